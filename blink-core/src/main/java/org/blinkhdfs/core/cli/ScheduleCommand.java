@@ -1,0 +1,211 @@
+package org.blinkhdfs.core.cli;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.blinkhdfs.core.policy.BlinkPolicy;
+import org.blinkhdfs.core.policy.Policies;
+import org.blinkhdfs.core.policy.PolicyRequest;
+import org.blinkhdfs.core.policy.PolicyResult;
+import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.schedule.GanttText;
+import org.blinkhdfs.core.schedule.NodeAddress;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
+
+/**
+ * {@code bin/blink schedule}: plans one epoch with a blink policy and prints the schedule JSON,
+ * a text Gantt chart of one interval, and the power arithmetic behind it.
+ *
+ * <p>Exit codes: 0 planned; 1 the power is below the always-on minimum (the message says by how
+ * much); 2 a bad argument (the message names it and the accepted range).
+ *
+ * <p>The wall clock is read only for the default interval start, through the injected
+ * {@link Clock}.
+ */
+public final class ScheduleCommand {
+  static final String USAGE = String.join("\n",
+      "usage: bin/blink schedule --power <P%|W watts> [flags]",
+      "  --nodes N               ring DataNodes, named dn1:9866..dnN:9866 (default 9; 1..10000)",
+      "  --node-names a:p,b:p    explicit ring node addresses instead of --nodes",
+      "  --staging S             always-on staging nodes staging1:9866.. (default 0; 0..1000)",
+      "  --power P%|<watts>W     P% of all DataNodes awake (0..100%), or whole-cluster watts",
+      "  --interval D            blink interval, e.g. 60s, 6s, 6000ms (default 60s; 100ms..24h)",
+      "  --policy NAME           " + String.join("|", Policies.names()) + " (default staggered)",
+      "  --active-watts W        one DataNode awake (default 25)",
+      "  --sleep-watts W         one DataNode in S3 (default 1)",
+      "  --overhead-watts W      always-on switch, NameNode, staging (default 40)",
+      "  --transition D          one suspend plus resume, taken from each window (default 0s)",
+      "  --popularity w1,..,wN   load-proportional weights, one per ring node (default equal)",
+      "  --epoch E               epoch number (default 1)",
+      "  --start-ms T            interval start, ms since the Unix epoch (default: now, rounded"
+          + " down to the interval)",
+      "  --lease D               validUntilMs = start + D (default: no expiry)",
+      "  --format both|json      both: JSON, Gantt chart, summary; json: the JSON alone",
+      "  --columns C             Gantt chart width (default 60; 10..400)");
+
+  private static final Set<String> FLAGS = new LinkedHashSet<>(List.of("nodes", "node-names",
+      "staging", "power", "interval", "policy", "active-watts", "sleep-watts", "overhead-watts",
+      "transition", "popularity", "epoch", "start-ms", "lease", "format", "columns"));
+
+  private ScheduleCommand() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err, Clock.systemUTC()));
+  }
+
+  /** Runs the command; returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err, Clock clock) {
+    if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+      out.println(USAGE);
+      return 0;
+    }
+    try {
+      return execute(CliArgs.parse(args, FLAGS), out, err, clock);
+    } catch (CliArgs.UsageException | IllegalArgumentException e) {
+      err.println("blink schedule: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
+    }
+  }
+
+  private static int execute(CliArgs a, PrintStream out, PrintStream err, Clock clock) {
+    if (!a.has("power")) {
+      throw new CliArgs.UsageException("--power is required, e.g. --power 50% or --power 150W");
+    }
+    List<String> ring = ringNodes(a);
+    List<String> staging = new ArrayList<>();
+    int stagingCount = a.intIn("staging", "0", 0, 1000);
+    for (int i = 1; i <= stagingCount; i++) {
+      staging.add("staging" + i + ":9866");
+    }
+    PowerModel model = PowerModel.builder().nodeCount(ring.size())
+        .activeWatts(a.doubleIn("active-watts", "25", 0.001, 1e6))
+        .sleepWatts(a.doubleIn("sleep-watts", "1", 0, 1e6))
+        .overheadWatts(a.doubleIn("overhead-watts", "40", 0, 1e9))
+        .transitionMs(a.durationMsIn("transition", "0s", 0, 3_600_000)).build();
+    PowerLevel level = PowerLevel.parse("--power", a.get("power", ""));
+    long intervalMs = a.durationMsIn("interval", "60s", 100, 86_400_000);
+    long startMs = a.has("start-ms") ? parseStart(a.get("start-ms", ""))
+        : Math.floorDiv(clock.millis(), intervalMs) * intervalMs;
+    OptionalLong lease = a.has("lease")
+        ? OptionalLong.of(startMs + a.durationMsIn("lease", "0s", 1, 365L * 86_400_000))
+        : OptionalLong.empty();
+    String format = a.get("format", "both");
+    if (!format.equals("both") && !format.equals("json")) {
+      throw new CliArgs.UsageException("--format '" + format + "' must be both or json");
+    }
+    int columns = a.intIn("columns", "60", 10, 400);
+    BlinkPolicy policy = Policies.byName("--policy", a.get("policy", "staggered"));
+    PolicyRequest req = PolicyRequest.builder().ring(ring).stagingNodes(staging).model(model)
+        .level(level).intervalMs(intervalMs).intervalStartMs(startMs)
+        .epoch(a.intIn("epoch", "1", 0, Integer.MAX_VALUE)).validUntilMs(lease)
+        .popularity(popularity(a, ring)).build();
+    PolicyResult result = policy.plan(req);
+    if (result.status() == PolicyResult.Status.BELOW_MINIMUM) {
+      err.println("blink schedule: power " + level + ": " + result.message());
+      return 1;
+    }
+    Schedule schedule = result.schedule().orElseThrow();
+    out.print(ScheduleJson.write(schedule));
+    if (format.equals("both")) {
+      out.println();
+      out.print(GanttText.render(schedule, columns));
+      out.println();
+      out.print(summary(policy, level, result));
+    }
+    return 0;
+  }
+
+  private static List<String> ringNodes(CliArgs a) {
+    List<String> ring = new ArrayList<>();
+    if (a.has("node-names")) {
+      if (a.has("nodes")) {
+        throw new CliArgs.UsageException("give either --nodes or --node-names, not both");
+      }
+      for (String n : a.get("node-names", "").split(",")) {
+        String addr = n.trim();
+        try {
+          NodeAddress.validate("--node-names", addr);
+        } catch (IllegalArgumentException e) {
+          throw new CliArgs.UsageException(e.getMessage());
+        }
+        ring.add(addr);
+      }
+      return ring;
+    }
+    int n = a.intIn("nodes", "9", 1, 10_000);
+    for (int i = 1; i <= n; i++) {
+      ring.add("dn" + i + ":9866");
+    }
+    return ring;
+  }
+
+  private static Map<String, Double> popularity(CliArgs a, List<String> ring) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (!a.has("popularity")) {
+      return out;
+    }
+    String[] parts = a.get("popularity", "").split(",");
+    if (parts.length != ring.size()) {
+      throw new CliArgs.UsageException("--popularity has " + parts.length
+          + " weights but the ring has " + ring.size() + " nodes: give one weight per node");
+    }
+    for (int i = 0; i < parts.length; i++) {
+      try {
+        double w = Double.parseDouble(parts[i].trim());
+        if (!Double.isFinite(w) || w < 0) {
+          throw new NumberFormatException();
+        }
+        out.put(ring.get(i), w);
+      } catch (NumberFormatException e) {
+        throw new CliArgs.UsageException(
+            "--popularity weight " + (i + 1) + " '" + parts[i] + "' must be a number >= 0");
+      }
+    }
+    return out;
+  }
+
+  private static long parseStart(String text) {
+    try {
+      long v = Long.parseLong(text.trim());
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new CliArgs.UsageException(
+        "--start-ms '" + text + "' must be milliseconds since the Unix epoch, >= 0");
+  }
+
+  private static String summary(BlinkPolicy policy, PowerLevel level, PolicyResult r) {
+    PowerBudget b = r.budget();
+    PowerModel m = b.model();
+    Schedule s = r.schedule().orElseThrow();
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT,
+        "policy %s: %d ring DataNodes, %d staging; power %s gives the DataNodes %.2f W"
+            + " (%.2f%% of p_total %.2f W; p_inactive %.2f W)%n",
+        policy.name(), s.ring().size(), s.stagingNodes().size(), level, b.nodeWatts(),
+        b.percentOfTotal(), m.totalWatts(), m.inactiveWatts()));
+    sb.append(String.format(Locale.ROOT,
+        "always-on overhead %.2f W, reported separately: whole cluster %.2f W%s%n",
+        m.overheadWatts(), b.clusterWatts(),
+        b.surplusWatts() > 0
+            ? String.format(Locale.ROOT, " (%.2f W of supply unused)", b.surplusWatts()) : ""));
+    sb.append(String.format(Locale.ROOT,
+        "the schedule draws %.2f W for the DataNodes (transitions of %d ms included)%n",
+        r.drawnNodeWatts(), m.transitionMs()));
+    return sb.toString();
+  }
+}

@@ -1,0 +1,49 @@
+package org.blinkhdfs.core.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+
+/**
+ * The activation baseline (migration-based approaches, Rabbit): no blinking; the first k ring
+ * nodes are ACTIVE and the rest OFF, with the largest k the power affords:
+ * {@code k = floor((p_available − N·p_sleep) / (p_active − p_sleep))}, at most N.
+ *
+ * <p>Rabbit and PARAID put their primaries first in the expansion chain, so "the first k" is the
+ * right prefix for them.
+ *
+ * <p>Worked example (9 nodes, 25 W / 1 W, 50% = 112.5 W): {@code (112.5 − 9)/24 = 4.31}, so 4
+ * nodes ACTIVE, 5 OFF, drawing {@code 4·25 + 5·1 = 105 W}.
+ */
+public final class ActivationPolicy implements BlinkPolicy {
+  public static final String NAME = "activation";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The number of nodes {@code budget} keeps ACTIVE. */
+  public static int activeNodes(PowerBudget budget) {
+    PowerModel m = budget.model();
+    double k = (budget.nodeWatts() - m.inactiveWatts()) / (m.activeWatts() - m.sleepWatts());
+    return (int) Math.max(0, Math.min(m.nodeCount(), Math.floor(k + 1e-9)));
+  }
+
+  @Override
+  public PolicyResult plan(PolicyRequest req) {
+    PowerBudget budget = req.level().resolve(req.model());
+    if (budget.belowMinimum()) {
+      return PolicyResult.belowMinimum(budget);
+    }
+    int k = activeNodes(budget);
+    List<NodeSchedule> entries = new ArrayList<>();
+    for (int i = 0; i < req.ring().size(); i++) {
+      entries.add(NodeSchedule.of(req.ring().get(i), i < k ? NodeMode.ACTIVE : NodeMode.OFF));
+    }
+    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
+  }
+}

@@ -1,0 +1,97 @@
+package org.blinkhdfs.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.junit.jupiter.api.Test;
+
+class ScheduleCommandTest {
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.ofEpochMilli(1_790_000_012_345L), ZoneOffset.UTC);
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = ScheduleCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), CLOCK);
+    return new Run(code, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theIssueExamplePrintsJsonThenGantt() {
+    Run r = run("--nodes", "9", "--power", "50%", "--interval", "60s", "--policy", "staggered",
+        "--active-watts", "25", "--sleep-watts", "1", "--overhead-watts", "40");
+    assertEquals(0, r.code(), r.err());
+    String json = r.out().substring(0, r.out().indexOf("}\n\n") + 2);
+    Schedule s = ScheduleJson.read(json);
+    assertEquals(1_789_999_980_000L, s.intervalStartMs()); // now, rounded down to 60 s
+    assertEquals(28_750, s.entry("dn1:9866").activeMs());
+    assertEquals(31_250, s.entry("dn9:9866").activeOffsetMs());
+    assertTrue(r.out().contains("dn1:9866  BLINK      0 +28750"), r.out());
+    assertTrue(r.out().contains("|#############################..............................."
+        + "|"), r.out());
+    assertTrue(r.out().contains("gives the DataNodes 112.50 W"), r.out());
+    assertTrue(r.out().contains("whole cluster 152.50 W"), r.out());
+  }
+
+  @Test
+  void jsonFormatPrintsOnlyTheSchedule() {
+    Run r = run("--nodes", "3", "--power", "100W", "--format", "json", "--start-ms", "0",
+        "--lease", "2m", "--staging", "1");
+    assertEquals(0, r.code(), r.err());
+    Schedule s = ScheduleJson.read(r.out());
+    assertEquals(120_000, s.validUntilMs().getAsLong());
+    assertEquals(1, s.stagingNodes().size());
+  }
+
+  @Test
+  void powerAbove100PercentIsRefused() {
+    Run r = run("--nodes", "9", "--power", "150%");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("power 150% is outside 0..100%"), r.err());
+    assertTrue(r.err().contains("--power"), r.err());
+  }
+
+  @Test
+  void badArgumentsNameTheArgumentAndRange() {
+    assertUsage(run("--nodes", "0", "--power", "50%"), "--nodes '0' must be a whole number in 1..10000");
+    assertUsage(run("--power", "50%", "--interval", "60"), "--interval '60' has no unit");
+    assertUsage(run("--power", "50%", "--interval", "50ms"), "between 100ms and 86400s");
+    assertUsage(run("--power", "50%", "--policy", "zigzag"), "--policy 'zigzag' is not a blink policy");
+    assertUsage(run("--power", "50%", "--sleep-watts", "30"), "sleepWatts (30.0) must be below");
+    assertUsage(run("--power", "50%", "--bogus", "1"), "unknown flag --bogus");
+    assertUsage(run("--nodes", "9"), "--power is required");
+    assertUsage(run("--nodes", "2", "--power", "50%", "--popularity", "1"), "--popularity has 1");
+    assertUsage(run("--node-names", "a:1,b", "--power", "50%"), "'b' is not host:port");
+  }
+
+  @Test
+  void belowMinimumExitsOneWithTheShortfall() {
+    Run r = run("--nodes", "9", "--power", "41W");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("short by 8.00 W"), r.err());
+  }
+
+  @Test
+  void helpExitsZero() {
+    Run r = run("--help");
+    assertEquals(0, r.code());
+    assertTrue(r.out().startsWith("usage: bin/blink schedule"));
+  }
+
+  private static void assertUsage(Run r, String fragment) {
+    assertEquals(2, r.code(), r.out());
+    assertTrue(r.err().contains(fragment), r.err());
+  }
+}

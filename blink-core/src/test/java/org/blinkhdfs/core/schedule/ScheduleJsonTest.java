@@ -1,0 +1,125 @@
+package org.blinkhdfs.core.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ScheduleJsonTest {
+  /** The example of ARCHITECTURE.md, verbatim. */
+  static final String ARCH_EXAMPLE = """
+      {
+        "version": 1,
+        "epoch": 42,
+        "intervalStartMs": 1790000000000,
+        "intervalMs": 60000,
+        "nodes": [
+          {"node": "10.0.0.11:9866", "mode": "BLINK", "activeOffsetMs": 0,     "activeMs": 20000},
+          {"node": "10.0.0.12:9866", "mode": "BLINK", "activeOffsetMs": 20000, "activeMs": 20000},
+          {"node": "10.0.0.13:9866", "mode": "ACTIVE"},
+          {"node": "10.0.0.14:9866", "mode": "IO_SERVER"},
+          {"node": "10.0.0.15:9866", "mode": "OFF"},
+          {"node": "10.0.0.20:9866", "mode": "ACTIVE", "role": "STAGING"}
+        ]
+      }
+      """;
+
+  @Test
+  void readsTheArchitectureExample() {
+    Schedule s = ScheduleJson.read(ARCH_EXAMPLE);
+    assertEquals(42, s.epoch());
+    assertEquals(1_790_000_000_000L, s.intervalStartMs());
+    assertEquals(60_000, s.intervalMs());
+    assertEquals(6, s.nodes().size());
+    assertEquals(NodeSchedule.blink("10.0.0.12:9866", 20_000, 20_000), s.nodes().get(1));
+    assertEquals(NodeMode.IO_SERVER, s.entry("10.0.0.14:9866").mode());
+    assertTrue(s.entry("10.0.0.20:9866").isStaging());
+    assertTrue(s.validUntilMs().isEmpty());
+  }
+
+  @Test
+  void writesWhatItReads() {
+    Schedule s = ScheduleJson.read(ARCH_EXAMPLE);
+    String out = ScheduleJson.write(s);
+    assertEquals(s, ScheduleJson.read(out));
+    assertEquals(out, ScheduleJson.write(ScheduleJson.read(out)));
+    assertTrue(out.contains(
+        "{\"node\": \"10.0.0.20:9866\", \"mode\": \"ACTIVE\", \"role\": \"STAGING\"}"), out);
+  }
+
+  @Test
+  void unknownExtraFieldsAreIgnored() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42,", "\"epoch\": 42, \"future\": {\"x\": 1},")
+        .replace("\"mode\": \"OFF\"}", "\"mode\": \"OFF\", \"note\": \"rack 2\"}");
+    assertEquals(ScheduleJson.read(ARCH_EXAMPLE), ScheduleJson.read(json));
+  }
+
+  @Test
+  void leaseRoundTrips() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42,", "\"epoch\": 42, \"validUntilMs\": 1790000120000,");
+    Schedule s = ScheduleJson.read(json);
+    assertEquals(1_790_000_120_000L, s.validUntilMs().getAsLong());
+    assertEquals(s, ScheduleJson.read(ScheduleJson.write(s)));
+  }
+
+  @Test
+  void strictErrorsNameTheField() {
+    assertBad("nodes[4].mode", ARCH_EXAMPLE.replace("\"OFF\"", "\"NAP\""), "'NAP'");
+    assertBad("nodes[1].activeMs", ARCH_EXAMPLE.replace("\"activeOffsetMs\": 20000, \"activeMs\": 20000",
+        "\"activeOffsetMs\": 20000, \"activeMs\": 70000"), "70000");
+    assertBad("nodes[0].activeOffsetMs", ARCH_EXAMPLE.replace("\"activeOffsetMs\": 0,",
+        "\"activeOffsetMs\": -5,"), "negative");
+    assertBad("nodes[1].node", ARCH_EXAMPLE.replace("10.0.0.12:9866", "10.0.0.11:9866"),
+        "duplicate");
+    assertBad("version", ARCH_EXAMPLE.replace("\"version\": 1", "\"version\": 2"), "version 2");
+    assertBad("intervalMs", ARCH_EXAMPLE.replace("\"intervalMs\": 60000,", ""), "missing");
+    assertBad("intervalMs", ARCH_EXAMPLE.replace("60000,", "\"60000\","), "\"60000\"");
+    assertBad("nodes[2].activeMs", ARCH_EXAMPLE.replace("\"mode\": \"ACTIVE\"}",
+        "\"mode\": \"ACTIVE\", \"activeMs\": 5}"), "BLINK only");
+    assertBad("nodes[1].activeMs", ARCH_EXAMPLE.replace(", \"activeMs\": 20000}", "}"),
+        "missing");
+    assertBad("nodes[5].mode", ARCH_EXAMPLE.replace("\"mode\": \"ACTIVE\", \"role\"",
+        "\"mode\": \"OFF\", \"role\""), "staging");
+    assertBad("nodes[5].role", ARCH_EXAMPLE.replace("STAGING", "PROXY"), "'PROXY'");
+    assertBad("nodes", "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5}",
+        "missing");
+    assertBad("$", "{\"version\": 1,", "not valid JSON");
+    assertBad("$", "[1,2]", "JSON object");
+  }
+
+  @Test
+  void roundTripOverSeeds() {
+    for (long seed = 0; seed < 300; seed++) {
+      Random rnd = new Random(seed);
+      long interval = 1 + rnd.nextInt(120_000);
+      Schedule.Builder b = Schedule.builder().epoch(rnd.nextInt(1000))
+          .intervalStartMs(Math.abs(rnd.nextLong() % 2_000_000_000_000L)).intervalMs(interval);
+      if (rnd.nextBoolean()) {
+        b.validUntilMs(b.build().intervalStartMs() + 1 + rnd.nextInt(1_000_000));
+      }
+      int n = rnd.nextInt(12);
+      for (int i = 0; i < n; i++) {
+        String node = "10.0." + i + "." + rnd.nextInt(250) + ":" + (1 + rnd.nextInt(65535));
+        switch (rnd.nextInt(5)) {
+          case 0 -> b.add(NodeSchedule.blink(node, rnd.nextInt((int) interval),
+              rnd.nextInt((int) interval + 1)));
+          case 1 -> b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
+          case 2 -> b.add(NodeSchedule.of(node, NodeMode.IO_SERVER));
+          case 3 -> b.add(NodeSchedule.of(node, NodeMode.OFF));
+          default -> b.add(NodeSchedule.staging(node));
+        }
+      }
+      Schedule s = b.build();
+      assertEquals(s, ScheduleJson.read(ScheduleJson.write(s)), "seed " + seed);
+    }
+  }
+
+  private static void assertBad(String field, String json, String mustContain) {
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> ScheduleJson.read(json));
+    assertEquals(field, e.field(), e.getMessage());
+    assertTrue(e.getMessage().contains(mustContain), e.getMessage());
+  }
+}
