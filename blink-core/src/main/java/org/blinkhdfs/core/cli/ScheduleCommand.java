@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.policy.PolicyRequest;
@@ -33,18 +34,29 @@ import org.blinkhdfs.core.schedule.ScheduleJson;
  * {@link Clock}.
  */
 public final class ScheduleCommand {
+  private static final String DEFAULT_INTERVAL =
+      Durations.format(Long.parseLong(CoreConfig.INTERVAL_MS.defaultValue()));
+  private static final String DEFAULT_TRANSITION =
+      Durations.format(Long.parseLong(CoreConfig.TRANSITION_MS.defaultValue()));
+
   static final String USAGE = String.join("\n",
       "usage: bin/blink schedule --power <P%|W watts> [flags]",
       "  --nodes N               ring DataNodes, named dn1:9866..dnN:9866 (default 9; 1..10000)",
       "  --node-names a:p,b:p    explicit ring node addresses instead of --nodes",
       "  --staging S             always-on staging nodes staging1:9866.. (default 0; 0..1000)",
       "  --power P%|<watts>W     P% of all DataNodes awake (0..100%), or whole-cluster watts",
-      "  --interval D            blink interval, e.g. 60s, 6s, 6000ms (default 60s; 100ms..24h)",
-      "  --policy NAME           " + String.join("|", Policies.names()) + " (default staggered)",
-      "  --active-watts W        one DataNode awake (default 25)",
-      "  --sleep-watts W         one DataNode in S3 (default 1)",
-      "  --overhead-watts W      always-on switch, NameNode, staging (default 40)",
-      "  --transition D          one suspend plus resume, taken from each window (default 0s)",
+      "  --interval D            blink interval, e.g. 60s, 6s, 6000ms (default " + DEFAULT_INTERVAL
+          + "; 100ms..24h)",
+      "  --policy NAME           " + String.join("|", Policies.names()) + " (default "
+          + CoreConfig.POLICY.defaultValue() + ")",
+      "  --active-watts W        one DataNode awake (default " + CoreConfig.ACTIVE_WATTS.defaultValue()
+          + ")",
+      "  --sleep-watts W         one DataNode in S3 (default " + CoreConfig.SLEEP_WATTS.defaultValue()
+          + ")",
+      "  --overhead-watts W      always-on switch, NameNode, staging (default "
+          + CoreConfig.OVERHEAD_WATTS.defaultValue() + ")",
+      "  --transition D          one suspend plus resume, taken from each window (default "
+          + DEFAULT_TRANSITION + ")",
       "  --popularity w1,..,wN   load-proportional weights, one per ring node (default equal)",
       "  --epoch E               epoch number (default 1)",
       "  --start-ms T            interval start, ms since the Unix epoch (default: now, rounded"
@@ -89,12 +101,13 @@ public final class ScheduleCommand {
       staging.add("staging" + i + ":9866");
     }
     PowerModel model = PowerModel.builder().nodeCount(ring.size())
-        .activeWatts(a.doubleIn("active-watts", "25", 0.001, 1e6))
-        .sleepWatts(a.doubleIn("sleep-watts", "1", 0, 1e6))
-        .overheadWatts(a.doubleIn("overhead-watts", "40", 0, 1e9))
-        .transitionMs(a.durationMsIn("transition", "0s", 0, 3_600_000)).build();
+        .activeWatts(a.doubleIn("active-watts", CoreConfig.ACTIVE_WATTS.defaultValue(), 0.001, 1e6))
+        .sleepWatts(a.doubleIn("sleep-watts", CoreConfig.SLEEP_WATTS.defaultValue(), 0, 1e6))
+        .overheadWatts(a.doubleIn("overhead-watts", CoreConfig.OVERHEAD_WATTS.defaultValue(), 0,
+            1e9))
+        .transitionMs(a.durationMsIn("transition", DEFAULT_TRANSITION, 0, 3_600_000)).build();
     PowerLevel level = PowerLevel.parse("--power", a.get("power", ""));
-    long intervalMs = a.durationMsIn("interval", "60s", 100, 86_400_000);
+    long intervalMs = a.durationMsIn("interval", DEFAULT_INTERVAL, 100, 86_400_000);
     long startMs = a.has("start-ms") ? parseStart(a.get("start-ms", ""))
         : Math.floorDiv(clock.millis(), intervalMs) * intervalMs;
     OptionalLong lease = a.has("lease")
@@ -105,7 +118,7 @@ public final class ScheduleCommand {
       throw new CliArgs.UsageException("--format '" + format + "' must be both or json");
     }
     int columns = a.intIn("columns", "60", 10, 400);
-    BlinkPolicy policy = Policies.byName("--policy", a.get("policy", "staggered"));
+    BlinkPolicy policy = Policies.byName("--policy", a.get("policy", CoreConfig.POLICY.defaultValue()));
     PolicyRequest req = PolicyRequest.builder().ring(ring).stagingNodes(staging).model(model)
         .level(level).intervalMs(intervalMs).intervalStartMs(startMs)
         .epoch(a.intIn("epoch", "1", 0, Integer.MAX_VALUE)).validUntilMs(lease)
