@@ -51,7 +51,7 @@ public sealed interface PowerLevel permits PowerLevel.Percent, PowerLevel.Watts 
   record Percent(double percent) implements PowerLevel {
     public Percent {
       if (!Double.isFinite(percent) || percent < 0 || percent > 100) {
-        throw new IllegalArgumentException("power " + fmt(percent)
+        throw new IllegalArgumentException(fmt(percent)
             + "% is outside 0..100%: P% is a share of all DataNodes awake (p_total);"
             + " give a value from 0% to 100%, or absolute watts (e.g. 150W)");
       }
@@ -73,7 +73,7 @@ public sealed interface PowerLevel permits PowerLevel.Percent, PowerLevel.Watts 
   record Watts(double watts) implements PowerLevel {
     public Watts {
       if (!Double.isFinite(watts) || watts < 0) {
-        throw new IllegalArgumentException("power " + fmt(watts)
+        throw new IllegalArgumentException(fmt(watts)
             + "W is negative or not a number: give the whole cluster's supply in watts, >= 0");
       }
     }

@@ -59,7 +59,7 @@ class ScheduleCommandTest {
   void powerAbove100PercentIsRefused() {
     Run r = run("--nodes", "9", "--power", "150%");
     assertEquals(2, r.code());
-    assertTrue(r.err().contains("power 150% is outside 0..100%"), r.err());
+    assertTrue(r.err().contains("--power 150% is outside 0..100%"), r.err());
     assertTrue(r.err().contains("--power"), r.err());
   }
 

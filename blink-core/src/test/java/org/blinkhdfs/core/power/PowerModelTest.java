@@ -80,7 +80,7 @@ class PowerModelTest {
     assertEquals(new PowerLevel.Watts(150), PowerLevel.parse("--power", "150W"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> PowerLevel.parse("--power", "150%"));
-    assertTrue(e.getMessage().startsWith("--power power 150% is outside 0..100%"),
+    assertTrue(e.getMessage().startsWith("--power 150% is outside 0..100%"),
         e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> PowerLevel.parse("--power", "lots"));
     assertTrue(e.getMessage().contains("'lots'"));
