@@ -1,0 +1,111 @@
+package org.blinkhdfs.placement;
+
+import java.time.Clock;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.Interns;
+import org.apache.hadoop.util.ServicePlugin;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * NameNode plugin ({@code dfs.namenode.plugins}): publishes the blink schedule as seen by this
+ * NameNode through metrics2, so {@code /jmx} and any metrics sink show it beside HDFS's own.
+ *
+ * <p>Record {@code BlinkSchedule} (context {@code blink}): the schedule status (tag), epoch, ring
+ * nodes, nodes awake now, replicas offloaded to stand-ins, layout corrections scheduled, sleeping
+ * targets kept out of pipelines, and blocks awaiting layout correction (the NameNode's
+ * badly-distributed count, which is where mis-placed blocks wait).
+ *
+ * <p>The schedule itself is shared with the placement policy and topology through
+ * {@link BlinkRuntime}; this plugin only reads it. Thread-safe: metrics are computed on demand.
+ */
+public class BlinkNameNodePlugin implements ServicePlugin, Configurable, MetricsSource {
+  private static final Logger LOG = LoggerFactory.getLogger(BlinkNameNodePlugin.class);
+  static final String SOURCE_NAME = "BlinkSchedule";
+
+  private final Clock clock = Clock.systemUTC();
+  private Configuration conf;
+  private BlinkRuntime runtime;
+  private volatile LongSupplier blocksAwaitingLayout = () -> 0;
+  private volatile boolean registered;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    this.runtime = BlinkRuntime.forConf(conf);
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public void start(Object service) {
+    if (service instanceof NameNode) {
+      NameNode nn = (NameNode) service;
+      blocksAwaitingLayout = () -> nn.getNamesystem() == null ? 0
+          : nn.getNamesystem().getBlockManager().getBadlyDistributedBlocks();
+    }
+    MetricsSystem ms = DefaultMetricsSystem.instance();
+    if (ms.getSource(SOURCE_NAME) == null) {
+      ms.register(SOURCE_NAME, "BlinkHDFS schedule and layout", this);
+      registered = true;
+    }
+    LOG.info("BlinkHDFS NameNode plugin started: {}", runtime.state().detail());
+  }
+
+  @Override
+  public void stop() {
+    if (registered) {
+      DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
+      registered = false;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    ScheduleState state = runtime.state();
+    long now = clock.millis();
+    long epoch = -1;
+    int ring = 0;
+    int awake = 0;
+    if (state.schedule().isPresent()) {
+      Schedule s = state.schedule().get();
+      epoch = s.epoch();
+      ring = s.ring().size();
+      awake = state.usable().isPresent() ? s.awakeAt(now).size() : s.nodes().size();
+    }
+    MetricsRecordBuilder rb = collector.addRecord(SOURCE_NAME).setContext("blink")
+        .tag(Interns.info("ScheduleStatus", "OK, NOT_CONFIGURED, MISSING, INVALID or EXPIRED"),
+            state.status().name())
+        .addGauge(Interns.info("ScheduleEpoch", "Epoch of the schedule read, -1 if none"), epoch)
+        .addGauge(Interns.info("RingNodes", "DataNodes in the layout ring"), ring)
+        .addGauge(Interns.info("AwakeNodes", "Scheduled DataNodes awake now"), awake)
+        .addCounter(Interns.info("OffloadedReplicas", "Replicas written to stand-ins"),
+            runtime.offloadedReplicas().get())
+        .addCounter(Interns.info("LayoutCorrections", "Replicas sent to their layout node"),
+            runtime.layoutCorrections().get())
+        .addCounter(Interns.info("SleepingTargetsAvoided",
+            "Sleeping nodes kept out of write pipelines"), runtime.sleepingTargetsAvoided().get())
+        .addGauge(Interns.info("BlocksAwaitingLayout",
+            "Blocks queued as badly distributed (waiting for layout correction)"),
+            blocksAwaitingLayout.getAsLong());
+    rb.endRecord();
+  }
+}

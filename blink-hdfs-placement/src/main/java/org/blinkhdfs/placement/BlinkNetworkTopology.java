@@ -1,0 +1,89 @@
+package org.blinkhdfs.placement;
+
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.net.Node;
+import org.blinkhdfs.core.schedule.ReadOrder;
+import org.blinkhdfs.core.schedule.Schedule;
+
+/**
+ * Read selection for blinking DataNodes ({@code dfs.net.topology.impl}).
+ *
+ * <p>The NameNode sorts each block's locations before returning them to a reader: first it puts
+ * stale, entering-maintenance, decommissioning and decommissioned replicas at the end, then it
+ * asks the topology to sort the {@code activeLen} replicas in front by network distance. This
+ * class lets HDFS do both as usual and then reorders only those front replicas, stably, by
+ * {@link ReadOrder}: awake with at least {@code blink.read.min.window.ms} left, longest
+ * remaining window first; then the others by time until they wake. Because the reorder is
+ * stable, network distance (with HDFS's random shuffle among equals and its secondary sort)
+ * still breaks ties, and HDFS's stale/decommission ordering behind {@code activeLen} is
+ * untouched.
+ *
+ * <p>A stale node (one that stopped heartbeating while asleep) already sits behind
+ * {@code activeLen}; this class never moves it forward.
+ *
+ * <p>With no schedule in force the order is exactly DFSNetworkTopology's.
+ *
+ * <p>Thread-safe: the schedule view is thread-safe and each call sorts its own array.
+ */
+public class BlinkNetworkTopology extends DFSNetworkTopology implements Configurable {
+  private final Clock clock = Clock.systemUTC();
+  private Configuration conf;
+  private BlinkRuntime runtime;
+  private long minWindowMs;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    PlacementConfig pc = PlacementConfig.from(conf);
+    this.runtime = BlinkRuntime.forConf(conf);
+    this.minWindowMs = pc.readMinWindowMs();
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
+      Consumer<List<T>> secondarySort) {
+    super.sortByDistance(reader, nodes, activeLen, secondarySort);
+    reorderByBlink(nodes, activeLen);
+  }
+
+  @Override
+  public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes,
+      int activeLen, Consumer<List<T>> secondarySort) {
+    super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
+    reorderByBlink(nodes, activeLen);
+  }
+
+  private <T extends Node> void reorderByBlink(T[] nodes, int activeLen) {
+    if (runtime == null || activeLen < 2) {
+      return;
+    }
+    Optional<Schedule> schedule = runtime.state().usable();
+    if (schedule.isEmpty()) {
+      return;
+    }
+    List<T> front = Arrays.asList(nodes).subList(0, activeLen);
+    List<T> sorted = ReadOrder.sort(front, BlinkNetworkTopology::addressOf, schedule.get(),
+        clock.millis(), minWindowMs);
+    for (int i = 0; i < activeLen; i++) {
+      nodes[i] = sorted.get(i);
+    }
+  }
+
+  /** The transfer address the schedule names nodes by; other nodes are not in any schedule. */
+  private static String addressOf(Node node) {
+    return node instanceof DatanodeInfo ? ((DatanodeInfo) node).getXferAddr() : node.getName();
+  }
+}

@@ -1,0 +1,100 @@
+package org.blinkhdfs.placement;
+
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.config.ConfigKey;
+
+/**
+ * The {@code blink.*} keys of the NameNode side (placement policy, read selection, NameNode
+ * plugin) and of the blink-aware client, typed and validated in one place. A bad value fails
+ * when the component is configured, naming the key, the value and the fix.
+ *
+ * <p>Example: a 128 MB block, a write rate of 10 MB/s and a 1 s margin give a write guard of
+ * {@code 128/10 s + 1 s = 13 800 ms}: a node whose window closes sooner is not picked.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class PlacementConfig {
+  public static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
+  public static final ConfigKey SCHEDULE_POLL_MS =
+      new ConfigKey("blink.schedule.poll.ms", "1000", "ms");
+  public static final ConfigKey WRITE_BYTES_PER_SEC =
+      new ConfigKey("blink.placement.write.bytes.per.sec", "10485760", "bytes/s");
+  public static final ConfigKey WRITE_MARGIN_MS =
+      new ConfigKey("blink.placement.write.margin.ms", "1000", "ms");
+  public static final ConfigKey SEED = new ConfigKey("blink.placement.seed", "0", "");
+  public static final ConfigKey READ_MIN_WINDOW_MS =
+      new ConfigKey("blink.read.min.window.ms", "1000", "ms");
+  public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
+      new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
+
+  /** Every key this module reads. */
+  public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
+      WRITE_BYTES_PER_SEC, WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS);
+
+  private final String scheduleFile;
+  private final long schedulePollMs;
+  private final long writeBytesPerSec;
+  private final long writeMarginMs;
+  private final long seed;
+  private final long readMinWindowMs;
+  private final long clientWaitMarginMs;
+
+  private PlacementConfig(Configuration conf) {
+    this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), SCHEDULE_FILE.defaultValue());
+    this.schedulePollMs = longIn(conf, SCHEDULE_POLL_MS, 0, 3_600_000L);
+    this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
+    this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
+    this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
+    this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
+    this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
+  }
+
+  /** Reads and validates the keys from {@code conf}. */
+  public static PlacementConfig from(Configuration conf) {
+    return new PlacementConfig(conf);
+  }
+
+  /** The schedule file, or empty when none is configured. */
+  public String scheduleFile() {
+    return scheduleFile;
+  }
+
+  public long schedulePollMs() {
+    return schedulePollMs;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public long readMinWindowMs() {
+    return readMinWindowMs;
+  }
+
+  public long clientWaitMarginMs() {
+    return clientWaitMarginMs;
+  }
+
+  /** How long a node must stay awake to take a block of {@code blockBytes}. */
+  public long writeGuardMs(long blockBytes) {
+    long transferMs = (long) Math.ceil(Math.max(0, blockBytes) * 1000.0 / writeBytesPerSec);
+    return transferMs + writeMarginMs;
+  }
+
+  private static long longIn(Configuration conf, ConfigKey key, long min, long max) {
+    String v = conf.getTrimmed(key.name(), key.defaultValue());
+    try {
+      long x = Long.parseLong(v);
+      if (x >= min && x <= max) {
+        return x;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(String.format(Locale.ROOT,
+        "%s = '%s' is invalid: give a whole number%s in %d..%d (default %s)", key.name(), v,
+        key.unit().isEmpty() ? "" : " of " + key.unit(), min, max, key.defaultValue()));
+  }
+}
