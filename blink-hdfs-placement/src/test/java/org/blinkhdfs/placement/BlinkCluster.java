@@ -128,6 +128,24 @@ final class BlinkCluster implements AutoCloseable {
     return Arrays.asList(locs[0].getNames());
   }
 
+  /** {@link #replicas} for use inside wait conditions (lambdas cannot throw IOException). */
+  List<String> replicasNow(String path) {
+    try {
+      return replicas(path);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** {@link #ringPositions} for use inside wait conditions. */
+  List<Integer> ringPositionsNow(String path, int ringSize) {
+    try {
+      return ringPositions(path, ringSize);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Ring positions of {@code path}'s replicas, for a ring of the first {@code ringSize} nodes. */
   List<Integer> ringPositions(String path, int ringSize) throws IOException {
     List<Integer> out = new ArrayList<>();

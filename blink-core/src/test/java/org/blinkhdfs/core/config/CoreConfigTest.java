@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.blinkhdfs.core.policy.StaggeredCircularPolicy;
 import org.blinkhdfs.core.power.PowerModel;
 import org.junit.jupiter.api.Test;
@@ -47,23 +42,5 @@ class CoreConfigTest {
     conf.put("blink.scheduler.policy", "zigzag");
     e = assertThrows(IllegalArgumentException.class, c::policy);
     assertTrue(e.getMessage().contains("blink.scheduler.policy 'zigzag'"));
-  }
-
-  /** conf/blink-default.xml documents exactly the keys the code reads, with the same defaults. */
-  @Test
-  void defaultsFileMatchesTheCode() throws Exception {
-    String xml = Files.readString(Path.of("..", "conf", "blink-default.xml"));
-    Map<String, String> file = new LinkedHashMap<>();
-    Matcher m = Pattern.compile("<name>(blink\\.[^<]+)</name>\\s*<value>([^<]*)</value>\\s*"
-        + "<description>([^<]+)</description>").matcher(xml);
-    while (m.find()) {
-      assertTrue(m.group(3).trim().length() > 20, "describe " + m.group(1));
-      file.put(m.group(1), m.group(2));
-    }
-    Map<String, String> code = new LinkedHashMap<>();
-    for (ConfigKey k : CoreConfig.KEYS) {
-      code.put(k.name(), k.defaultValue());
-    }
-    assertEquals(code, file);
   }
 }
