@@ -26,14 +26,16 @@ public final class PowerModel {
   private final double sleepWatts;
   private final double overheadWatts;
   private final long transitionMs;
+  private final double ioServerWatts;
 
   private PowerModel(int nodeCount, double activeWatts, double sleepWatts, double overheadWatts,
-      long transitionMs) {
+      long transitionMs, double ioServerWatts) {
     this.nodeCount = nodeCount;
     this.activeWatts = activeWatts;
     this.sleepWatts = sleepWatts;
     this.overheadWatts = overheadWatts;
     this.transitionMs = transitionMs;
+    this.ioServerWatts = ioServerWatts;
   }
 
   /** The BlinkFS Mac-mini prototype: 25 W active, 1 W in S3, 40 W overhead, 1 s transitions. */
@@ -64,6 +66,14 @@ public final class PowerModel {
 
   public long transitionMs() {
     return transitionMs;
+  }
+
+  /**
+   * Watts of one node in io-server state (Amur &amp; Schwan: disks and DataNode on, compute off).
+   * Defaults to {@link #activeWatts()}, i.e. no saving, for hardware without such a state.
+   */
+  public double ioServerWatts() {
+    return ioServerWatts;
   }
 
   /** {@code p_total}: all DataNodes awake, overhead excluded. */
@@ -103,7 +113,8 @@ public final class PowerModel {
   @Override
   public String toString() {
     return "PowerModel{nodes=" + nodeCount + ", activeWatts=" + activeWatts + ", sleepWatts="
-        + sleepWatts + ", overheadWatts=" + overheadWatts + ", transitionMs=" + transitionMs + "}";
+        + sleepWatts + ", overheadWatts=" + overheadWatts + ", transitionMs=" + transitionMs
+        + ", ioServerWatts=" + ioServerWatts + "}";
   }
 
   /** Builder; {@link #build()} validates every value and names the bad one. */
@@ -113,6 +124,7 @@ public final class PowerModel {
     private double sleepWatts = 0;
     private double overheadWatts = 0;
     private long transitionMs = 0;
+    private double ioServerWatts = Double.NaN;
 
     public Builder nodeCount(int nodeCount) {
       this.nodeCount = nodeCount;
@@ -136,6 +148,12 @@ public final class PowerModel {
 
     public Builder transitionMs(long transitionMs) {
       this.transitionMs = transitionMs;
+      return this;
+    }
+
+    /** Watts in io-server state; between sleep and active watts. Default: active watts. */
+    public Builder ioServerWatts(double ioServerWatts) {
+      this.ioServerWatts = ioServerWatts;
       return this;
     }
 
@@ -166,7 +184,12 @@ public final class PowerModel {
       if (transitionMs < 0) {
         throw new IllegalArgumentException("transitionMs must be >= 0, got " + transitionMs);
       }
-      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs);
+      double io = Double.isNaN(ioServerWatts) ? activeWatts : ioServerWatts;
+      if (!Double.isFinite(io) || io < sleepWatts || io > activeWatts) {
+        throw new IllegalArgumentException("ioServerWatts must lie between sleepWatts ("
+            + sleepWatts + ") and activeWatts (" + activeWatts + "), got " + io);
+      }
+      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io);
     }
 
     private static void requireFinite(String name, double value) {

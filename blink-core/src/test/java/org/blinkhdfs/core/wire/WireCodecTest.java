@@ -1,0 +1,96 @@
+package org.blinkhdfs.core.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.schedule.InvalidScheduleException;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.wire.proto.NodeScheduleProto;
+import org.blinkhdfs.core.wire.proto.NodeStatusProto;
+import org.blinkhdfs.core.wire.proto.ScheduleProto;
+import org.junit.jupiter.api.Test;
+
+class WireCodecTest {
+  static Schedule randomSchedule(Random rnd) {
+    long interval = 1 + rnd.nextInt(120_000);
+    Schedule.Builder b = Schedule.builder().epoch(rnd.nextInt(100_000))
+        .intervalStartMs(Math.abs(rnd.nextLong() % 2_000_000_000_000L)).intervalMs(interval);
+    if (rnd.nextBoolean()) {
+      b.validUntilMs(b.build().intervalStartMs() + 1 + rnd.nextInt(10_000_000));
+    }
+    for (int i = 0; i < rnd.nextInt(12); i++) {
+      String node = "10.1." + i + ".7:" + (1 + rnd.nextInt(65535));
+      switch (rnd.nextInt(5)) {
+        case 0 -> b.add(NodeSchedule.blink(node, rnd.nextInt((int) interval),
+            rnd.nextInt((int) interval + 1)));
+        case 1 -> b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
+        case 2 -> b.add(NodeSchedule.of(node, NodeMode.IO_SERVER));
+        case 3 -> b.add(NodeSchedule.of(node, NodeMode.OFF));
+        default -> b.add(NodeSchedule.staging(node));
+      }
+    }
+    return b.build();
+  }
+
+  @Test
+  void schedulesAndStatusesRoundTripOverSeeds() {
+    for (long seed = 0; seed < 300; seed++) {
+      Random rnd = new Random(seed);
+      Schedule s = randomSchedule(rnd);
+      assertEquals(s, WireCodec.decodeSchedule(WireCodec.encodeSchedule(s)), "seed " + seed);
+      NodeStatus st = new NodeStatus("h" + seed + ":9866",
+          NodeStatus.State.values()[rnd.nextInt(NodeStatus.State.values().length)],
+          rnd.nextInt(1000) - 1, Math.abs(rnd.nextLong() % 2_000_000_000_000L), rnd.nextInt(99_999),
+          rnd.nextBoolean() ? -1 : rnd.nextDouble(), "detail " + seed);
+      assertEquals(st, WireCodec.decodeStatus(WireCodec.encodeStatus(st)), "seed " + seed);
+      assertEquals(st, StatusJson.read(StatusJson.write(st)), "seed " + seed);
+    }
+  }
+
+  @Test
+  void badBytesAndValuesAreNamed() {
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> WireCodec.decodeSchedule(new byte[] {(byte) 0xff, 0x01, 0x02}));
+    assertTrue(e.getMessage().contains("malformed protobuf"), e.getMessage());
+    e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
+        ScheduleProto.newBuilder().setVersion(2).setIntervalMs(10).build().toByteArray()));
+    assertEquals("version", e.field());
+    e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10).addNodes(
+            NodeScheduleProto.newBuilder().setNode("a:1")).build().toByteArray()));
+    assertEquals("nodes[0].mode", e.field());
+    e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10).addNodes(
+            NodeScheduleProto.newBuilder().setNode("a:1").setMode(NodeScheduleProto.Mode.BLINK)
+                .setActiveMs(11)).build().toByteArray()));
+    assertEquals("nodes[0].activeMs", e.field(), "same validation as JSON");
+    IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode("a:1")
+            .build().toByteArray()));
+    assertTrue(s.getMessage().contains("state 0 is unspecified"), s.getMessage());
+  }
+
+  @Test
+  void statusJsonErrorsNameTheField() {
+    assertMessage("status.node is required", "{\"version\":1,\"state\":\"AWAKE\",\"atMs\":5}");
+    assertMessage("status.state 'NAP' is unknown",
+        "{\"version\":1,\"node\":\"a:1\",\"state\":\"NAP\",\"atMs\":5}");
+    assertMessage("status.atMs \"5\" must be a whole number",
+        "{\"version\":1,\"node\":\"a:1\",\"state\":\"AWAKE\",\"atMs\":\"5\"}");
+    assertMessage("utilization must be in [0, 1]",
+        "{\"version\":1,\"node\":\"a:1\",\"state\":\"AWAKE\",\"atMs\":5,\"utilization\":3}");
+    assertMessage("status.version 7 is not supported", "{\"version\":7}");
+    assertMessage("not valid JSON", "{nope");
+  }
+
+  private static void assertMessage(String fragment, String json) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> StatusJson.read(json));
+    assertTrue(e.getMessage().contains(fragment), e.getMessage());
+  }
+}
