@@ -1,0 +1,107 @@
+package org.blinkhdfs.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathHandle;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.placement.PlacementConfig;
+
+/**
+ * An HDFS client that waits for a sleeping block to wake instead of failing: operators set
+ * {@code fs.hdfs.impl} to this class (optional; everything else works with the stock client).
+ *
+ * <p>Why: when every replica of a block is asleep, the stock client tries each one, sits on
+ * connect timeouts and throws {@code BlockMissingException}. The schedule says when the first
+ * replica wakes, at most one blink interval away, so waiting is both cheaper and successful.
+ *
+ * <p>Algorithm: both {@code open} methods (by path and by {@code PathHandle}; {@code openFile}
+ * builders end up in them) open the file as {@code DistributedFileSystem} does, then wrap the
+ * stream in a {@link BlinkInputStream} whose {@link BlockGate} checks, before each read, the
+ * replicas of the block under the read position against the schedule ({@link
+ * BlinkRuntime#forConf}, keys {@code blink.schedule.file}, {@code blink.read.min.window.ms},
+ * {@code blink.client.wait.margin.ms}) and sleeps until the first one is usable, never longer
+ * than one interval plus the margin ({@link ReadWait}). The block list comes from the stream's
+ * own cache ({@code HdfsDataInputStream.getAllBlocks()}), so no extra NameNode calls are made
+ * beyond what the stream would fetch anyway.
+ *
+ * <p>Example: a MapReduce task opens a file at phase 10 s of a 60 s interval; the replicas of
+ * its split's first block wake at phase 30 s. The task's first read logs one INFO line and
+ * returns ~20 s later with the same bytes the stock client would return when the nodes are up.
+ *
+ * <p>Without {@code blink.schedule.file} the streams are returned unwrapped, exactly as by
+ * {@code DistributedFileSystem}; with it, streams are wrapped even while no schedule is in force
+ * (the file may appear later), and then never wait. Erasure-coded files are not gated (a read
+ * needs several internal blocks, not one replica). Wrapped streams are plain {@code
+ * FSDataInputStream}s: code that casts to {@code HdfsDataInputStream} should use
+ * {@link BlinkInputStream#wrapped()} of {@code getWrappedStream()}.
+ *
+ * <p>Thread-safe as {@code DistributedFileSystem}.
+ */
+public class BlinkDistributedFileSystem extends DistributedFileSystem {
+  private volatile PlacementConfig config;
+  private volatile BlinkRuntime runtime;
+  private volatile WaitClock clock = WaitClock.SYSTEM;
+
+  @Override
+  public void initialize(URI uri, Configuration conf) throws IOException {
+    PlacementConfig pc = PlacementConfig.from(conf); // a bad blink.* value fails here
+    super.initialize(uri, conf);
+    this.config = pc;
+    this.runtime = pc.scheduleFile().isEmpty() ? null : BlinkRuntime.forConf(conf);
+  }
+
+  @Override
+  public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+    return gated(super.open(f, bufferSize), f.toString());
+  }
+
+  @Override
+  public FSDataInputStream open(PathHandle fd, int bufferSize) throws IOException {
+    return gated(super.open(fd, bufferSize), fd.toString());
+  }
+
+  /** Replaces the time source of streams opened from now on (tests). */
+  void setWaitClock(WaitClock clock) {
+    this.clock = clock;
+  }
+
+  private FSDataInputStream gated(FSDataInputStream stream, String file) {
+    BlinkRuntime rt = runtime;
+    if (rt == null || !(stream instanceof HdfsDataInputStream)) {
+      return stream; // not configured, or already wrapped by another instance through a link
+    }
+    HdfsDataInputStream hdfs = (HdfsDataInputStream) stream;
+    BlockGate gate = new BlockGate(file, () -> spans(hdfs), () -> rt.state().usable(),
+        config.readMinWindowMs(), config.clientWaitMarginMs(), clock);
+    return new FSDataInputStream(new BlinkInputStream(stream, gate));
+  }
+
+  /** The stream's blocks as spans; striped blocks get no replicas (not gated). */
+  static List<BlockGate.Span> spans(HdfsDataInputStream in) throws IOException {
+    if (in.getVisibleLength() <= 0) {
+      return List.of(); // getAllBlocks() rejects an empty file
+    }
+    List<LocatedBlock> blocks = in.getAllBlocks();
+    List<BlockGate.Span> out = new ArrayList<>(blocks.size());
+    for (LocatedBlock b : blocks) {
+      List<String> nodes = new ArrayList<>();
+      if (!b.isStriped()) {
+        for (DatanodeInfo d : b.getLocations()) {
+          nodes.add(d.getXferAddr());
+        }
+      }
+      out.add(new BlockGate.Span(b.getBlock().getBlockName(), b.getStartOffset(),
+          b.getBlockSize(), nodes));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,173 @@
+package org.blinkhdfs.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+class BlockGateTest {
+  static final long START = 1_790_000_000_000L;
+  static final long INTERVAL = 60_000;
+  static final long MIN = 1_000;
+  static final long MARGIN = 2_000;
+  static final String A = "10.0.0.1:9866";
+  static final String B = "10.0.0.2:9866";
+  static final String C = "10.0.0.3:9866";
+  static final long MB = 1 << 20;
+
+  /** A clock whose sleeps advance it and are recorded. */
+  static final class FakeClock implements WaitClock {
+    long now;
+    final List<Long> sleeps = new ArrayList<>();
+    boolean interrupt;
+
+    FakeClock(long now) {
+      this.now = now;
+    }
+
+    @Override
+    public synchronized long nowMs() {
+      return now;
+    }
+
+    @Override
+    public synchronized void sleepMs(long ms) throws InterruptedException {
+      if (interrupt) {
+        throw new InterruptedException("test");
+      }
+      sleeps.add(ms);
+      now += ms;
+    }
+  }
+
+  /** Block 0 on A,B awake [0, 20 s); block 1 on B,C asleep until phase 30 s; block 2 on A,C. */
+  static Schedule schedule() {
+    return Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(INTERVAL)
+        .add(NodeSchedule.blink(A, 0, 20_000)).add(NodeSchedule.blink(B, 30_000, 20_000))
+        .add(NodeSchedule.blink(C, 35_000, 20_000)).build();
+  }
+
+  static final List<BlockGate.Span> SPANS = List.of(
+      new BlockGate.Span("blk_1", 0, MB, List.of(A, B)),
+      new BlockGate.Span("blk_2", MB, MB, List.of(B, C)),
+      new BlockGate.Span("blk_3", 2 * MB, 100, List.of(A, C)));
+
+  final AtomicInteger listings = new AtomicInteger();
+  final AtomicReference<Optional<Schedule>> current =
+      new AtomicReference<>(Optional.of(schedule()));
+
+  BlockGate gate(FakeClock clock, List<BlockGate.Span> spans) {
+    return new BlockGate("/f", () -> {
+      listings.incrementAndGet();
+      return spans;
+    }, current::get, MIN, MARGIN, clock);
+  }
+
+  @Test
+  void aReadableBlockPassesAndReportsItsEnd() throws IOException {
+    FakeClock clock = new FakeClock(START + 10_000);
+    BlockGate g = gate(clock, SPANS);
+    assertEquals(MB, g.awaitReadable(5));
+    assertEquals(2 * MB + 100, g.awaitReadable(2 * MB), "A awake: block 3 readable");
+    assertEquals(List.of(), clock.sleeps);
+  }
+
+  @Test
+  void aSleepingBlockWaitsUntilTheFirstReplicaWakesOnce() throws IOException {
+    FakeClock clock = new FakeClock(START + 10_000);
+    BlockGate g = gate(clock, SPANS);
+    assertEquals(2 * MB, g.awaitReadable(MB + 7));
+    assertEquals(List.of(20_000L), clock.sleeps, "B wakes at phase 30 s");
+    for (int i = 0; i < 100; i++) {
+      g.awaitReadable(MB + 8 + i); // same block, right after: the fast path
+    }
+    assertEquals(List.of(20_000L), clock.sleeps);
+    assertEquals(1, g.waits());
+  }
+
+  @Test
+  void theFastPathIsRecheckedAfterASecond() throws IOException {
+    FakeClock clock = new FakeClock(START + 18_000); // A has 2 s left
+    BlockGate g = gate(clock, SPANS);
+    g.awaitReadable(0);
+    assertEquals(List.of(), clock.sleeps);
+    clock.now += 1_500; // A has 500 ms left: too little; B wakes at phase 30 s
+    g.awaitReadable(10);
+    assertEquals(List.of(10_500L), clock.sleeps);
+  }
+
+  @Test
+  void withoutAScheduleNothingWaits() throws IOException {
+    current.set(Optional.empty());
+    FakeClock clock = new FakeClock(START + 10_000);
+    BlockGate g = gate(clock, SPANS);
+    assertEquals(Long.MAX_VALUE, g.awaitReadable(MB));
+    assertEquals(List.of(), clock.sleeps);
+    assertEquals(0, listings.get(), "no schedule: the blocks are not even listed");
+  }
+
+  @Test
+  void allOffWaitsTheBoundOnceThenLetsHdfsTry() throws IOException {
+    current.set(Optional.of(Schedule.builder().epoch(1).intervalStartMs(START)
+        .intervalMs(INTERVAL).add(NodeSchedule.of(B, NodeMode.OFF))
+        .add(NodeSchedule.of(C, NodeMode.OFF)).build()));
+    FakeClock clock = new FakeClock(START + 10_000);
+    BlockGate g = gate(clock, SPANS);
+    g.awaitReadable(MB);
+    g.awaitReadable(MB + 1);
+    clock.now += 30_000;
+    g.awaitReadable(MB + 2);
+    assertEquals(List.of(INTERVAL + MARGIN), clock.sleeps);
+  }
+
+  @Test
+  void positionsPastTheListedBlocksRelistAndDoNotWait() throws IOException {
+    FakeClock clock = new FakeClock(START + 10_000);
+    List<BlockGate.Span> grown = new ArrayList<>(SPANS.subList(0, 1));
+    BlockGate g = new BlockGate("/f", () -> {
+      listings.incrementAndGet();
+      return List.copyOf(grown);
+    }, current::get, MIN, MARGIN, clock);
+    assertEquals(Long.MAX_VALUE, g.awaitReadable(MB + 1), "EOF: no block, no wait");
+    grown.add(SPANS.get(1)); // the file grew
+    assertEquals(2 * MB, g.awaitReadable(MB + 1));
+    assertEquals(List.of(20_000L), clock.sleeps);
+    assertTrue(listings.get() >= 2);
+  }
+
+  @Test
+  void aListingFailureReadsWithoutWaiting() throws IOException {
+    FakeClock clock = new FakeClock(START + 10_000);
+    BlockGate g = new BlockGate("/f", () -> {
+      throw new IOException("NameNode down");
+    }, current::get, MIN, MARGIN, clock);
+    assertEquals(Long.MAX_VALUE, g.awaitReadable(MB));
+    assertEquals(List.of(), clock.sleeps);
+  }
+
+  @Test
+  void anInterruptedWaitThrowsAndKeepsTheFlag() {
+    FakeClock clock = new FakeClock(START + 10_000);
+    clock.interrupt = true;
+    BlockGate g = gate(clock, SPANS);
+    try {
+      InterruptedIOException e =
+          assertThrows(InterruptedIOException.class, () -> g.awaitReadable(MB));
+      assertTrue(e.getMessage().contains("blk_2"), e.getMessage());
+      assertTrue(Thread.currentThread().isInterrupted());
+    } finally {
+      Thread.interrupted(); // clear for the next test
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package org.blinkhdfs.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.ReadOrder;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+class ReadWaitTest {
+  static final long START = 1_790_000_000_000L;
+  static final long INTERVAL = 60_000;
+  static final long MIN = 1_000;
+  static final long MARGIN = 2_000;
+  static final String A = "10.0.0.1:9866";
+  static final String B = "10.0.0.2:9866";
+  static final String C = "10.0.0.3:9866";
+
+  static Schedule schedule(NodeSchedule... nodes) {
+    return Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(INTERVAL)
+        .addAll(List.of(nodes)).build();
+  }
+
+  static long waitAt(Schedule s, long phaseMs, String... replicas) {
+    return ReadWait.waitMs(s, List.of(replicas), START + phaseMs, MIN, MARGIN);
+  }
+
+  @Test
+  void asleepUntilPhase30AtPhase10WaitsTwentySeconds() {
+    Schedule s = schedule(NodeSchedule.blink(A, 30_000, 20_000),
+        NodeSchedule.blink(B, 30_000, 10_000));
+    assertEquals(20_000, waitAt(s, 10_000, A, B));
+    assertEquals(20_000, waitAt(s, 10_000 + 5 * INTERVAL, A, B), "every interval alike");
+  }
+
+  @Test
+  void anyUsableReplicaMeansNoWait() {
+    Schedule s = schedule(NodeSchedule.blink(A, 30_000, 20_000), NodeSchedule.blink(B, 0, 20_000));
+    assertEquals(0, waitAt(s, 10_000, A, B));
+    assertEquals(0, waitAt(s, 10_000, A, C), "a node the schedule does not name is awake");
+    Schedule active = schedule(NodeSchedule.of(A, NodeMode.ACTIVE));
+    assertEquals(0, waitAt(active, 59_999, A));
+  }
+
+  @Test
+  void awakeWithTooLittleLeftWaitsForItsNextWindow() {
+    // A awake [0, 10 500): at phase 10 000 it has 500 ms left, less than the 1 000 ms minimum,
+    // so its next usable moment is the next opening, at phase 60 000: 50 000 ms away.
+    Schedule s = schedule(NodeSchedule.blink(A, 0, 10_500));
+    assertEquals(50_000, waitAt(s, 10_000, A));
+    // With exactly the minimum left it is usable now.
+    assertEquals(0, waitAt(s, 9_500, A));
+    // Another replica that wakes sooner wins.
+    Schedule both = schedule(NodeSchedule.blink(A, 0, 10_500), NodeSchedule.blink(B, 30_000, 5_000));
+    assertEquals(20_000, waitAt(both, 10_000, A, B));
+  }
+
+  @Test
+  void windowsShorterThanTheMinimumNeverQualify() {
+    Schedule s = schedule(NodeSchedule.blink(A, 30_000, 500), NodeSchedule.blink(B, 40_000, 5_000));
+    assertEquals(30_000, waitAt(s, 10_000, A, B), "A's 500 ms windows are skipped");
+    assertEquals(INTERVAL + MARGIN, waitAt(s, 10_000, A), "only A: the bound");
+  }
+
+  @Test
+  void allOffWaitsTheBound() {
+    Schedule s = schedule(NodeSchedule.of(A, NodeMode.OFF), NodeSchedule.of(B, NodeMode.OFF));
+    assertEquals(INTERVAL + MARGIN, ReadWait.boundMs(s, MARGIN));
+    assertEquals(INTERVAL + MARGIN, waitAt(s, 10_000, A, B));
+  }
+
+  @Test
+  void noScheduleOrNoReplicasMeansNoWait() {
+    assertEquals(0, ReadWait.waitMs(null, List.of(A, B), START, MIN, MARGIN));
+    Schedule s = schedule(NodeSchedule.of(A, NodeMode.OFF));
+    assertEquals(0, ReadWait.waitMs(s, List.of(), START, MIN, MARGIN));
+  }
+
+  @Test
+  void theLeaseEndWakesEveryone() {
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(INTERVAL)
+        .validUntilMs(START + 15_000).add(NodeSchedule.of(A, NodeMode.OFF))
+        .add(NodeSchedule.blink(B, 30_000, 500)).build();
+    assertEquals(5_000, waitAt(s, 10_000, A, B));
+    assertEquals(0, waitAt(s, 15_000, A, B), "expired: everyone awake");
+  }
+
+  @Test
+  void aShortWindowRunningIntoTheLeaseEndIsUsable() {
+    // B's window [14 800, 15 300) is too short, but it reaches the lease end at 15 000, after
+    // which B counts as awake for good: usable from 14 800.
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(INTERVAL)
+        .validUntilMs(START + 15_000).add(NodeSchedule.blink(B, 14_800, 500)).build();
+    assertEquals(4_800, waitAt(s, 10_000, B));
+  }
+
+  // ---- properties over random schedules ------------------------------------------------------
+
+  @Test
+  void propertiesHoldForRandomSchedules() {
+    for (long seed = 0; seed < 200; seed++) {
+      Random rnd = new Random(seed);
+      long interval = 1_000 + rnd.nextInt(120_000);
+      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(interval);
+      if (rnd.nextInt(4) == 0) {
+        b.validUntilMs(START + 1 + rnd.nextInt((int) (3 * interval)));
+      }
+      int n = 1 + rnd.nextInt(5);
+      List<String> replicas = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        String node = "10.1.0." + i + ":9866";
+        replicas.add(node);
+        int kind = rnd.nextInt(10);
+        if (kind == 0) {
+          b.add(NodeSchedule.of(node, NodeMode.OFF));
+        } else if (kind == 1) {
+          b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
+        } else if (kind != 2) { // kind 2: not named, i.e. awake
+          b.add(NodeSchedule.blink(node, rnd.nextInt((int) interval),
+              rnd.nextInt((int) interval + 1)));
+        }
+      }
+      Schedule s = b.build();
+      long now = START - interval + (long) (rnd.nextDouble() * 4 * interval);
+      long min = rnd.nextInt((int) (interval / 2) + 1);
+      long margin = rnd.nextInt(5_000);
+      long bound = ReadWait.boundMs(s, margin);
+      String ctx = "seed " + seed + " " + s + " now " + now + " min " + min;
+
+      long wait = ReadWait.waitMs(s, replicas, now, min, margin);
+      assertTrue(wait >= 0 && wait <= bound, ctx + ": wait " + wait + " within " + bound);
+      assertEquals(anyUsable(s, replicas, now, min), wait == 0, ctx + ": wait " + wait);
+      if (wait < bound) {
+        assertTrue(anyUsable(s, replicas, now + wait, min), ctx + ": usable after " + wait);
+      }
+      for (int k = 0; k < 20 && wait > 0; k++) {
+        long earlier = now + (long) (rnd.nextDouble() * wait);
+        assertFalse(anyUsable(s, replicas, earlier, min), ctx + ": usable before the wait ends, at "
+            + earlier + " (wait " + wait + ")");
+      }
+      assertFalse(anyUsable(s, replicas, now + wait - 1, min) && wait > 0, ctx + ": earliest");
+    }
+  }
+
+  private static boolean anyUsable(Schedule s, List<String> replicas, long t, long min) {
+    for (String r : replicas) {
+      if (ReadOrder.key(s, r, t, min).usableNow()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
