@@ -1,0 +1,32 @@
+package org.blinkhdfs.agent.actuator;
+
+import org.blinkhdfs.core.agent.ActuatorException;
+
+/**
+ * The kernel calls the actuators make that are not file writes: {@code sync}, clock reads and
+ * signals. Production code uses {@link LibcKernel#get()}; tests substitute a fake to record
+ * {@code sync} and simulate a suspend by advancing {@code CLOCK_BOOTTIME} alone.
+ *
+ * <p>Implementations must be thread-safe.
+ */
+public interface Kernel {
+  /** {@code errno} of a pid that does not exist. */
+  int ESRCH = 3;
+  /** {@code errno} of a signal the caller may not send. */
+  int EPERM = 1;
+
+  /** Flushes dirty pages to disk ({@code sync(2)}). */
+  void sync() throws ActuatorException;
+
+  /**
+   * Reads a POSIX clock ({@link LibC#CLOCK_MONOTONIC}, {@link LibC#CLOCK_BOOTTIME}) in
+   * nanoseconds.
+   */
+  long clockNanos(int clockId) throws ActuatorException;
+
+  /**
+   * Sends {@code signal} to {@code pid}; returns 0 on success, else the {@code errno}
+   * ({@link #ESRCH}: no such process, {@link #EPERM}: not permitted).
+   */
+  int kill(int pid, int signal) throws ActuatorException;
+}

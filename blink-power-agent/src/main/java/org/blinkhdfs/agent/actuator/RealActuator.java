@@ -1,0 +1,190 @@
+package org.blinkhdfs.agent.actuator;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.blinkhdfs.core.agent.Actuator;
+import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.core.agent.SleepReport;
+import org.blinkhdfs.core.agent.SleepRequest;
+
+/**
+ * {@code --actuator real}: suspends the host to RAM (ACPI S3) and lets its RTC wake it.
+ *
+ * <p><b>Why so many checks.</b> A host that suspends without a working wake alarm stays asleep
+ * until someone presses its power button, and its blocks stay unavailable. So every suspend goes
+ * through these steps, in order, and any failure leaves the host awake with an
+ * {@link ActuatorException} naming the file or value and the fix:
+ *
+ * <ol>
+ *   <li>the lease: refuse if it has ended (by the injected {@link Clock}), if {@code wakeAtMs} is
+ *       after its end, or if {@code wakeAtMs} is not in the future;
+ *   <li>the alarm time {@code floor((wakeAtMs − resumeLatencyMs) / 1000)} s must be at least
+ *       {@code minAlarmLeadMs} ahead;
+ *   <li>{@code <root>/sys/power/state} lists {@code mem} and {@code sys/power/mem_sleep} has the
+ *       configured state ({@code deep}) selected, selecting it if offered and allowed
+ *       ({@link SuspendStates});
+ *   <li>an RTC with a {@code wakealarm} exists; if it exposes {@code since_epoch}, that is within
+ *       {@code maxRtcSkewMs} of the system clock (the alarm is in RTC time);
+ *   <li>{@code sync()} (the bulk of dirty pages, before the alarm clock starts running);
+ *   <li>the alarm is armed: {@code 0}, then the seconds, written to {@code wakealarm}, and
+ *       <b>read back</b> equal ({@link RtcWakeAlarm}) — {@code sys/power/state} is never written
+ *       otherwise;
+ *   <li>{@code sync()} again, and the alarm must still be {@code minAlarmLeadMs} ahead;
+ *   <li>{@code mem} is written to {@code sys/power/state}; on a real host this write blocks until
+ *       resume. If it fails (a driver refused to suspend), the alarm is cleared.
+ * </ol>
+ *
+ * <p><b>Measurement.</b> The time really spent suspended is the growth of
+ * {@code CLOCK_BOOTTIME − CLOCK_MONOTONIC} across the write (monotonic stops in suspend, boottime
+ * does not), read through {@link Kernel}. Worked example: request wake at {@code 10:00:30.500}
+ * with 2 s resume latency at {@code 10:00:00}: the alarm is armed for {@code 10:00:28}, the write
+ * returns at about {@code 10:00:29}, and the report says ~28 s measured if S3 was entered at once.
+ *
+ * <p>All paths sit under {@link RealActuatorConfig#root()}, so tests run against a fake tree; all
+ * file access goes through {@link SysfsFiles} and all libc through {@link Kernel}.
+ *
+ * <p>Thread-safety: {@link #sleep} and {@link #setComputeCores} are synchronized; one transition
+ * at a time.
+ */
+public final class RealActuator implements Actuator {
+  private final RealActuatorConfig config;
+  private final Clock clock;
+  private final Kernel kernel;
+  private final ControlFiles files;
+  private final SuspendStates states;
+  private final CpuHotplug cpus;
+
+  /** Production wiring: direct file access and libc. */
+  public RealActuator(RealActuatorConfig config, Clock clock) {
+    this(config, clock, SysfsFiles.direct(), LibcKernel.get());
+  }
+
+  /** With explicit seams, for tests. */
+  public RealActuator(RealActuatorConfig config, Clock clock, SysfsFiles files, Kernel kernel) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.kernel = Objects.requireNonNull(kernel, "kernel");
+    this.files = new ControlFiles(Objects.requireNonNull(files, "files"));
+    this.states = new SuspendStates(this.files, config.root(), config.memSleepState(),
+        config.memSleepSelection());
+    this.cpus = new CpuHotplug(this.files, config.root());
+  }
+
+  @Override
+  public String name() {
+    return "real";
+  }
+
+  @Override
+  public synchronized SleepReport sleep(SleepRequest request)
+      throws ActuatorException, InterruptedException {
+    long now = clock.millis();
+    checkLease(request, now);
+    long alarmSeconds = Math.floorDiv(request.wakeAtMs() - config.resumeLatencyMs(), 1000);
+    checkLead(alarmSeconds, now, "before arming");
+    states.ensureReady();
+    RtcWakeAlarm alarm = RtcWakeAlarm.locate(files, config.root(), config.rtc());
+    checkRtcSkew(alarm, now);
+    kernel.sync();
+    if (Thread.interrupted()) {
+      throw new InterruptedException("interrupted before arming the RTC alarm; not suspending");
+    }
+    alarm.arm(alarmSeconds);
+    try {
+      return suspendArmed(request, alarm, alarmSeconds);
+    } finally {
+      alarm.clearQuietly();
+    }
+  }
+
+  private SleepReport suspendArmed(SleepRequest request, RtcWakeAlarm alarm, long alarmSeconds)
+      throws ActuatorException, InterruptedException {
+    kernel.sync();
+    long offsetBefore = suspendOffsetNanos();
+    long startedAt = clock.millis();
+    checkLead(alarmSeconds, startedAt, "after arming and sync");
+    if (Thread.interrupted()) {
+      throw new InterruptedException("interrupted after arming the RTC alarm; not suspending");
+    }
+    files.write(states.statePath(), "mem", "the kernel or a driver refused to suspend; see "
+        + "'dmesg' for the device that failed, fix or unload it, or use --actuator emulate");
+    long awakeAt = clock.millis();
+    String measuredBy = "CLOCK_BOOTTIME−CLOCK_MONOTONIC";
+    long measuredMs;
+    try {
+      measuredMs = Math.max(0, (suspendOffsetNanos() - offsetBefore) / 1_000_000);
+    } catch (ActuatorException e) {
+      measuredMs = 0;
+      measuredBy = "nothing (clock read failed after resume: " + e.getMessage() + ")";
+    }
+    String detail = "real: mem (" + config.memSleepState() + ") with " + alarm.name()
+        + " alarm at " + Instant.ofEpochSecond(alarmSeconds) + " for wake at "
+        + Instant.ofEpochMilli(request.wakeAtMs()) + " (resume latency "
+        + config.resumeLatencyMs() + " ms, epoch " + request.epoch() + "); suspended "
+        + measuredMs + " ms measured by " + measuredBy;
+    return new SleepReport(startedAt, awakeAt, measuredMs, detail);
+  }
+
+  private long suspendOffsetNanos() throws ActuatorException {
+    long monotonic = kernel.clockNanos(LibC.CLOCK_MONOTONIC);
+    long boottime = kernel.clockNanos(LibC.CLOCK_BOOTTIME);
+    return boottime - monotonic;
+  }
+
+  private static void checkLease(SleepRequest request, long now) throws ActuatorException {
+    OptionalLong leaseEnd = request.leaseEndMs();
+    if (leaseEnd.isPresent() && now >= leaseEnd.getAsLong()) {
+      throw new ActuatorException("lease of epoch " + request.epoch() + " ended at "
+          + Instant.ofEpochMilli(leaseEnd.getAsLong()) + " (now " + Instant.ofEpochMilli(now)
+          + "): not suspending on a stale schedule; the agent must fetch a fresh one from the "
+          + "scheduler");
+    }
+    if (request.wakeAtMs() <= now) {
+      throw new ActuatorException("wakeAtMs " + Instant.ofEpochMilli(request.wakeAtMs())
+          + " is not in the future (now " + Instant.ofEpochMilli(now) + "): nothing to sleep");
+    }
+    if (leaseEnd.isPresent() && request.wakeAtMs() > leaseEnd.getAsLong()) {
+      throw new ActuatorException("wakeAtMs " + Instant.ofEpochMilli(request.wakeAtMs())
+          + " is after the lease end " + Instant.ofEpochMilli(leaseEnd.getAsLong()) + " of epoch "
+          + request.epoch() + ": the node must wake while the schedule is valid");
+    }
+  }
+
+  private void checkLead(long alarmSeconds, long now, String when) throws ActuatorException {
+    long leadMs = alarmSeconds * 1000 - now;
+    if (leadMs < config.minAlarmLeadMs()) {
+      throw new ActuatorException("RTC alarm at " + Instant.ofEpochSecond(alarmSeconds) + " is "
+          + leadMs + " ms away " + when + ", less than minAlarmLeadMs " + config.minAlarmLeadMs()
+          + " (resume latency " + config.resumeLatencyMs() + " ms): too short a sleep to be "
+          + "sure the host wakes; not suspending");
+    }
+  }
+
+  private void checkRtcSkew(RtcWakeAlarm alarm, long now) throws ActuatorException {
+    OptionalLong rtcSeconds = alarm.epochSeconds();
+    if (rtcSeconds.isEmpty()) {
+      return;
+    }
+    long skewMs = Math.abs(rtcSeconds.getAsLong() * 1000 - now);
+    if (skewMs > config.maxRtcSkewMs() + 1000) { // +1 s: the RTC counts whole seconds
+      throw new ActuatorException("RTC " + alarm.name() + " reads "
+          + Instant.ofEpochSecond(rtcSeconds.getAsLong()) + " but the system clock reads "
+          + Instant.ofEpochMilli(now) + " (" + skewMs + " ms apart, max " + config.maxRtcSkewMs()
+          + "): the alarm would fire at the wrong time; keep the RTC in UTC and in step "
+          + "('hwclock --systohc --utc', NTP running)");
+    }
+  }
+
+  @Override
+  public synchronized void setComputeCores(int computeCores) throws ActuatorException {
+    cpus.setComputeCores(computeCores);
+  }
+
+  /** The root all sysfs paths are resolved under. */
+  public Path root() {
+    return config.root();
+  }
+}

@@ -1,0 +1,171 @@
+package org.blinkhdfs.agent.actuator;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A fake host for the real actuator: a sysfs tree in a temp dir, a {@link SysfsFiles} that records
+ * every read and write in order (paths relative to the root) and can fail writes or override
+ * reads, a {@link Kernel} whose CLOCK_BOOTTIME jumps when {@code mem} is written, and a settable
+ * wall clock. Single-threaded test use only.
+ */
+final class FakeHost {
+  static final long NOW_MS = 1_700_000_000_000L;
+
+  final Path root;
+  final List<String> events = new ArrayList<>();
+  final Set<Path> failWrites = new HashSet<>();
+  final Map<Path, String> readOverrides = new HashMap<>();
+  final Map<Path, Consumer<String>> onWrite = new HashMap<>();
+  final MutableClock clock = new MutableClock(NOW_MS);
+  final FakeKernel kernel = new FakeKernel();
+  long suspendMs = 5000;
+  /** What the wakealarm file held when mem was written; null if mem was never written. */
+  String alarmAtSuspend;
+
+  final SysfsFiles files = new SysfsFiles() {
+    @Override
+    public String read(Path file) throws IOException {
+      events.add("read " + rel(file));
+      String override = readOverrides.get(file);
+      return override != null ? override : SysfsFiles.direct().read(file);
+    }
+
+    @Override
+    public void write(Path file, String value) throws IOException {
+      events.add("write " + rel(file) + " " + value);
+      if (failWrites.contains(file)) {
+        throw new AccessDeniedException(file.toString());
+      }
+      SysfsFiles.direct().write(file, value);
+      Consumer<String> hook = onWrite.get(file);
+      if (hook != null) {
+        hook.accept(value);
+      }
+    }
+  };
+
+  /** The tree from the brief: S3 selected, rtc0, cpu1..3 online, cpu0 without online file. */
+  FakeHost(Path root) throws IOException {
+    this.root = root;
+    put("sys/power/state", "freeze mem disk\n");
+    put("sys/power/mem_sleep", "s2idle [deep]\n");
+    put("sys/class/rtc/rtc0/wakealarm", "");
+    Files.createDirectories(root.resolve("sys/devices/system/cpu/cpu0"));
+    for (int cpu = 1; cpu <= 3; cpu++) {
+      put("sys/devices/system/cpu/cpu" + cpu + "/online", "1\n");
+    }
+    // Writing mem "suspends": boottime runs on for suspendMs while monotonic and the wall clock
+    // only see the write return (the wall clock jumps like a real one after resume).
+    onWrite.put(path("sys/power/state"), v -> {
+      if (v.equals("mem")) {
+        alarmAtSuspend = readQuietly("sys/class/rtc/rtc0/wakealarm");
+        kernel.bootOffsetNanos += suspendMs * 1_000_000L;
+        clock.advance(suspendMs);
+      }
+    });
+  }
+
+  Path path(String rel) {
+    return root.resolve(rel);
+  }
+
+  void put(String rel, String content) throws IOException {
+    Path file = root.resolve(rel);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
+  }
+
+  String get(String rel) throws IOException {
+    return Files.readString(root.resolve(rel)).trim();
+  }
+
+  private String readQuietly(String rel) {
+    try {
+      return get(rel);
+    } catch (IOException e) {
+      return "unreadable: " + e;
+    }
+  }
+
+  List<String> writes() {
+    return events.stream().filter(e -> e.startsWith("write ")).toList();
+  }
+
+  private String rel(Path file) {
+    return root.relativize(file).toString();
+  }
+
+  /** Monotonic advances 1 ms per read; boottime = monotonic + offset. */
+  final class FakeKernel implements Kernel {
+    long monotonicNanos = 1_000_000_000L;
+    long bootOffsetNanos = 7_000_000_000L;
+
+    @Override
+    public void sync() {
+      events.add("sync");
+    }
+
+    @Override
+    public long clockNanos(int clockId) {
+      monotonicNanos += 1_000_000L;
+      if (clockId == LibC.CLOCK_MONOTONIC) {
+        return monotonicNanos;
+      }
+      if (clockId == LibC.CLOCK_BOOTTIME) {
+        return monotonicNanos + bootOffsetNanos;
+      }
+      throw new IllegalArgumentException("clock " + clockId);
+    }
+
+    @Override
+    public int kill(int pid, int signal) {
+      throw new UnsupportedOperationException("no signals on the fake host");
+    }
+  }
+
+  /** A wall clock tests can move. */
+  static final class MutableClock extends Clock {
+    private long millis;
+
+    MutableClock(long millis) {
+      this.millis = millis;
+    }
+
+    void advance(long ms) {
+      millis += ms;
+    }
+
+    @Override
+    public long millis() {
+      return millis;
+    }
+
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(millis);
+    }
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
+  }
+}

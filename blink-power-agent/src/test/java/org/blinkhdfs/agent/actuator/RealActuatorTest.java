@@ -1,0 +1,328 @@
+package org.blinkhdfs.agent.actuator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.core.agent.SleepReport;
+import org.blinkhdfs.core.agent.SleepRequest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RealActuatorTest {
+  private static final long NOW = FakeHost.NOW_MS;
+  private static final String ALARM = "sys/class/rtc/rtc0/wakealarm";
+  private static final String STATE = "sys/power/state";
+  private static final String MEM_SLEEP = "sys/power/mem_sleep";
+
+  @TempDir Path tmp;
+  private FakeHost host;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    host = new FakeHost(tmp);
+  }
+
+  private RealActuator actuator(RealActuatorConfig config) {
+    return new RealActuator(config.withRoot(tmp), host.clock, host.files, host.kernel);
+  }
+
+  private RealActuator actuator() {
+    return actuator(RealActuatorConfig.defaults().withResumeLatencyMs(2000));
+  }
+
+  /** Wake {@code ms} from now under a lease that ends in 60 s. */
+  private static SleepRequest wakeIn(long ms) {
+    return new SleepRequest(NOW + ms, OptionalLong.of(NOW + 60_000), 7);
+  }
+
+  private boolean stateWritten() {
+    return host.writes().stream().anyMatch(w -> w.startsWith("write " + STATE));
+  }
+
+  private ActuatorException refused(SleepRequest request) {
+    return refused(actuator(), request);
+  }
+
+  private ActuatorException refused(RealActuator actuator, SleepRequest request) {
+    ActuatorException e = assertThrows(ActuatorException.class, () -> actuator.sleep(request));
+    assertFalse(stateWritten(), "power/state written despite: " + e.getMessage());
+    assertNull(host.alarmAtSuspend);
+    return e;
+  }
+
+  @Test
+  void armsAndReadsBackTheAlarmBeforeWritingMem() throws Exception {
+    // Wake at NOW + 30.5 s with 2 s resume latency: alarm at floor((NOW + 28.5 s) / 1 s).
+    String alarm = Long.toString((NOW + 28_500) / 1000);
+
+    SleepReport report = actuator().sleep(wakeIn(30_500));
+
+    List<String> tail = host.events.subList(host.events.indexOf("write " + ALARM + " 0"),
+        host.events.size());
+    assertEquals(List.of(
+        "write " + ALARM + " 0",
+        "write " + ALARM + " " + alarm,
+        "read " + ALARM,
+        "sync",
+        "write " + STATE + " mem",
+        "write " + ALARM + " 0"), tail, "events: " + host.events);
+    assertEquals(alarm, host.alarmAtSuspend);
+    assertTrue(host.events.indexOf("sync") < host.events.indexOf("write " + ALARM + " 0"),
+        "a first sync flushes before the alarm is armed: " + host.events);
+    assertEquals(NOW, report.startedAtMs());
+    assertEquals(NOW + 5000, report.awakeAtMs());
+  }
+
+  @Test
+  void reportsTheSleepMeasuredByBoottimeMinusMonotonic() throws Exception {
+    host.suspendMs = 5000;
+    SleepReport report = actuator().sleep(wakeIn(30_000));
+    assertEquals(5000, report.measuredSleepMs());
+    assertTrue(report.detail().contains("5000 ms"), report.detail());
+    assertTrue(report.detail().contains("rtc0"), report.detail());
+  }
+
+  @Test
+  void neverWritesStateWhenTheAlarmCannotBeWritten() {
+    host.failWrites.add(host.path(ALARM));
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains(host.path(ALARM).toString()), e.getMessage());
+  }
+
+  @Test
+  void neverWritesStateWhenTheReadBackDiffers() {
+    host.readOverrides.put(host.path(ALARM), "");
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("not armed"), e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1),
+        "the half-armed alarm is cleared");
+  }
+
+  @Test
+  void neverWritesStateWhenTheReadBackIsAnotherTime() {
+    host.readOverrides.put(host.path(ALARM), "1234");
+    refused(wakeIn(30_000));
+  }
+
+  @Test
+  void expiredLeaseWritesNothing() {
+    SleepRequest expired = new SleepRequest(NOW + 30_000, OptionalLong.of(NOW - 1), 7);
+    ActuatorException e = refused(expired);
+    assertTrue(e.getMessage().contains("lease of epoch 7 ended"), e.getMessage());
+    assertEquals(List.of(), host.events);
+  }
+
+  @Test
+  void wakeAfterLeaseEndOrInThePastWritesNothing() {
+    ActuatorException late = refused(new SleepRequest(NOW + 90_000, OptionalLong.of(NOW + 60_000),
+        7));
+    assertTrue(late.getMessage().contains("after the lease end"), late.getMessage());
+    ActuatorException past = refused(new SleepRequest(NOW, OptionalLong.empty(), 7));
+    assertTrue(past.getMessage().contains("not in the future"), past.getMessage());
+    assertEquals(List.of(), host.events);
+  }
+
+  @Test
+  void noLeaseMeansNoExpiry() throws Exception {
+    actuator().sleep(new SleepRequest(NOW + 30_000, OptionalLong.empty(), -1));
+    assertTrue(stateWritten());
+  }
+
+  @Test
+  void refusesAnAlarmTooCloseToArm() {
+    // 3 s sleep − 2 s latency leaves 1 s < 2 s minimum lead.
+    ActuatorException e = refused(wakeIn(3000));
+    assertTrue(e.getMessage().contains("minAlarmLeadMs"), e.getMessage());
+    assertEquals(List.of(), host.events);
+  }
+
+  @Test
+  void refusesWhenTimeRanOutWhileSyncing() {
+    // The final sync takes long enough that the alarm is no longer safely ahead.
+    host.onWrite.put(host.path(ALARM), v -> {
+      if (!v.equals("0")) {
+        host.clock.advance(10_000);
+      }
+    });
+    ActuatorException e = refused(wakeIn(12_000));
+    assertTrue(e.getMessage().contains("after arming and sync"), e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
+  }
+
+  @Test
+  void missingRtcNamesThePathAndTheFix() throws IOException {
+    Files.delete(host.path(ALARM));
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("no RTC with a wakealarm under "
+        + host.path("sys/class/rtc")), e.getMessage());
+    assertTrue(e.getMessage().contains("use --actuator emulate"), e.getMessage());
+  }
+
+  @Test
+  void namedRtcMustExist() {
+    ActuatorException e = refused(actuator(RealActuatorConfig.defaults().withRtc("rtc1")),
+        wakeIn(30_000));
+    assertTrue(e.getMessage().contains(host.path("sys/class/rtc/rtc1/wakealarm").toString()),
+        e.getMessage());
+  }
+
+  @Test
+  void missingPowerStateNamesThePath() throws IOException {
+    Files.delete(host.path(STATE));
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertTrue(e.getMessage().startsWith("missing " + host.path(STATE)), e.getMessage());
+    assertTrue(host.writes().isEmpty());
+  }
+
+  @Test
+  void missingMemSleepNamesThePath() throws IOException {
+    Files.delete(host.path(MEM_SLEEP));
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().startsWith("missing " + host.path(MEM_SLEEP)), e.getMessage());
+  }
+
+  @Test
+  void refusesWithoutMemInPowerState() throws IOException {
+    host.put(STATE, "freeze disk\n");
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("without 'mem'"), e.getMessage());
+  }
+
+  @Test
+  void refusesWhenTheFirmwareOffersNoDeepSleep() throws IOException {
+    host.put(MEM_SLEEP, "[s2idle]\n");
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("ACPI S3 (deep)"), e.getMessage());
+    assertTrue(e.getMessage().contains("BIOS"), e.getMessage());
+    assertTrue(host.writes().isEmpty());
+  }
+
+  @Test
+  void selectsDeepWhenOfferedButNotSelected() throws Exception {
+    host.put(MEM_SLEEP, "[s2idle] deep\n");
+    // The kernel shows the selection in brackets after the write.
+    host.onWrite.put(host.path(MEM_SLEEP), v -> {
+      try {
+        host.put(MEM_SLEEP, v.equals("deep") ? "s2idle [deep]\n" : "[s2idle] deep\n");
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    actuator().sleep(wakeIn(30_000));
+    assertEquals("write " + MEM_SLEEP + " deep", host.writes().get(0));
+    assertTrue(stateWritten());
+  }
+
+  @Test
+  void refusesWhenTheSelectionDoesNotStick() throws IOException {
+    host.put(MEM_SLEEP, "[s2idle] deep\n");
+    host.readOverrides.put(host.path(MEM_SLEEP), "[s2idle] deep");
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("did not select it"), e.getMessage());
+  }
+
+  @Test
+  void refusesToSelectWhenSelectingIsDisabled() throws IOException {
+    host.put(MEM_SLEEP, "[s2idle] deep\n");
+    ActuatorException e = refused(actuator(RealActuatorConfig.defaults().withMemSleep("deep",
+        RealActuatorConfig.MemSleepSelection.REFUSE_UNLESS_SELECTED)), wakeIn(30_000));
+    assertTrue(e.getMessage().contains("echo deep > " + host.path(MEM_SLEEP)), e.getMessage());
+    assertTrue(host.writes().isEmpty());
+  }
+
+  @Test
+  void refusesWhenTheRtcIsNotInStepWithTheSystemClock() throws IOException {
+    host.put("sys/class/rtc/rtc0/since_epoch", Long.toString(NOW / 1000 + 3600)); // local time?
+    ActuatorException e = refused(wakeIn(30_000));
+    assertTrue(e.getMessage().contains("hwclock --systohc --utc"), e.getMessage());
+  }
+
+  @Test
+  void acceptsAnRtcInStep() throws Exception {
+    host.put("sys/class/rtc/rtc0/since_epoch", Long.toString(NOW / 1000 - 1));
+    actuator().sleep(wakeIn(30_000));
+    assertTrue(stateWritten());
+  }
+
+  @Test
+  void aFailedSuspendClearsTheAlarm() {
+    host.failWrites.add(host.path(STATE));
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertTrue(e.getMessage().contains("dmesg"), e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
+  }
+
+  @Test
+  void ioServerTakesCoresOfflineAndBack() throws Exception {
+    RealActuator actuator = actuator();
+    actuator.setComputeCores(2);
+    assertEquals("1", host.get("sys/devices/system/cpu/cpu1/online"));
+    assertEquals("0", host.get("sys/devices/system/cpu/cpu2/online"));
+    assertEquals("0", host.get("sys/devices/system/cpu/cpu3/online"));
+
+    actuator.setComputeCores(0);
+    for (int cpu = 1; cpu <= 3; cpu++) {
+      assertEquals("1", host.get("sys/devices/system/cpu/cpu" + cpu + "/online"));
+    }
+    // Back to max-perf: only the offline ones are written, online before offline, each read back.
+    List<String> last = host.events.subList(host.events.size() - 7, host.events.size());
+    assertEquals(List.of(
+        "read sys/devices/system/cpu/cpu1/online",
+        "read sys/devices/system/cpu/cpu2/online",
+        "write sys/devices/system/cpu/cpu2/online 1",
+        "read sys/devices/system/cpu/cpu2/online",
+        "read sys/devices/system/cpu/cpu3/online",
+        "write sys/devices/system/cpu/cpu3/online 1",
+        "read sys/devices/system/cpu/cpu3/online"), last);
+  }
+
+  @Test
+  void ioServerWritesOnlyTheCpusThatChange() throws Exception {
+    RealActuator actuator = actuator();
+    actuator.setComputeCores(1);
+    assertEquals("0", host.get("sys/devices/system/cpu/cpu1/online"));
+    host.events.clear();
+    actuator.setComputeCores(3);
+    assertEquals(List.of(
+        "write sys/devices/system/cpu/cpu1/online 1",
+        "write sys/devices/system/cpu/cpu2/online 1"), host.writes());
+    assertEquals("0", host.get("sys/devices/system/cpu/cpu3/online"));
+  }
+
+  @Test
+  void ioServerReportsACpuThatRefusesToGoOffline() {
+    Path cpu3 = host.path("sys/devices/system/cpu/cpu3/online");
+    host.readOverrides.put(cpu3, "1");
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().setComputeCores(1));
+    assertTrue(e.getMessage().contains(cpu3.toString()), e.getMessage());
+  }
+
+  @Test
+  void ioServerNamesAMissingCpuDirectory() throws IOException {
+    Path cpuDir = host.path("sys/devices/system/cpu");
+    try (var files = Files.walk(cpuDir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().setComputeCores(1));
+    assertTrue(e.getMessage().contains(cpuDir.toString()), e.getMessage());
+  }
+
+  @Test
+  void nameIsReal() {
+    assertEquals("real", actuator().name());
+  }
+}
