@@ -1,9 +1,9 @@
 package org.blinkhdfs.placement;
 
 import java.util.List;
-import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
 
 /**
  * The {@code blink.*} keys of the NameNode side (placement policy, read selection, NameNode
@@ -42,7 +42,7 @@ public final class PlacementConfig {
   private final long clientWaitMarginMs;
 
   private PlacementConfig(Configuration conf) {
-    this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), SCHEDULE_FILE.defaultValue());
+    this.scheduleFile = ConfigValues.raw(conf::get, SCHEDULE_FILE);
     this.schedulePollMs = longIn(conf, SCHEDULE_POLL_MS, 0, 3_600_000L);
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
@@ -84,17 +84,6 @@ public final class PlacementConfig {
   }
 
   private static long longIn(Configuration conf, ConfigKey key, long min, long max) {
-    String v = conf.getTrimmed(key.name(), key.defaultValue());
-    try {
-      long x = Long.parseLong(v);
-      if (x >= min && x <= max) {
-        return x;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(String.format(Locale.ROOT,
-        "%s = '%s' is invalid: give a whole number%s in %d..%d (default %s)", key.name(), v,
-        key.unit().isEmpty() ? "" : " of " + key.unit(), min, max, key.defaultValue()));
+    return ConfigValues.longIn(conf::get, key, min, max);
   }
 }

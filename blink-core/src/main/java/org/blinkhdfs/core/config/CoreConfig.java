@@ -1,7 +1,6 @@
 package org.blinkhdfs.core.config;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.Policies;
@@ -65,37 +64,14 @@ public final class CoreConfig {
   }
 
   private String raw(ConfigKey key) {
-    String v = lookup.apply(key.name());
-    return v == null || v.isBlank() ? key.defaultValue() : v.trim();
+    return ConfigValues.raw(lookup, key);
   }
 
   private long longIn(ConfigKey key, long min, long max) {
-    String v = raw(key);
-    try {
-      long x = Long.parseLong(v);
-      if (x >= min && x <= max) {
-        return x;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(String.format(Locale.ROOT,
-        "%s = '%s' is invalid: give a whole number of %s in %d..%d (default %s)", key.name(), v,
-        key.unit(), min, max, key.defaultValue()));
+    return ConfigValues.longIn(lookup, key, min, max);
   }
 
   private double doubleIn(ConfigKey key, double min, double max) {
-    String v = raw(key);
-    try {
-      double x = Double.parseDouble(v);
-      if (x >= min && x <= max) {
-        return x;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(String.format(Locale.ROOT,
-        "%s = '%s' is invalid: give a number of %s in %s..%s (default %s)", key.name(), v,
-        key.unit(), min, max, key.defaultValue()));
+    return ConfigValues.doubleIn(lookup, key, min, max);
   }
 }

@@ -1,0 +1,149 @@
+package org.blinkhdfs.scheduler;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.policy.Policies;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.blinkhdfs.core.scheduler.PowerScheduler;
+import org.blinkhdfs.core.wire.StatusJson;
+import org.blinkhdfs.core.wire.WireCodec;
+
+/**
+ * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Changes
+ * (power, policy, active nodes) tick the scheduler at once so they take effect without waiting
+ * for the next tick.
+ */
+final class ApiServlets {
+  private ApiServlets() {}
+
+  /** {@code GET /v1/schedule}: JSON, or protobuf for {@code Accept: application/x-protobuf}. */
+  public static final class ScheduleServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      Optional<Schedule> s = daemon().scheduler().published();
+      if (s.isEmpty()) {
+        error(resp, HttpServletResponse.SC_NOT_FOUND,
+            "no schedule published yet: every node stays awake");
+        return;
+      }
+      String accept = req.getHeader("Accept");
+      if (accept != null && accept.contains(PROTOBUF)) {
+        resp.setContentType(PROTOBUF);
+        resp.getOutputStream().write(WireCodec.encodeSchedule(s.get()));
+      } else {
+        resp.setContentType("application/json;charset=utf-8");
+        resp.getOutputStream().write(ScheduleJson.write(s.get()).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+  }
+
+  /** {@code GET/PUT /v1/power}: {@code 50%}, {@code 150W}, or {@code signal} to clear. */
+  public static final class PowerServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.power(daemon().scheduler(), daemon().clock().millis()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      String body = text(req, "a power level such as 50% or 150W, or 'signal'");
+      PowerScheduler s = daemon().scheduler();
+      if (body.equals("signal")) {
+        s.clearPowerOverride();
+      } else {
+        s.setPowerOverride(PowerLevel.parse("power", body));
+      }
+      daemon().tickOnce();
+      doGet(req, resp);
+    }
+  }
+
+  /** {@code GET/PUT /v1/policy}: a policy name. */
+  public static final class PolicyServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.policy(daemon().scheduler()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().scheduler().setPolicy(Policies.byName("policy", text(req, "a policy name")));
+      daemon().tickOnce();
+      doGet(req, resp);
+    }
+  }
+
+  /** {@code GET/PUT /v1/active}: n ring nodes ACTIVE, the rest OFF; or {@code auto}. */
+  public static final class ActiveServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.active(daemon().scheduler()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      String body = text(req, "a number of active nodes, or 'auto'");
+      PowerScheduler s = daemon().scheduler();
+      int ringSize = s.settings().ring().size();
+      if (body.equals("auto")) {
+        s.clearActiveNodesOverride();
+      } else {
+        int n;
+        try {
+          n = Integer.parseInt(body);
+        } catch (NumberFormatException e) {
+          n = -1;
+        }
+        if (n < 0 || n > ringSize) {
+          throw new BadRequest(400, "active nodes '" + body + "' must be a whole number in 0.."
+              + ringSize + " (the ring size), or 'auto'");
+        }
+        s.setActiveNodesOverride(n);
+      }
+      daemon().tickOnce();
+      doGet(req, resp);
+    }
+  }
+
+  /** {@code POST /v1/status}: an agent's heartbeat, protobuf or JSON. */
+  public static final class StatusServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      byte[] body = body(req);
+      String type = req.getContentType();
+      NodeStatus status = type != null && type.startsWith(PROTOBUF)
+          ? WireCodec.decodeStatus(body)
+          : StatusJson.read(new String(body, StandardCharsets.UTF_8));
+      daemon().scheduler().recordStatus(status);
+      resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
+    }
+  }
+
+  /** {@code GET /v1/nodes}: what the scheduler knows about each node. */
+  public static final class NodesServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      long now = daemon().clock().millis();
+      PowerScheduler s = daemon().scheduler();
+      json(resp, 200, SchedulerJson.nodes(s.nodes(now), now, s.settings().failureTimeoutMs()));
+    }
+  }
+}

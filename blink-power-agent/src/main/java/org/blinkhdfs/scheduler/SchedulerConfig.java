@@ -1,0 +1,154 @@
+package org.blinkhdfs.scheduler;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.NetUtils;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.core.policy.BlinkPolicy;
+import org.blinkhdfs.core.policy.GearShiftingPolicy;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.scheduler.SchedulerSettings;
+import org.blinkhdfs.core.signal.PowerSignal;
+
+/**
+ * The scheduler daemon's configuration, typed and validated at startup; a bad value stops the
+ * daemon with a message naming the key, the value and the fix. The power model, interval and
+ * policy come from blink-core's {@link CoreConfig} keys.
+ *
+ * <p>Example (9 ring nodes, one staging node, half power):
+ *
+ * <pre>
+ * blink.scheduler.nodes = 10.0.0.11:9866,...,10.0.0.19:9866
+ * blink.scheduler.staging.nodes = 10.0.0.20:9866
+ * blink.scheduler.signal = steady:50%
+ * blink.schedule.file = /etc/hadoop/blink-schedule.json
+ * </pre>
+ *
+ * <p>Immutable.
+ */
+final class SchedulerConfig {
+  static final ConfigKey NODES = new ConfigKey("blink.scheduler.nodes", "", "host:port list");
+  static final ConfigKey STAGING =
+      new ConfigKey("blink.scheduler.staging.nodes", "", "host:port list");
+  static final ConfigKey HTTP_ADDRESS =
+      new ConfigKey("blink.scheduler.http.address", "0.0.0.0:9877", "host:port");
+  static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
+  static final ConfigKey LEASE_MS = new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
+  static final ConfigKey THRESHOLD =
+      new ConfigKey("blink.scheduler.change.threshold", "0.05", "fraction of p_total");
+  static final ConfigKey FAILURE_TIMEOUT = new ConfigKey("blink.failure.timeout", "5m", "time");
+  static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
+  static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
+  static final ConfigKey SENSOR_TIMEOUT_MS =
+      new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
+  static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
+  static final ConfigKey IO_SERVER_WATTS =
+      new ConfigKey("blink.power.ioserver.watts", "", "W");
+
+  /** The keys this class reads besides CoreConfig's. */
+  static final List<ConfigKey> KEYS = List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
+      THRESHOLD, FAILURE_TIMEOUT, TICK_MS, SENSOR_TIMEOUT_MS, GEARS, IO_SERVER_WATTS);
+
+  final SchedulerSettings settings;
+  final BlinkPolicy policy;
+  final PowerSignal signal;
+  final InetSocketAddress httpAddress;
+  final long tickMs;
+  final String scheduleFile;
+
+  SchedulerConfig(Configuration conf) {
+    CoreConfig core = new CoreConfig(conf::get);
+    List<String> ring = nodes(conf, NODES, true);
+    List<String> staging = nodes(conf, STAGING, false);
+    PowerModel model = withIoServer(conf, core.powerModel(ring.size()));
+    long intervalMs = core.intervalMs();
+    long leaseMs = longIn(conf, LEASE_MS, intervalMs, 86_400_000L);
+    long failureMs = conf.getTimeDuration(FAILURE_TIMEOUT.name(), FAILURE_TIMEOUT.defaultValue(),
+        TimeUnit.MILLISECONDS);
+    if (failureMs <= leaseMs) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s = %d ms must exceed %s = %d ms: an agent sleeps at most one lease, so a shorter"
+              + " timeout would report sleeping nodes as failed", FAILURE_TIMEOUT.name(),
+          failureMs, LEASE_MS.name(), leaseMs));
+    }
+    this.settings = SchedulerSettings.builder().ring(ring).stagingNodes(staging).model(model)
+        .intervalMs(intervalMs).leaseMs(leaseMs)
+        .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
+        .build();
+    this.policy = policy(conf, core);
+    this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
+        longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000));
+    String http = conf.getTrimmed(HTTP_ADDRESS.name(), HTTP_ADDRESS.defaultValue());
+    try {
+      this.httpAddress = NetUtils.createSocketAddr(http);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(HTTP_ADDRESS.name() + " = '" + http
+          + "' is not host:port: " + e.getMessage());
+    }
+    this.tickMs = longIn(conf, TICK_MS, 10, 60_000);
+    this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), "");
+  }
+
+  private static BlinkPolicy policy(Configuration conf, CoreConfig core) {
+    BlinkPolicy p = core.policy();
+    String gears = conf.getTrimmed(GEARS.name(), "");
+    if (p instanceof GearShiftingPolicy && !gears.isEmpty()) {
+      List<Integer> list = new ArrayList<>();
+      for (String g : gears.split(",")) {
+        try {
+          list.add(Integer.parseInt(g.trim()));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(GEARS.name() + " = '" + gears
+              + "' must be comma-separated node counts, e.g. 2,4,7");
+        }
+      }
+      p = new GearShiftingPolicy(GearShiftingPolicy.Settings.defaults().withGears(list));
+    }
+    return p;
+  }
+
+  private static PowerModel withIoServer(Configuration conf, PowerModel m) {
+    String io = conf.getTrimmed(IO_SERVER_WATTS.name(), "");
+    if (io.isEmpty()) {
+      return m;
+    }
+    try {
+      return PowerModel.builder().nodeCount(m.nodeCount()).activeWatts(m.activeWatts())
+          .sleepWatts(m.sleepWatts()).overheadWatts(m.overheadWatts())
+          .transitionMs(m.transitionMs()).ioServerWatts(Double.parseDouble(io)).build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(IO_SERVER_WATTS.name() + " = '" + io + "': "
+          + e.getMessage());
+    }
+  }
+
+  private static List<String> nodes(Configuration conf, ConfigKey key, boolean required) {
+    List<String> out = new ArrayList<>();
+    for (String n : conf.getTrimmedStringCollection(key.name())) {
+      if (!n.matches("[^:\\s]+:[0-9]{1,5}")) {
+        throw new IllegalArgumentException(key.name() + " lists '" + n
+            + "', which is not a DataNode transfer address host:port (e.g. 10.0.0.11:9866)");
+      }
+      out.add(n);
+    }
+    if (required && out.isEmpty()) {
+      throw new IllegalArgumentException(key.name()
+          + " is empty: list the DataNodes that blink, in ring order, as host:port");
+    }
+    return out;
+  }
+
+  private static long longIn(Configuration conf, ConfigKey key, long min, long max) {
+    return ConfigValues.longIn(conf::get, key, min, max);
+  }
+
+  private static double doubleIn(Configuration conf, ConfigKey key, double min, double max) {
+    return ConfigValues.doubleIn(conf::get, key, min, max);
+  }
+}

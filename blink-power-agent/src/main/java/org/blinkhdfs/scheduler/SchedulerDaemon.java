@@ -1,0 +1,165 @@
+package org.blinkhdfs.scheduler;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.http.HttpServer2;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.util.GenericOptionsParser;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.scheduler.PowerScheduler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The power scheduler daemon ({@code bin/blink scheduler}): BlinkFS's power manager as a
+ * service. It turns the configured power signal (or an admin setting) into schedule epochs with
+ * {@link PowerScheduler}, serves them and takes the agents' status heartbeats over HTTP
+ * ({@code docs/scheduler-api.md}), writes {@code blink.schedule.file} atomically for NameNodes
+ * that read files, and publishes metrics at {@code /jmx} (and {@code /prom}).
+ *
+ * <p>Threads: one ticker calls {@link PowerScheduler#tick} every {@code blink.scheduler.tick.ms}
+ * and writes each new epoch; Jetty's threads serve requests. {@link PowerScheduler} is
+ * synchronized, so both share it. A failure in one tick (e.g. the schedule file's disk is full) is
+ * logged and retried on the next; it never stops the ticker.
+ *
+ * <p>Example: {@code bin/blink scheduler -D blink.scheduler.nodes=h1:9866,h2:9866
+ * -D blink.scheduler.signal=steady:50%} serves {@code http://0.0.0.0:9877/}.
+ */
+public final class SchedulerDaemon implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(SchedulerDaemon.class);
+  static final String ATTRIBUTE = "blink.scheduler.daemon";
+
+  private final SchedulerConfig config;
+  private final PowerScheduler scheduler;
+  private final Clock clock;
+  private final HttpServer2 http;
+  private final ScheduledExecutorService ticker;
+  private final Optional<ScheduleFileWriter> fileWriter;
+  private final SchedulerMetrics metrics;
+
+  private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
+    this.config = new SchedulerConfig(conf);
+    this.clock = clock;
+    this.scheduler = new PowerScheduler(config.settings, config.policy, clock);
+    scheduler.setSignal(config.signal, clock.millis());
+    this.fileWriter = config.scheduleFile.isEmpty() ? Optional.empty()
+        : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
+    DefaultMetricsSystem.initialize("BlinkScheduler");
+    this.metrics = SchedulerMetrics.register(this);
+    this.http = new HttpServer2.Builder().setName("blink").setConf(conf)
+        .addEndpoint(URI.create("http://" + config.httpAddress.getHostString() + ":"
+            + config.httpAddress.getPort())).setFindPort(false).build();
+    http.setAttribute(ATTRIBUTE, this);
+    SchedulerServlets.register(http);
+    http.start();
+    tickOnce();
+    this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "blink-scheduler-ticker");
+      t.setDaemon(true);
+      return t;
+    });
+    ticker.scheduleWithFixedDelay(this::tickOnce, config.tickMs, config.tickMs,
+        TimeUnit.MILLISECONDS);
+    LOG.info("BlinkHDFS scheduler serving http://{}:{}/ for {} ring nodes, {}, schedule file {}",
+        httpAddress().getHostString(), httpAddress().getPort(), config.settings.ring().size(),
+        config.signal.describe(), fileWriter.map(w -> w.target().toString()).orElse("none"));
+  }
+
+  /** Starts a daemon with the system clock. */
+  public static SchedulerDaemon start(Configuration conf) throws IOException {
+    return new SchedulerDaemon(conf, Clock.systemUTC());
+  }
+
+  /** The address the HTTP server listens on (the real port when configured with port 0). */
+  public InetSocketAddress httpAddress() {
+    return http.getConnectorAddress(0);
+  }
+
+  public PowerScheduler scheduler() {
+    return scheduler;
+  }
+
+  Clock clock() {
+    return clock;
+  }
+
+  SchedulerConfig config() {
+    return config;
+  }
+
+  /** Runs one tick now (also used after admin changes so they take effect at once). */
+  synchronized void tickOnce() {
+    try {
+      Optional<Schedule> s = scheduler.tick(clock.millis());
+      if (s.isPresent()) {
+        LOG.info("Published epoch {} ({}), lease until {}", s.get().epoch(),
+            scheduler.lastPublishReason().map(Enum::name).orElse("?"),
+            s.get().validUntilMs().isPresent() ? s.get().validUntilMs().getAsLong() : "never");
+        if (fileWriter.isPresent()) {
+          fileWriter.get().write(s.get());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.error("Scheduler tick failed; retrying at the next tick", e);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    metrics.unregister();
+    try {
+      http.stop();
+    } catch (Exception e) {
+      throw new IOException("stopping the HTTP server failed", e);
+    } finally {
+      // The daemon owns this JVM's metrics system; HttpServer2 never unregisters its Prometheus
+      // sink, so a later daemon in the same JVM (tests) would otherwise read a stale one.
+      DefaultMetricsSystem.shutdown();
+    }
+  }
+
+  /** {@code bin/blink scheduler [-conf file] [-D key=value ...]}. */
+  public static void main(String[] args) throws Exception {
+    Configuration conf = new Configuration();
+    GenericOptionsParser parser = new GenericOptionsParser(conf, args);
+    if (parser.getRemainingArgs().length > 0) {
+      System.err.println("usage: bin/blink scheduler [-conf site.xml] [-D key=value ...]\n"
+          + "  keys: blink.scheduler.nodes (required), blink.scheduler.signal, "
+          + "blink.scheduler.policy, blink.interval.ms, blink.schedule.file, ... "
+          + "(see conf/blink-default.xml)\n  unexpected: "
+          + String.join(" ", parser.getRemainingArgs()));
+      System.exit(2);
+    }
+    SchedulerDaemon daemon;
+    try {
+      daemon = start(conf);
+    } catch (IllegalArgumentException e) {
+      System.err.println("blink scheduler: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        daemon.close();
+      } catch (IOException e) {
+        LOG.warn("Shutdown: {}", e.getMessage());
+      }
+      stopped.countDown();
+    }, "blink-scheduler-shutdown"));
+    stopped.await();
+  }
+}

@@ -1,0 +1,108 @@
+package org.blinkhdfs.scheduler;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.blinkhdfs.core.policy.Policies;
+import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.core.scheduler.NodeReport;
+import org.blinkhdfs.core.scheduler.PowerScheduler;
+import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.core.wire.StatusJson;
+
+/** The JSON bodies of {@code /v1/power}, {@code /v1/policy} and {@code /v1/nodes}. */
+final class SchedulerJson {
+  private SchedulerJson() {}
+
+  static JsonNode power(PowerScheduler s, long nowMs) {
+    PowerBudget b = s.availableLevel(nowMs).resolve(s.settings().model());
+    SchedulerStatus st = s.status();
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("availableNodeWatts", b.nodeWatts());
+    o.put("percentOfTotal", b.percentOfTotal());
+    o.put("overheadWatts", s.settings().model().overheadWatts());
+    if (s.powerOverride().isPresent()) {
+      o.put("override", s.powerOverride().get().toString());
+    } else {
+      o.putNull("override");
+    }
+    o.put("status", st.state().name());
+    o.put("statusMessage", st.message());
+    o.put("epoch", st.epoch());
+    if (st.validUntilMs().isPresent()) {
+      o.put("validUntilMs", st.validUntilMs().getAsLong());
+    } else {
+      o.putNull("validUntilMs");
+    }
+    o.put("plannedWatts", st.plannedWatts());
+    o.put("shortfallWatts", st.shortfallWatts());
+    return o;
+  }
+
+  static JsonNode policy(PowerScheduler s) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("policy", s.policy().name());
+    ArrayNode all = o.putArray("policies");
+    Policies.allNames().forEach(all::add);
+    return o;
+  }
+
+  static JsonNode active(PowerScheduler s) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    if (s.activeNodesOverride().isPresent()) {
+      o.put("activeOverride", s.activeNodesOverride().getAsInt());
+    } else {
+      o.putNull("activeOverride");
+    }
+    return o;
+  }
+
+  static JsonNode nodes(List<NodeReport> reports, long nowMs, long failureTimeoutMs) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("nowMs", nowMs);
+    o.put("failureTimeoutMs", failureTimeoutMs);
+    ArrayNode list = o.putArray("nodes");
+    for (NodeReport r : reports) {
+      ObjectNode n = list.addObject();
+      n.put("node", r.node());
+      n.put("role", r.role().name());
+      if (r.mode().isPresent()) {
+        n.put("mode", r.mode().get().name());
+      } else {
+        n.putNull("mode");
+      }
+      if (r.window().isPresent() && !r.window().get().isAlways()
+          && !r.window().get().isNever()) {
+        n.putObject("window").put("activeOffsetMs", r.window().get().offsetMs())
+            .put("activeMs", r.window().get().lengthMs());
+      } else {
+        n.putNull("window");
+      }
+      n.put("scheduleExpired", r.scheduleExpired());
+      n.put("awakeBySchedule", r.awakeBySchedule());
+      if (r.lastStatus().isPresent()) {
+        try {
+          n.set("lastStatus", ApiServlet.JSON.readTree(StatusJson.write(r.lastStatus().get())));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          throw new IllegalStateException(e);
+        }
+      } else {
+        n.putNull("lastStatus");
+      }
+      putOptional(n, "lastHeardMs", r.lastHeardMs());
+      n.put("silentMs", r.silentMs());
+      putOptional(n, "lastMeasuredSleepMs", r.lastMeasuredSleepMs());
+      n.put("failed", r.failed());
+    }
+    return o;
+  }
+
+  private static void putOptional(ObjectNode n, String field, java.util.OptionalLong v) {
+    if (v.isPresent()) {
+      n.put(field, v.getAsLong());
+    } else {
+      n.putNull(field);
+    }
+  }
+}
