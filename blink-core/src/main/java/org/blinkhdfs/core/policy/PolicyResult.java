@@ -2,8 +2,7 @@ package org.blinkhdfs.core.policy;
 
 import java.util.Optional;
 import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.power.SchedulePower;
 import org.blinkhdfs.core.schedule.Schedule;
 
 /**
@@ -37,12 +36,21 @@ public final class PolicyResult {
     return new PolicyResult(Status.PLANNED, schedule, budget, "planned");
   }
 
+  /** Below the minimum of the blinking policies: every DataNode asleep. */
   static PolicyResult belowMinimum(PowerBudget budget) {
+    return belowMinimum(budget, budget.model().inactiveWatts(), "they draw all asleep");
+  }
+
+  /**
+   * Below a policy-specific minimum: {@code minimumWatts} is the least the policy's lowest state
+   * draws ({@code what} says which state, e.g. "every node io-server").
+   */
+  static PolicyResult belowMinimum(PowerBudget budget, double minimumWatts, String what) {
     String msg = String.format(java.util.Locale.ROOT,
-        "available power leaves %.2f W for the DataNodes, below the %.2f W they draw all asleep"
+        "available power leaves %.2f W for the DataNodes, below the %.2f W %s"
             + " (always-on overhead %.2f W reported separately): short by %.2f W; no schedule fits",
-        budget.nodeWatts(), budget.model().inactiveWatts(), budget.model().overheadWatts(),
-        budget.shortfallWatts());
+        budget.nodeWatts(), minimumWatts, what, budget.model().overheadWatts(),
+        Math.max(0, minimumWatts - budget.nodeWatts()));
     return new PolicyResult(Status.BELOW_MINIMUM, null, budget, msg);
   }
 
@@ -66,21 +74,11 @@ public final class PolicyResult {
 
   /**
    * Average watts the planned schedule draws for its ring DataNodes (staging nodes belong to the
-   * overhead); transitions included. Zero when nothing was planned.
+   * overhead; io-server nodes draw {@link org.blinkhdfs.core.power.PowerModel#ioServerWatts()});
+   * transitions included. Zero when nothing was planned.
    */
   public double drawnNodeWatts() {
-    if (schedule == null) {
-      return 0;
-    }
-    double sum = 0;
-    for (NodeSchedule n : schedule.nodes()) {
-      if (n.isStaging()) {
-        continue;
-      }
-      long activeMs = n.mode() == NodeMode.OFF ? 0
-          : n.mode() == NodeMode.BLINK ? n.activeMs() : schedule.intervalMs();
-      sum += budget.model().averageNodeWatts(activeMs, schedule.intervalMs());
-    }
-    return sum;
+    return schedule == null ? 0 : SchedulePower.averageNodeWatts(schedule, budget.model());
   }
+
 }

@@ -1,0 +1,29 @@
+package org.blinkhdfs.core.scheduler;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeRole;
+
+/**
+ * What the scheduler knows about one DataNode at a moment: its place in the schedule published
+ * last, the agent's last status, and whether the agent counts as failed.
+ *
+ * @param node transfer address
+ * @param role ring or staging
+ * @param mode its mode in the last published schedule (empty before the first epoch)
+ * @param window its awake part of each interval in that schedule (empty before the first epoch)
+ * @param scheduleExpired true when that schedule's lease has ended (everyone awake), or none exists
+ * @param awakeBySchedule whether the schedule has it awake now (true when expired or none)
+ * @param lastStatus the agent's last status, if any
+ * @param lastHeardMs when the scheduler received it (the scheduler's clock), if ever
+ * @param silentMs milliseconds since then, or since the scheduler started if never heard
+ * @param lastMeasuredSleepMs the sleep the actuator measured in the last AWAKE status after a sleep
+ * @param failed {@code silentMs > failureTimeoutMs}: silent longer than the timeout
+ */
+public record NodeReport(String node, NodeRole role, Optional<NodeMode> mode,
+    Optional<ActiveWindow> window, boolean scheduleExpired, boolean awakeBySchedule,
+    Optional<NodeStatus> lastStatus, OptionalLong lastHeardMs, long silentMs,
+    OptionalLong lastMeasuredSleepMs, boolean failed) {}

@@ -1,0 +1,539 @@
+package org.blinkhdfs.core.scheduler;
+
+import org.blinkhdfs.core.power.SchedulePower;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.policy.BlinkPolicy;
+import org.blinkhdfs.core.policy.GearShiftingPolicy;
+import org.blinkhdfs.core.policy.IoServerPolicy;
+import org.blinkhdfs.core.policy.PolicyRequest;
+import org.blinkhdfs.core.policy.PolicyResult;
+import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeRole;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.signal.PowerSignal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The power manager of BlinkFS §4: turns the available power into schedule epochs, and keeps the
+ * agents' status heartbeats to tell which DataNodes have gone silent.
+ *
+ * <p><b>Inputs.</b> A power source (a {@link PowerSignal} replayed from its start time, or an admin
+ * {@link PowerLevel} override that replaces it until cleared), the active {@link BlinkPolicy}
+ * (changeable at run time), an optional admin active-nodes override (n ring nodes ACTIVE, the rest
+ * OFF: Rabbit/activation gears by hand), and the agents' {@link NodeStatus} messages.
+ *
+ * <p><b>Epochs</b> ({@link #tick}). A new epoch is published when (a) none exists yet, (b) an
+ * interval boundary was crossed since the last one, (c) the available power moved by more than
+ * {@code changeThresholdFraction·p_total} from what the last epoch was planned for, or (d) the
+ * policy, the power source or an override changed. Epoch numbers grow by one per publication.
+ * {@code intervalStartMs = floor(now / intervalMs)·intervalMs}: every epoch sits on the same phase
+ * grid, so a mid-interval replan does not shift anybody's windows. {@code validUntilMs =
+ * intervalStartMs + leaseMs}; boundary epochs renew the lease, so while the scheduler ticks no
+ * lease runs out, and when it stops every agent is awake within one lease.
+ *
+ * <p><b>Below the minimum</b> (the policy answers BELOW_MINIMUM: the power cannot keep even every
+ * DataNode asleep, or for io-server every node io-server). Hard constraint: the scheduler never
+ * publishes a plan it cannot power, and never clamps silently. It publishes nothing new; the last
+ * epoch runs out its lease (a dip shorter than the lease rides through on the last plan, like
+ * BlinkFS's battery buffer), then every DataNode is awake by the lease rule: the same, documented
+ * fail-safe state as a crashed scheduler, with data available. {@link #status()} says
+ * BELOW_MINIMUM with the shortfall and what happens next; it is logged once on entry and once on
+ * recovery. Each tick retries, so the first tick with enough power publishes at once. An operator
+ * who prefers to shed the cluster sets an active-nodes override of 0 (everything OFF).
+ *
+ * <p><b>Node registry.</b> {@link #recordStatus} (unknown nodes are rejected) keeps each node's
+ * last status and when it arrived by this scheduler's clock; a node is <em>failed</em> when it has
+ * been silent for more than {@code failureTimeoutMs} (never-heard nodes count from the scheduler's
+ * start). Agents post on every transition and heartbeat while awake, and sleep at most one lease,
+ * so {@link SchedulerSettings} insists on {@code failureTimeoutMs > leaseMs}.
+ *
+ * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
+ * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
+ * by the ACTIVE ring nodes of the last epoch, and how many nodes were ACTIVE.
+ *
+ * <p><b>Worked example</b> (9 Mac-minis, t = 60 s, lease 180 s, threshold 5% of 225 W = 11.25 W,
+ * 50%): a first tick at {@code 1 790 000 030 000} publishes epoch 1 with {@code intervalStartMs =
+ * 1 789 999 980 000} (the grid) and {@code validUntilMs = 1 790 000 160 000}. A tick at {@code
+ * 1 790 000 035 000} with the power at 53% (+6.75 W) publishes nothing; at 56% (+13.5 W) it
+ * publishes epoch 2 on the same grid. The first tick at or after {@code 1 790 000 040 000}
+ * publishes epoch 3 with {@code intervalStartMs = 1 790 000 040 000}, lease to {@code
+ * 1 790 000 220 000}.
+ *
+ * <p>Thread-safe: every public method is synchronized (the daemon's HTTP threads and its ticker
+ * share one instance).
+ */
+public final class PowerScheduler {
+  private static final Logger LOG = LoggerFactory.getLogger(PowerScheduler.class);
+  /** Longest node list quoted in an error message. */
+  private static final int MAX_NODES_IN_MESSAGE = 20;
+
+  /** Why an epoch was published. */
+  public enum PublishReason {
+    /** No epoch existed yet. */
+    FIRST,
+    /** An interval boundary was crossed: lease renewal and replan. */
+    INTERVAL,
+    /** The available power moved by more than the threshold. */
+    POWER_CHANGE,
+    /** Policy, power source or an override changed, or the gear shifted. */
+    CONTROL_CHANGE
+  }
+
+  private final SchedulerSettings settings;
+  private final PowerModel model;
+  private final Clock clock;
+  private final long startMs;
+  private final Map<String, NodeEntry> nodes = new LinkedHashMap<>();
+  private final PowerHistory history;
+  private final Set<String> failedLogged = new HashSet<>();
+
+  private PowerSignal signal;
+  private long signalStartMs;
+  private PowerLevel powerOverride;
+  private BlinkPolicy policy;
+  private OptionalInt activeOverride = OptionalInt.empty();
+  private Map<String, Double> popularity = Map.of();
+  private boolean controlChanged;
+
+  private Schedule published;
+  private long nextEpoch = 1;
+  private double plannedForWatts;
+  private PublishReason lastReason;
+  private long lastSampledBoundaryMs = Long.MIN_VALUE;
+  private SchedulerStatus status;
+
+  /**
+   * @param settings the cluster and timing
+   * @param policy the initial policy
+   * @param clock stamps received statuses; its time at construction is the scheduler's start
+   */
+  public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, Clock clock) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.model = settings.model();
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.startMs = clock.millis();
+    this.history = new PowerHistory(settings.historyCapacity(), settings.historySpacingMs());
+    for (String n : settings.ring()) {
+      nodes.put(n, new NodeEntry(NodeRole.RING));
+    }
+    for (String n : settings.stagingNodes()) {
+      nodes.put(n, new NodeEntry(NodeRole.STAGING));
+    }
+    this.status = new SchedulerStatus(SchedulerStatus.State.STARTING, startMs, -1,
+        OptionalLong.empty(), 0, 0, 0, "not ticked yet: every DataNode stays awake");
+  }
+
+  // ---------------------------------------------------------------- inputs
+
+  /** Replays {@code newSignal} from {@code startMs}; an admin power override still wins. */
+  public synchronized void setSignal(PowerSignal newSignal, long newStartMs) {
+    this.signal = Objects.requireNonNull(newSignal, "signal");
+    this.signalStartMs = newStartMs;
+    controlChanged = true;
+  }
+
+  /** Admin override: {@code level} replaces the signal until {@link #clearPowerOverride()}. */
+  public synchronized void setPowerOverride(PowerLevel level) {
+    this.powerOverride = Objects.requireNonNull(level, "level");
+    controlChanged = true;
+  }
+
+  public synchronized void clearPowerOverride() {
+    if (powerOverride != null) {
+      powerOverride = null;
+      controlChanged = true;
+    }
+  }
+
+  public synchronized void setPolicy(BlinkPolicy newPolicy) {
+    this.policy = Objects.requireNonNull(newPolicy, "policy");
+    controlChanged = true;
+  }
+
+  /**
+   * Admin override: the first {@code activeNodes} ring nodes ACTIVE, the rest OFF, whatever the
+   * power (a plan above the available power is published and reported OVERRIDE_OVER_BUDGET).
+   */
+  public synchronized void setActiveNodesOverride(int activeNodes) {
+    if (activeNodes < 0 || activeNodes > settings.ring().size()) {
+      throw new IllegalArgumentException("active nodes override " + activeNodes
+          + " is outside 0.." + settings.ring().size() + ": give how many ring nodes stay ACTIVE");
+    }
+    activeOverride = OptionalInt.of(activeNodes);
+    controlChanged = true;
+  }
+
+  public synchronized void clearActiveNodesOverride() {
+    if (activeOverride.isPresent()) {
+      activeOverride = OptionalInt.empty();
+      controlChanged = true;
+    }
+  }
+
+  /** Block popularity per ring node for load-proportional blinking; used from the next plan. */
+  public synchronized void setPopularity(Map<String, Double> newPopularity) {
+    this.popularity = Map.copyOf(newPopularity);
+  }
+
+  /**
+   * Records an agent's status, stamped with this scheduler's clock.
+   *
+   * @throws IllegalArgumentException when the node is neither a ring nor a staging node
+   */
+  public synchronized void recordStatus(NodeStatus s) {
+    NodeEntry e = nodes.get(s.node());
+    if (e == null) {
+      throw new IllegalArgumentException("node '" + s.node()
+          + "' is not one of the scheduler's DataNodes " + knownNodes()
+          + ": start the agent with the DataNode transfer address exactly as listed,"
+          + " or add the node to the scheduler's ring or staging list");
+    }
+    e.lastStatus = s;
+    e.lastHeardMs = clock.millis();
+    if (s.state() == NodeStatus.State.AWAKE && s.measuredSleepMs() > 0) {
+      e.lastMeasuredSleepMs = s.measuredSleepMs();
+    }
+  }
+
+  private String knownNodes() {
+    List<String> all = new ArrayList<>(nodes.keySet());
+    if (all.size() <= MAX_NODES_IN_MESSAGE) {
+      return all.toString();
+    }
+    return all.subList(0, MAX_NODES_IN_MESSAGE) + " and " + (all.size() - MAX_NODES_IN_MESSAGE)
+        + " more";
+  }
+
+  // ---------------------------------------------------------------- the tick
+
+  /**
+   * Advances the scheduler to {@code nowMs}: samples power, feeds gear shifting at interval
+   * boundaries, and publishes a new epoch when one of the rules in the class comment fires.
+   *
+   * @return the newly published schedule, or empty when nothing new was published
+   * @throws IllegalStateException when no power source was set
+   */
+  public synchronized Optional<Schedule> tick(long nowMs) {
+    if (nowMs < 0) {
+      throw new IllegalArgumentException("nowMs must be >= 0 (Unix epoch ms), got " + nowMs);
+    }
+    PowerBudget budget = availableLevel(nowMs).resolve(model);
+    long boundary = Math.floorDiv(nowMs, settings.intervalMs()) * settings.intervalMs();
+    feedGearSample(boundary);
+    PublishReason reason = publishReason(boundary, budget);
+    Optional<Schedule> out = Optional.empty();
+    if (reason != null) {
+      out = plan(nowMs, boundary, budget, reason);
+    } else {
+      status = withAvailable(status, budget.nodeWatts());
+    }
+    history.add(new PowerSample(nowMs, budget.nodeWatts(), drawnWatts(nowMs)));
+    logFailures(nowMs);
+    return out;
+  }
+
+  /** The power level in force at {@code nowMs}: the override, else the signal. */
+  public synchronized PowerLevel availableLevel(long nowMs) {
+    if (powerOverride != null) {
+      return powerOverride;
+    }
+    if (signal == null) {
+      throw new IllegalStateException(
+          "no power source: call setSignal(signal, startMs) or setPowerOverride(level) first");
+    }
+    // Before its start a signal holds its first level.
+    return signal.levelAt(Math.max(0, nowMs - signalStartMs));
+  }
+
+  private PublishReason publishReason(long boundary, PowerBudget budget) {
+    if (published == null) {
+      return PublishReason.FIRST;
+    }
+    if (controlChanged) {
+      return PublishReason.CONTROL_CHANGE;
+    }
+    if (boundary > published.intervalStartMs()) {
+      return PublishReason.INTERVAL;
+    }
+    if (status.state() == SchedulerStatus.State.BELOW_MINIMUM) {
+      return PublishReason.POWER_CHANGE;
+    }
+    double threshold = settings.changeThresholdFraction() * model.totalWatts();
+    if (Math.abs(budget.nodeWatts() - plannedForWatts) > threshold) {
+      return PublishReason.POWER_CHANGE;
+    }
+    return null;
+  }
+
+  private Optional<Schedule> plan(long nowMs, long boundary, PowerBudget budget,
+      PublishReason reason) {
+    controlChanged = false;
+    long validUntil = boundary + settings.leaseMs();
+    Schedule s;
+    if (activeOverride.isPresent()) {
+      s = overrideSchedule(nextEpoch, boundary, validUntil, activeOverride.getAsInt());
+    } else {
+      PolicyRequest req = PolicyRequest.builder().ring(settings.ring())
+          .stagingNodes(settings.stagingNodes()).model(model).level(availableLevel(nowMs))
+          .intervalMs(settings.intervalMs()).intervalStartMs(boundary).epoch(nextEpoch)
+          .validUntilMs(OptionalLong.of(validUntil)).popularity(popularity).build();
+      PolicyResult r = policy.plan(req);
+      if (r.status() == PolicyResult.Status.BELOW_MINIMUM) {
+        enterBelowMinimum(nowMs, budget);
+        return Optional.empty();
+      }
+      s = r.schedule().orElseThrow();
+    }
+    publish(nowMs, s, budget, reason);
+    return Optional.of(s);
+  }
+
+  private Schedule overrideSchedule(long epoch, long boundary, long validUntil, int active) {
+    Schedule.Builder b = Schedule.builder().epoch(epoch).intervalStartMs(boundary)
+        .intervalMs(settings.intervalMs()).validUntilMs(validUntil);
+    List<String> ring = settings.ring();
+    for (int i = 0; i < ring.size(); i++) {
+      b.add(NodeSchedule.of(ring.get(i), i < active ? NodeMode.ACTIVE : NodeMode.OFF));
+    }
+    for (String st : settings.stagingNodes()) {
+      b.add(NodeSchedule.staging(st));
+    }
+    return b.build();
+  }
+
+  private void publish(long nowMs, Schedule s, PowerBudget budget, PublishReason reason) {
+    boolean recovered = status.state() == SchedulerStatus.State.BELOW_MINIMUM;
+    published = s;
+    nextEpoch++;
+    plannedForWatts = budget.nodeWatts();
+    lastReason = reason;
+    double planned = SchedulePower.averageNodeWatts(s, model);
+    SchedulerStatus.State state = planned > budget.nodeWatts() + 1e-9
+        ? SchedulerStatus.State.OVERRIDE_OVER_BUDGET : SchedulerStatus.State.PLANNED;
+    String msg;
+    if (state == SchedulerStatus.State.OVERRIDE_OVER_BUDGET) {
+      msg = fmt("admin override of %d ACTIVE nodes plans %.2f W, above the %.2f W available:"
+          + " clear the override or raise the power", activeOverride.orElse(-1), planned,
+          budget.nodeWatts());
+    } else {
+      msg = fmt("epoch %d (%s) plans %.2f W of %.2f W available with %s", s.epoch(), reason,
+          planned, budget.nodeWatts(), activeOverride.isPresent()
+              ? "an admin override of " + activeOverride.getAsInt() + " ACTIVE nodes"
+              : "policy " + policy.name());
+    }
+    long since = state == status.state() ? status.sinceMs() : nowMs;
+    status = new SchedulerStatus(state, since, s.epoch(), s.validUntilMs(), budget.nodeWatts(),
+        planned, Math.max(0, planned - budget.nodeWatts()), msg);
+    if (recovered) {
+      LOG.info("power recovered: {}", msg);
+    } else if (state == SchedulerStatus.State.OVERRIDE_OVER_BUDGET) {
+      LOG.warn(msg);
+    } else if (reason == PublishReason.INTERVAL) {
+      LOG.debug(msg);
+    } else {
+      LOG.info(msg);
+    }
+  }
+
+  private void enterBelowMinimum(long nowMs, PowerBudget budget) {
+    boolean ioServer = policy instanceof IoServerPolicy;
+    double minimum = ioServer ? IoServerPolicy.minimumNodeWatts(model) : model.inactiveWatts();
+    String what = ioServer ? "every DataNode io-server" : "every DataNode asleep";
+    String next;
+    if (published == null) {
+      next = "no epoch was ever published, so every DataNode stays awake";
+    } else if (published.isExpired(nowMs)) {
+      next = fmt("epoch %d's lease ended at %d, so every DataNode is awake", published.epoch(),
+          published.validUntilMs().getAsLong());
+    } else {
+      next = fmt("epoch %d stays in force until its lease ends at %d, then every DataNode stays"
+          + " awake", published.epoch(), published.validUntilMs().getAsLong());
+    }
+    double shortfall = Math.max(0, minimum - budget.nodeWatts());
+    String msg = fmt("BELOW_MINIMUM: %.2f W available for the DataNodes is below the %.2f W of %s"
+        + " (short by %.2f W); no new epoch is published and %s", budget.nodeWatts(), minimum,
+        what, shortfall, next);
+    boolean entering = status.state() != SchedulerStatus.State.BELOW_MINIMUM;
+    long epoch = published == null ? -1 : published.epoch();
+    OptionalLong lease = published == null ? OptionalLong.empty() : published.validUntilMs();
+    double planned = published == null ? 0 : SchedulePower.averageNodeWatts(published, model);
+    status = new SchedulerStatus(SchedulerStatus.State.BELOW_MINIMUM,
+        entering ? nowMs : status.sinceMs(), epoch, lease, budget.nodeWatts(), planned, shortfall,
+        msg);
+    if (entering) {
+      LOG.warn(msg);
+    }
+  }
+
+  private static SchedulerStatus withAvailable(SchedulerStatus s, double availableWatts) {
+    return new SchedulerStatus(s.state(), s.sinceMs(), s.epoch(), s.validUntilMs(),
+        availableWatts, s.plannedWatts(), s.shortfallWatts(), s.message());
+  }
+
+  private void feedGearSample(long boundary) {
+    if (boundary <= lastSampledBoundaryMs) {
+      return;
+    }
+    boolean first = lastSampledBoundaryMs == Long.MIN_VALUE;
+    lastSampledBoundaryMs = boundary;
+    if (first || published == null || activeOverride.isPresent()
+        || !(policy instanceof GearShiftingPolicy)) {
+      return;
+    }
+    GearShiftingPolicy gears = (GearShiftingPolicy) policy;
+    long from = boundary - settings.intervalMs();
+    int active = 0;
+    int reported = 0;
+    double sum = 0;
+    for (String n : settings.ring()) {
+      NodeSchedule e = published.entry(n);
+      if (e == null || e.mode() != NodeMode.ACTIVE) {
+        continue;
+      }
+      active++;
+      NodeEntry ne = nodes.get(n);
+      if (ne.lastStatus != null && ne.lastHeardMs >= from && ne.lastStatus.utilization() >= 0) {
+        sum += ne.lastStatus.utilization();
+        reported++;
+      }
+    }
+    if (reported == 0) {
+      return;
+    }
+    int before = gears.gearNodes();
+    if (gears.observe(sum / reported, active)) {
+      controlChanged = true;
+      LOG.info("gear shift {} -> {} nodes (mean utilization {} on {} ACTIVE nodes)", before,
+          gears.gearNodes(), fmt("%.3f", sum / reported), active);
+    }
+  }
+
+  private double drawnWatts(long nowMs) {
+    if (published == null || published.isExpired(nowMs)) {
+      return SchedulePower.allAwakeWatts(model);
+    }
+    return SchedulePower.averageNodeWatts(published, model);
+  }
+
+  private void logFailures(long nowMs) {
+    for (Map.Entry<String, NodeEntry> e : nodes.entrySet()) {
+      long silent = silentMs(e.getValue(), nowMs);
+      boolean failed = silent > settings.failureTimeoutMs();
+      if (failed && failedLogged.add(e.getKey())) {
+        LOG.warn("node {} failed: no status for {} ms (timeout {} ms); check its agent and"
+            + " DataNode", e.getKey(), silent, settings.failureTimeoutMs());
+      } else if (!failed && failedLogged.remove(e.getKey())) {
+        LOG.info("node {} is back: status received after a failure", e.getKey());
+      }
+    }
+  }
+
+  private long silentMs(NodeEntry e, long nowMs) {
+    return nowMs - (e.lastHeardMs == Long.MIN_VALUE ? startMs : e.lastHeardMs);
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  /** The last published schedule (possibly expired: readers apply the lease). */
+  public synchronized Optional<Schedule> published() {
+    return Optional.ofNullable(published);
+  }
+
+  /** Why the last epoch was published; empty before the first. */
+  public synchronized Optional<PublishReason> lastPublishReason() {
+    return Optional.ofNullable(lastReason);
+  }
+
+  public synchronized SchedulerStatus status() {
+    return status;
+  }
+
+  /** The power history, oldest first (bounded by the settings' capacity). */
+  public synchronized List<PowerSample> history() {
+    return history.snapshot();
+  }
+
+  /** One report per ring node then staging node, at {@code nowMs}. */
+  public synchronized List<NodeReport> nodes(long nowMs) {
+    List<NodeReport> out = new ArrayList<>(nodes.size());
+    for (Map.Entry<String, NodeEntry> me : nodes.entrySet()) {
+      out.add(report(me.getKey(), me.getValue(), nowMs));
+    }
+    return out;
+  }
+
+  private NodeReport report(String node, NodeEntry e, long nowMs) {
+    Optional<NodeMode> mode = Optional.empty();
+    Optional<org.blinkhdfs.core.schedule.ActiveWindow> window = Optional.empty();
+    boolean expired = published == null || published.isExpired(nowMs);
+    boolean awake = true;
+    if (published != null) {
+      NodeSchedule ns = published.entry(node);
+      mode = Optional.of(ns == null ? NodeMode.ACTIVE : ns.mode());
+      window = Optional.of(published.window(node));
+      awake = published.isAwake(node, nowMs);
+    }
+    long silent = silentMs(e, nowMs);
+    return new NodeReport(node, e.role, mode, window, expired, awake,
+        Optional.ofNullable(e.lastStatus),
+        e.lastHeardMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(e.lastHeardMs),
+        silent,
+        e.lastMeasuredSleepMs < 0 ? OptionalLong.empty() : OptionalLong.of(e.lastMeasuredSleepMs),
+        silent > settings.failureTimeoutMs());
+  }
+
+  public synchronized BlinkPolicy policy() {
+    return policy;
+  }
+
+  public synchronized Optional<PowerLevel> powerOverride() {
+    return Optional.ofNullable(powerOverride);
+  }
+
+  public synchronized OptionalInt activeNodesOverride() {
+    return activeOverride;
+  }
+
+  public SchedulerSettings settings() {
+    return settings;
+  }
+
+  /** The scheduler's clock time at construction: never-heard nodes are silent since then. */
+  public long startMs() {
+    return startMs;
+  }
+
+  private static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
+  /** Mutable per-node registry entry; guarded by the scheduler's lock. */
+  private static final class NodeEntry {
+    final NodeRole role;
+    NodeStatus lastStatus;
+    long lastHeardMs = Long.MIN_VALUE;
+    long lastMeasuredSleepMs = -1;
+
+    NodeEntry(NodeRole role) {
+      this.role = role;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.blinkhdfs.core.scheduler;
+
+import java.util.OptionalLong;
+
+/**
+ * The scheduler's verdict for operators (daemon status page, logs, admin tool).
+ *
+ * @param state what the scheduler is doing
+ * @param sinceMs when it entered this state
+ * @param epoch the last published epoch (-1 if none)
+ * @param validUntilMs that epoch's lease end, if any
+ * @param availableWatts p_available at the last tick
+ * @param plannedWatts average ring draw the last published epoch plans (0 if none)
+ * @param shortfallWatts for {@link State#BELOW_MINIMUM}: watts missing to reach the policy's
+ *     minimum; for {@link State#OVERRIDE_OVER_BUDGET}: planned minus available; otherwise 0
+ * @param message one human-readable line that says what happens next
+ */
+public record SchedulerStatus(State state, long sinceMs, long epoch, OptionalLong validUntilMs,
+    double availableWatts, double plannedWatts, double shortfallWatts, String message) {
+
+  /** Scheduler states. */
+  public enum State {
+    /** Not ticked yet. */
+    STARTING,
+    /** The last epoch follows the available power. */
+    PLANNED,
+    /**
+     * The available power is below the policy's minimum: no new epoch is published; the last one
+     * runs until its lease ends, then every DataNode stays awake (the fail-safe).
+     */
+    BELOW_MINIMUM,
+    /** An admin active-nodes override is in force and plans more than the available power. */
+    OVERRIDE_OVER_BUDGET
+  }
+}
