@@ -1,0 +1,346 @@
+package org.blinkhdfs.admin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.blinkhdfs.agent.AgentConfig;
+import org.blinkhdfs.agent.SchedulerHttp;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.schedule.GanttText;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
+
+/**
+ * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link
+ * Tool} in the style of {@code hdfs dfsadmin} that drives the power scheduler over its HTTP API
+ * ({@code docs/scheduler-api.md}). One command per run; generic options ({@code -D}, {@code
+ * -conf}) come first, then optionally {@code -scheduler host:port}, then the command.
+ *
+ * <p><b>Exit codes and errors</b>: 0 on success; -1 on any error, with one line on stderr that
+ * names the command, the argument and what is accepted. Arguments are checked before anything is
+ * sent where the tool can (a power level outside 0..100%, a node count outside the ring's size,
+ * read from {@code GET /v1/nodes}); everything else the scheduler checks and its {@code
+ * {"error": ...}} text is passed on. A missing scheduler address names {@value
+ * AgentConfig#SCHEDULER_KEY}.
+ *
+ * <p>Example: {@code hdfs blinkadmin -scheduler 10.0.0.5:9877 -setPower 60%} prints {@code Power
+ * override set to 60%.} and the {@code -getPower} report.
+ *
+ * <p>Not thread-safe (one run at a time); holds no state between runs besides its streams.
+ */
+public final class BlinkAdmin extends Configured implements Tool {
+  public static final ConfigKey HTTP_TIMEOUT_MS =
+      new ConfigKey("blink.admin.http.timeout.ms", "10000", "ms");
+  static final int GANTT_COLUMNS = 60;
+
+  static final String USAGE = String.join("\n",
+      "Usage: hdfs blinkadmin [generic options] [-scheduler <host:port>] <command>",
+      "       bin/blink admin [-scheduler <host:port>] <command>",
+      "",
+      "Commands:",
+      "  -setPower <watts>W | <percent>% | signal",
+      "        override the available power: whole-cluster watts (>= 0, e.g. 150W) or percent",
+      "        of all DataNodes awake (0..100%, e.g. 50%); 'signal' clears the override",
+      "  -getPower",
+      "        available and planned power, override, signal, scheduler status, epoch and lease",
+      "  -setPolicy <name>",
+      "        switch the blink policy (staggered, synchronous, activation, ...)",
+      "  -schedule",
+      "        the current blink interval as a text Gantt chart (# awake, . asleep)",
+      "  -report",
+      "        per node: role, mode, window, last status, measured sleep, silent ms, FAILED",
+      "  -setActive <n> | auto",
+      "        keep n ring nodes ACTIVE and the rest OFF (0..ring size); 'auto' clears it",
+      "  -help",
+      "        this text",
+      "",
+      "The scheduler address is -scheduler <host:port> or the key " + AgentConfig.SCHEDULER_KEY
+          + " (hdfs-site.xml, -conf FILE or -D).",
+      "Exit code 0 on success, -1 on error.");
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public BlinkAdmin() {
+    this(null, System.out, System.err);
+  }
+
+  public BlinkAdmin(Configuration conf, PrintStream out, PrintStream err) {
+    super(conf);
+    this.out = out;
+    this.err = err;
+  }
+
+  /** An error to print on stderr before exiting with -1. */
+  static final class AdminException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    AdminException(String message) {
+      super(message);
+    }
+  }
+
+  @Override
+  public int run(String[] argv) {
+    List<String> args = new ArrayList<>(List.of(argv));
+    try {
+      String address = takeSchedulerOption(args);
+      if (args.isEmpty()) {
+        throw new AdminException("no command given: use one of -setPower, -getPower, -setPolicy,"
+            + " -schedule, -report, -setActive, -help");
+      }
+      String cmd = args.get(0);
+      List<String> params = args.subList(1, args.size());
+      if (cmd.equals("-help") || cmd.equals("--help") || cmd.equals("-h")) {
+        out.println(USAGE);
+        return 0;
+      }
+      Command c = Command.byFlag(cmd);
+      c.checkArity(params);
+      c.run(this, http(address), params);
+      return 0;
+    } catch (AdminException e) {
+      err.println("blinkadmin: " + e.getMessage());
+      if (e.getMessage().startsWith("unknown command") || e.getMessage().startsWith("no command")) {
+        err.println(USAGE);
+      }
+      return -1;
+    } catch (IOException e) {
+      err.println("blinkadmin: " + e.getMessage());
+      return -1;
+    }
+  }
+
+  /** Removes {@code -scheduler host:port} from {@code args}; returns the flag's value or null. */
+  private static String takeSchedulerOption(List<String> args) throws AdminException {
+    int i = args.indexOf("-scheduler");
+    if (i < 0) {
+      return null;
+    }
+    if (i + 1 >= args.size() || args.get(i + 1).startsWith("-")) {
+      throw new AdminException("-scheduler needs a value: -scheduler <host:port>, the"
+          + " scheduler's HTTP address (e.g. 10.0.0.5:9877)");
+    }
+    String v = args.get(i + 1);
+    args.subList(i, i + 2).clear();
+    return v;
+  }
+
+  private SchedulerHttp http(String flagAddress) throws AdminException {
+    Configuration conf = getConf() == null ? new Configuration() : getConf();
+    String address = flagAddress != null ? flagAddress.trim()
+        : conf.getTrimmed(AgentConfig.SCHEDULER_KEY, "");
+    String source = flagAddress != null ? "-scheduler" : AgentConfig.SCHEDULER_KEY;
+    if (address.isEmpty()) {
+      throw new AdminException("no scheduler address: give -scheduler <host:port> or set "
+          + AgentConfig.SCHEDULER_KEY + " to the scheduler's HTTP address (host:port, e.g."
+          + " 10.0.0.5:9877) in hdfs-site.xml, a -conf file or -D");
+    }
+    try {
+      int timeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
+      return new SchedulerHttp(address, timeoutMs);
+    } catch (IllegalArgumentException e) {
+      throw new AdminException(source + " '" + address + "': " + e.getMessage());
+    }
+  }
+
+  // ---- commands ---------------------------------------------------------------------------
+
+  void setPower(SchedulerHttp http, String arg) throws AdminException, IOException {
+    String body;
+    if (arg.equalsIgnoreCase("signal")) {
+      body = "signal";
+    } else {
+      try {
+        body = PowerLevel.parse("-setPower", arg).toString();
+      } catch (IllegalArgumentException e) {
+        throw new AdminException(e.getMessage());
+      }
+    }
+    JsonNode p = expectOk(http.putText("/v1/power", body), "-setPower " + arg).json();
+    out.println(body.equals("signal") ? "Power override cleared: following the signal."
+        : "Power override set to " + body + ".");
+    out.print(AdminFormat.power(p));
+  }
+
+  void getPower(SchedulerHttp http) throws AdminException, IOException {
+    out.print(AdminFormat.power(expectOk(http.get("/v1/power", "application/json"), "-getPower")
+        .json()));
+  }
+
+  void setPolicy(SchedulerHttp http, String name) throws AdminException, IOException {
+    SchedulerHttp.Response r = http.putText("/v1/policy", name);
+    if (r.status() == 400) {
+      String msg = r.errorMessage();
+      String known = knownPolicies(http);
+      boolean listed = msg.contains(known.split(", ")[0]);
+      throw new AdminException("-setPolicy '" + name + "' was refused: " + msg
+          + (listed ? "" : " (known policies: " + known + ")"));
+    }
+    JsonNode p = expectOk(r, "-setPolicy " + name).json();
+    out.println("Policy set to " + p.path("policy").asText(name) + ".");
+  }
+
+  private static String knownPolicies(SchedulerHttp http) {
+    try {
+      List<String> names = new ArrayList<>();
+      http.get("/v1/policy", "application/json").requireSuccess().json().path("policies")
+          .forEach(n -> names.add(n.asText()));
+      return String.join(", ", names);
+    } catch (IOException e) {
+      return "unavailable: " + e.getMessage();
+    }
+  }
+
+  void setActive(SchedulerHttp http, String arg) throws AdminException, IOException {
+    String body = arg.trim().toLowerCase(Locale.ROOT);
+    if (!body.equals("auto")) {
+      int ring = ringSize(http);
+      int n;
+      try {
+        n = Integer.parseInt(body);
+      } catch (NumberFormatException e) {
+        throw new AdminException("-setActive '" + arg + "' is not a node count: give a whole"
+            + " number in 0.." + ring + " (the ring has " + ring + " nodes) or auto");
+      }
+      if (n < 0 || n > ring) {
+        throw new AdminException("-setActive " + n + " is outside 0.." + ring + " (the ring has "
+            + ring + " nodes): give a count in that range, or auto to clear the override");
+      }
+      body = Integer.toString(n);
+    }
+    JsonNode a = expectOk(http.putText("/v1/active", body), "-setActive " + arg).json();
+    JsonNode v = a.get("activeOverride");
+    out.println(v == null || v.isNull() ? "Active-node override cleared: the policy decides."
+        : "Active nodes set to " + v.asInt() + ": the other ring nodes are OFF.");
+  }
+
+  private static int ringSize(SchedulerHttp http) throws AdminException, IOException {
+    int ring = 0;
+    for (JsonNode n : expectOk(http.get("/v1/nodes", "application/json"), "-setActive").json()
+        .path("nodes")) {
+      ring += "STAGING".equals(n.path("role").asText()) ? 0 : 1;
+    }
+    return ring;
+  }
+
+  void schedule(SchedulerHttp http) throws AdminException, IOException {
+    SchedulerHttp.Response r = http.get("/v1/schedule", "application/json");
+    if (r.status() == 404) {
+      out.println("No schedule published: every DataNode is awake.");
+      return;
+    }
+    Schedule s;
+    try {
+      s = ScheduleJson.read(new ByteArrayInputStream(expectOk(r, "-schedule").body()));
+    } catch (IllegalArgumentException e) {
+      throw new AdminException("-schedule: GET " + r.url() + " returned an invalid schedule: "
+          + e.getMessage());
+    }
+    out.print(GanttText.render(s, GANTT_COLUMNS));
+    long now = System.currentTimeMillis();
+    out.println(s.validUntilMs().isEmpty() ? "lease: none (no expiry)"
+        : "lease: until " + Instant.ofEpochMilli(s.validUntilMs().getAsLong())
+            + (s.isExpired(now) ? " (EXPIRED: every node counts as awake)" : ""));
+  }
+
+  void report(SchedulerHttp http) throws AdminException, IOException {
+    out.print(AdminFormat.nodes(expectOk(http.get("/v1/nodes", "application/json"), "-report")
+        .json()));
+  }
+
+  private static SchedulerHttp.Response expectOk(SchedulerHttp.Response r, String what)
+      throws AdminException {
+    if (!r.isSuccess()) {
+      throw new AdminException(what + ": the scheduler answered " + r.status() + " ("
+          + r.method() + " " + r.url() + "): " + r.errorMessage());
+    }
+    return r;
+  }
+
+  /** The commands, their flags and argument counts. */
+  enum Command {
+    SET_POWER("-setPower", "<watts>W | <percent>% | signal") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.setPower(h, p.get(0));
+      }
+    },
+    GET_POWER("-getPower", "") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.getPower(h);
+      }
+    },
+    SET_POLICY("-setPolicy", "<name>") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.setPolicy(h, p.get(0));
+      }
+    },
+    SCHEDULE("-schedule", "") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.schedule(h);
+      }
+    },
+    REPORT("-report", "") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.report(h);
+      }
+    },
+    SET_ACTIVE("-setActive", "<n> | auto") {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.setActive(h, p.get(0));
+      }
+    };
+
+    final String flag;
+    final String argsText;
+
+    Command(String flag, String argsText) {
+      this.flag = flag;
+      this.argsText = argsText;
+    }
+
+    abstract void run(BlinkAdmin admin, SchedulerHttp http, List<String> params)
+        throws AdminException, IOException;
+
+    void checkArity(List<String> params) throws AdminException {
+      int want = argsText.isEmpty() ? 0 : 1;
+      if (params.size() != want) {
+        throw new AdminException(flag + (want == 0 ? " takes no arguments" : " needs exactly one"
+            + " argument") + ", got " + (params.isEmpty() ? "none" : params)
+            + ": usage " + flag + (argsText.isEmpty() ? "" : " " + argsText));
+      }
+    }
+
+    static Command byFlag(String flag) throws AdminException {
+      for (Command c : values()) {
+        if (c.flag.equals(flag)) {
+          return c;
+        }
+      }
+      throw new AdminException("unknown command '" + flag + "'");
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Configuration conf = new Configuration();
+    conf.addResource("hdfs-site.xml");
+    System.exit(ToolRunner.run(conf, new BlinkAdmin(conf, System.out, System.err), args));
+  }
+}

@@ -1,0 +1,89 @@
+package org.blinkhdfs.agent;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.actuator.LibcKernel;
+import org.blinkhdfs.agent.actuator.ProcessFreezers;
+import org.blinkhdfs.agent.actuator.RealActuator;
+import org.blinkhdfs.agent.actuator.RealActuatorConfig;
+import org.blinkhdfs.agent.actuator.SignalFreezer;
+import org.blinkhdfs.core.agent.Actuator;
+import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.core.agent.DryRunActuator;
+import org.blinkhdfs.core.agent.EmulateActuator;
+import org.blinkhdfs.core.agent.ProcessFreezer;
+import org.blinkhdfs.core.agent.Sleeper;
+import org.blinkhdfs.core.config.CoreConfig;
+
+/**
+ * Builds the {@link Actuator} that {@code --actuator} names, together with the action that
+ * leaves the node fully awake when the agent stops ({@link Built#wakeUp()}):
+ *
+ * <table>
+ *   <caption>actuators</caption>
+ *   <tr><th>{@code --actuator}</th><th>built from</th><th>wake-up on stop</th></tr>
+ *   <tr><td>real</td><td>{@link RealActuator} over {@code --sysfs-root} with
+ *       {@code --resume-latency}</td><td>all CPU cores online</td></tr>
+ *   <tr><td>emulate</td><td>{@link EmulateActuator} over the freezer {@link ProcessFreezers}
+ *       chooses: the {@code --cgroup} freezer if writable, else SIGSTOP/SIGCONT to
+ *       {@code --pids}, the {@code --pid-file} pids, or the pids in the cgroup's
+ *       {@code cgroup.procs}</td><td>thaw</td></tr>
+ *   <tr><td>dry-run</td><td>{@link DryRunActuator}</td><td>nothing</td></tr>
+ * </table>
+ *
+ * <p>A suspended host cannot run the agent, so only the emulated sleep can still be in force
+ * when the agent stops; the thaw is nevertheless unconditional and idempotent.
+ *
+ * <p>Stateless.
+ */
+final class AgentActuators {
+  private AgentActuators() {}
+
+  /** Puts the node back to fully awake; safe to call at any time, more than once. */
+  @FunctionalInterface
+  interface Waker {
+    void wakeUp() throws ActuatorException;
+  }
+
+  /** The actuator, a line for the startup log, and its wake-up action. */
+  record Built(Actuator actuator, String description, Waker waker) {
+    void wakeUp() throws ActuatorException {
+      waker.wakeUp();
+    }
+  }
+
+  static Built build(AgentConfig cfg, Configuration conf, Clock clock, Sleeper sleeper) {
+    switch (cfg.actuator()) {
+      case REAL: {
+        RealActuatorConfig rc = RealActuatorConfig.defaults().withRoot(cfg.sysfsRoot())
+            .withResumeLatencyMs(cfg.timing().resumeLatencyMs());
+        RealActuator a = new RealActuator(rc, clock);
+        return new Built(a, "real: ACPI S3 under " + cfg.sysfsRoot() + ", resume latency "
+            + rc.resumeLatencyMs() + " ms", () -> a.setComputeCores(0));
+      }
+      case EMULATE: {
+        Duration timeout = Duration.ofMillis(cfg.freezeTimeoutMs());
+        ProcessFreezers.Choice choice =
+            ProcessFreezers.choose(cfg.cgroup(), timeout, signalFreezer(cfg, timeout));
+        ProcessFreezer f = choice.freezer();
+        EmulateActuator a = new EmulateActuator(f, sleeper, clock,
+            new CoreConfig(conf::get).powerModel(1), cfg.timing().resumeLatencyMs());
+        return new Built(a, "emulate: " + choice.reason(), f::thaw);
+      }
+      default:
+        return new Built(new DryRunActuator(sleeper, clock), "dry-run: logs only", () -> { });
+    }
+  }
+
+  private static SignalFreezer signalFreezer(AgentConfig cfg, Duration timeout) {
+    Path proc = Path.of("/proc");
+    if (!cfg.pids().isEmpty()) {
+      return new SignalFreezer(cfg::pids, "pids " + cfg.pids(), LibcKernel.get(), proc, timeout);
+    }
+    Path file = cfg.pidFile().orElseGet(() -> cfg.cgroup().orElseThrow().resolve("cgroup.procs"));
+    return new SignalFreezer(() -> SignalFreezer.readPidFile(file), "pid file " + file,
+        LibcKernel.get(), proc, timeout);
+  }
+}

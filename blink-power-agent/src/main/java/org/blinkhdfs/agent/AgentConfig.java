@@ -1,0 +1,384 @@
+package org.blinkhdfs.agent;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.actuator.RealActuatorConfig;
+import org.blinkhdfs.core.agent.AgentTiming;
+import org.blinkhdfs.core.cli.Durations;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.schedule.NodeAddress;
+
+/**
+ * The power agent's settings ({@code bin/blink agent}), typed and validated in one place from
+ * the command line and the Hadoop configuration. A flag wins over its key; a key wins over the
+ * default. Every error is an {@link IllegalArgumentException} naming the flag or key, the value
+ * and the fix, e.g. {@code --min-sleep '5': '5' has no unit: write a duration such as 60s ...}.
+ *
+ * <p>Rules checked here, not later in the loop:
+ *
+ * <ul>
+ *   <li>{@code --node} and {@code --actuator} are required; the scheduler address comes from
+ *       {@code --scheduler} or {@value #SCHEDULER_KEY}.
+ *   <li>{@code --sysfs-root} belongs to {@code real}; {@code --cgroup}, {@code --pid-file} and
+ *       {@code --pids} to {@code emulate}, which needs at least one of them ({@code --pid-file}
+ *       and {@code --pids} exclude each other). A flag for another actuator is an error, not
+ *       silently ignored.
+ *   <li>For {@code real}, {@code --min-sleep} must cover the RTC's minimum alarm lead plus one
+ *       second of alarm rounding, or every sleep would be refused.
+ * </ul>
+ *
+ * <p>Worked example: {@code --node 10.0.0.11:9866 --scheduler 10.0.0.5:9877 --actuator emulate
+ * --pid-file /tmp/hadoop-hdfs-datanode.pid --min-sleep 2s} gives timing (2000 ms min sleep, 0 ms
+ * resume latency, 1000 ms poll) and a 10 s heartbeat.
+ *
+ * <p>Immutable.
+ */
+public final class AgentConfig {
+  /** The scheduler's HTTP address, shared with the admin tool, NameNode plugin and proxy. */
+  public static final String SCHEDULER_KEY = "blink.scheduler.address";
+  public static final ConfigKey MIN_SLEEP_MS =
+      new ConfigKey("blink.agent.min.sleep.ms", "3000", "ms");
+  /** Default depends on the actuator: 2000 for real, 0 for emulate and dry-run. */
+  public static final ConfigKey RESUME_LATENCY_MS =
+      new ConfigKey("blink.agent.resume.latency.ms", "", "ms");
+  public static final ConfigKey POLL_MS = new ConfigKey("blink.agent.poll.ms", "1000", "ms");
+  public static final ConfigKey HEARTBEAT_MS =
+      new ConfigKey("blink.agent.heartbeat.ms", "10000", "ms");
+  public static final ConfigKey HTTP_TIMEOUT_MS =
+      new ConfigKey("blink.agent.http.timeout.ms", "5000", "ms");
+  public static final ConfigKey FREEZE_TIMEOUT_MS =
+      new ConfigKey("blink.agent.freeze.timeout.ms", "5000", "ms");
+  public static final ConfigKey IO_SERVER_CORES =
+      new ConfigKey("blink.agent.ioserver.cores", "1", "cores");
+
+  /** Every key this class reads besides {@link #SCHEDULER_KEY}. */
+  public static final List<ConfigKey> KEYS = List.of(MIN_SLEEP_MS, RESUME_LATENCY_MS, POLL_MS,
+      HEARTBEAT_MS, HTTP_TIMEOUT_MS, FREEZE_TIMEOUT_MS, IO_SERVER_CORES);
+
+  private static final long HOUR_MS = 3_600_000L;
+
+  public static final String USAGE = String.join("\n",
+      "usage: bin/blink agent --node HOST:PORT --actuator real|emulate|dry-run [options]",
+      "",
+      "Runs the power agent for one DataNode: follows the scheduler's schedule, sleeps the node",
+      "outside its windows and reports every transition. On SIGTERM or Ctrl-C it stops and",
+      "always leaves the DataNode awake (thawed, all cores online).",
+      "",
+      "  --node HOST:PORT        the DataNode transfer address, as in blink.scheduler.nodes",
+      "  --scheduler HOST:PORT   the scheduler's HTTP address (default: " + SCHEDULER_KEY + ")",
+      "  --actuator KIND         real (ACPI S3 + RTC alarm), emulate (freeze the DataNode's",
+      "                          processes) or dry-run (log only)",
+      "  --sysfs-root DIR        real: root under which sys/... is found (default /)",
+      "  --cgroup DIR            emulate: the DataNode's cgroup (preferred freezer)",
+      "  --pid-file FILE         emulate: the DataNode pid file, re-read at every freeze",
+      "                          (e.g. /tmp/hadoop-hdfs-datanode.pid)",
+      "  --pids PID,PID          emulate: fixed DataNode process ids",
+      "  --resume-latency D      wake this much before each window (default: real 2s, else 0ms)",
+      "  --min-sleep D           shortest sleep worth a transition (default 3s)",
+      "  --poll D                longest an awake agent goes without fetching (default 1s)",
+      "  --heartbeat D           longest an awake agent goes without a status (default 10s)",
+      "  --conf FILE             an extra Hadoop site XML file with blink.* keys",
+      "  --help                  this text",
+      "",
+      "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
+      "come first. Keys: " + SCHEDULER_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
+      "heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.");
+
+  /** The actuators, by their flag value. */
+  public enum ActuatorKind {
+    REAL("real"),
+    EMULATE("emulate"),
+    DRY_RUN("dry-run");
+
+    private final String flag;
+
+    ActuatorKind(String flag) {
+      this.flag = flag;
+    }
+
+    public String flag() {
+      return flag;
+    }
+
+    static ActuatorKind parse(String text) {
+      for (ActuatorKind k : values()) {
+        if (k.flag.equals(text)) {
+          return k;
+        }
+      }
+      throw new IllegalArgumentException("--actuator '" + text
+          + "' is unknown: use real (ACPI S3), emulate (freeze the DataNode) or dry-run (log only)");
+    }
+  }
+
+  private final String node;
+  private final String schedulerAddress;
+  private final ActuatorKind actuator;
+  private final Path sysfsRoot;
+  private final Optional<Path> cgroup;
+  private final Optional<Path> pidFile;
+  private final Set<Integer> pids;
+  private final AgentTiming timing;
+  private final long heartbeatMs;
+  private final int httpTimeoutMs;
+  private final long freezeTimeoutMs;
+  private final int ioServerCores;
+
+  private AgentConfig(CommandLine cl, Configuration conf) {
+    this.node = required(cl, "node");
+    try {
+      NodeAddress.validate("--node", node);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    this.actuator = ActuatorKind.parse(required(cl, "actuator"));
+    this.schedulerAddress = schedulerAddress(cl, conf);
+    this.sysfsRoot = Path.of(cl.getOptionValue("sysfs-root", "/"));
+    this.cgroup = Optional.ofNullable(cl.getOptionValue("cgroup")).map(Path::of);
+    this.pidFile = Optional.ofNullable(cl.getOptionValue("pid-file")).map(Path::of);
+    this.pids = pids(cl.getOptionValue("pids"));
+    checkActuatorFlags(cl);
+    long latencyDefault = actuator == ActuatorKind.REAL
+        ? RealActuatorConfig.defaults().resumeLatencyMs() : 0;
+    long resumeLatencyMs = ms(cl, "resume-latency", conf, RESUME_LATENCY_MS, latencyDefault, 0,
+        600_000);
+    long minSleepMs = ms(cl, "min-sleep", conf, MIN_SLEEP_MS, -1, 1, HOUR_MS);
+    long pollMs = ms(cl, "poll", conf, POLL_MS, -1, 10, 600_000);
+    this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs);
+    this.heartbeatMs = ms(cl, "heartbeat", conf, HEARTBEAT_MS, -1, 10, HOUR_MS);
+    this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
+    this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
+    this.ioServerCores = (int) ConfigValues.longIn(conf::get, IO_SERVER_CORES, 1, 4096);
+    if (actuator == ActuatorKind.REAL) {
+      long needed = RealActuatorConfig.defaults().minAlarmLeadMs() + 1000;
+      if (minSleepMs < needed) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "--min-sleep %s is too"
+            + " short for --actuator real: the RTC alarm needs %d ms of lead plus 1 s of rounding;"
+            + " give --min-sleep %s or more", Durations.format(minSleepMs),
+            needed - 1000, Durations.format(needed)));
+      }
+    }
+  }
+
+  /**
+   * Parses the agent's flags (generic Hadoop options already removed) over {@code conf}. {@code
+   * --conf FILE} is added to {@code conf} as a resource.
+   */
+  public static AgentConfig parse(String[] args, Configuration conf) {
+    CommandLine cl;
+    try {
+      cl = new DefaultParser().parse(options(), args);
+    } catch (ParseException e) {
+      throw new IllegalArgumentException(e.getMessage() + ": see --help");
+    }
+    if (!cl.getArgList().isEmpty()) {
+      throw new IllegalArgumentException("unexpected argument '" + cl.getArgList().get(0)
+          + "': every setting is a flag such as --node HOST:PORT; see --help");
+    }
+    if (cl.hasOption("conf")) {
+      addSiteFile(conf, Path.of(cl.getOptionValue("conf")));
+    }
+    return new AgentConfig(cl, conf);
+  }
+
+  /** Whether {@code args} ask for the usage text. */
+  public static boolean wantsHelp(String[] args) {
+    for (String a : args) {
+      if (a.equals("--help") || a.equals("-help") || a.equals("-h")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static Options options() {
+    Options o = new Options();
+    for (String name : new String[] {"node", "scheduler", "actuator", "sysfs-root", "cgroup",
+        "pid-file", "pids", "resume-latency", "min-sleep", "poll", "heartbeat", "conf"}) {
+      o.addOption(Option.builder().longOpt(name).hasArg().argName("value").build());
+    }
+    o.addOption(Option.builder().longOpt("help").build());
+    return o;
+  }
+
+  private static void addSiteFile(Configuration conf, Path file) {
+    if (!Files.isReadable(file)) {
+      throw new IllegalArgumentException("--conf " + file
+          + ": no such readable file; give a Hadoop site XML file with blink.* keys");
+    }
+    conf.addResource(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()));
+    try {
+      conf.size(); // forces the load, so a malformed file fails here with its name
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("--conf " + file + " is not a readable Hadoop site XML"
+          + " file: " + e.getMessage(), e);
+    }
+  }
+
+  private static String required(CommandLine cl, String flag) {
+    String v = cl.getOptionValue(flag);
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException("--" + flag + " is required: see --help");
+    }
+    return v.trim();
+  }
+
+  private static String schedulerAddress(CommandLine cl, Configuration conf) {
+    String flag = cl.getOptionValue("scheduler");
+    String v = flag != null ? flag.trim() : conf.getTrimmed(SCHEDULER_KEY, "");
+    String source = flag != null ? "--scheduler" : SCHEDULER_KEY;
+    if (v.isEmpty()) {
+      throw new IllegalArgumentException("no scheduler address: give --scheduler HOST:PORT or set "
+          + SCHEDULER_KEY + " (the scheduler's blink.scheduler.http.address, e.g. 10.0.0.5:9877)");
+    }
+    try {
+      NodeAddress.validate(source, v);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + " '" + v
+          + "' is not HOST:PORT: give the scheduler's HTTP address, e.g. 10.0.0.5:9877");
+    }
+    return v;
+  }
+
+  private static Set<Integer> pids(String text) {
+    Set<Integer> out = new LinkedHashSet<>();
+    if (text == null) {
+      return Set.of();
+    }
+    for (String t : text.split(",")) {
+      try {
+        int pid = Integer.parseInt(t.trim());
+        if (pid > 1) {
+          out.add(pid);
+          continue;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException("--pids '" + text + "': '" + t.trim()
+          + "' is not a process id > 1; give the DataNode's pids comma-separated, e.g. 4242,4243");
+    }
+    return Set.copyOf(out);
+  }
+
+  private void checkActuatorFlags(CommandLine cl) {
+    boolean emulate = actuator == ActuatorKind.EMULATE;
+    for (String f : new String[] {"cgroup", "pid-file", "pids"}) {
+      if (cl.hasOption(f) && !emulate) {
+        throw new IllegalArgumentException("--" + f + " applies only to --actuator emulate, not "
+            + actuator.flag() + ": remove it or use --actuator emulate");
+      }
+    }
+    if (cl.hasOption("sysfs-root") && actuator != ActuatorKind.REAL) {
+      throw new IllegalArgumentException("--sysfs-root applies only to --actuator real, not "
+          + actuator.flag() + ": remove it or use --actuator real");
+    }
+    if (emulate && pidFile.isPresent() && !pids.isEmpty()) {
+      throw new IllegalArgumentException("--pid-file and --pids both given: use one; --pid-file"
+          + " follows DataNode restarts, --pids is fixed");
+    }
+    if (emulate && cgroup.isEmpty() && pidFile.isEmpty() && pids.isEmpty()) {
+      throw new IllegalArgumentException("--actuator emulate needs the DataNode's processes: give"
+          + " --cgroup DIR, --pid-file FILE (e.g. /tmp/hadoop-hdfs-datanode.pid) or --pids PID,PID");
+    }
+  }
+
+  /**
+   * A duration from {@code --flag} (with a unit), else {@code key} (whole ms), else {@code
+   * fallbackMs} when {@code >= 0} and the key has no default, within {@code [minMs, maxMs]}.
+   */
+  private static long ms(CommandLine cl, String flag, Configuration conf, ConfigKey key,
+      long fallbackMs, long minMs, long maxMs) {
+    String text = cl.getOptionValue(flag);
+    if (text == null) {
+      if (key.defaultValue().isEmpty() && conf.getTrimmed(key.name(), "").isEmpty()) {
+        return fallbackMs;
+      }
+      ConfigKey withDefault = key.defaultValue().isEmpty()
+          ? new ConfigKey(key.name(), Long.toString(fallbackMs), key.unit()) : key;
+      return ConfigValues.longIn(conf::get, withDefault, minMs, maxMs);
+    }
+    long v;
+    try {
+      v = Durations.parseMs(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--" + flag + " " + e.getMessage(), e);
+    }
+    if (v < minMs || v > maxMs) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "--%s %s is outside %s..%s: give a duration in that range", flag, text.trim(),
+          Durations.format(minMs), Durations.format(maxMs)));
+    }
+    return v;
+  }
+
+  public String node() {
+    return node;
+  }
+
+  public String schedulerAddress() {
+    return schedulerAddress;
+  }
+
+  public ActuatorKind actuator() {
+    return actuator;
+  }
+
+  /** {@code --sysfs-root}, {@code /} by default (real only). */
+  public Path sysfsRoot() {
+    return sysfsRoot;
+  }
+
+  public Optional<Path> cgroup() {
+    return cgroup;
+  }
+
+  public Optional<Path> pidFile() {
+    return pidFile;
+  }
+
+  /** {@code --pids}; empty when not given. */
+  public Set<Integer> pids() {
+    return pids;
+  }
+
+  public AgentTiming timing() {
+    return timing;
+  }
+
+  public long heartbeatMs() {
+    return heartbeatMs;
+  }
+
+  public int httpTimeoutMs() {
+    return httpTimeoutMs;
+  }
+
+  public long freezeTimeoutMs() {
+    return freezeTimeoutMs;
+  }
+
+  public int ioServerCores() {
+    return ioServerCores;
+  }
+
+  @Override
+  public String toString() {
+    return String.format(Locale.ROOT, "node %s, scheduler %s, actuator %s, min sleep %s, resume"
+        + " latency %s, poll %s, heartbeat %s", node, schedulerAddress, actuator.flag(),
+        Durations.format(timing.minSleepMs()), Durations.format(timing.resumeLatencyMs()),
+        Durations.format(timing.pollMs()), Durations.format(heartbeatMs));
+  }
+}

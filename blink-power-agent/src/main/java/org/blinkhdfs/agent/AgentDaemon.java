@@ -1,0 +1,200 @@
+package org.blinkhdfs.agent;
+
+import java.io.Closeable;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.ShutdownHookManager;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.core.agent.AgentLoop;
+import org.blinkhdfs.core.agent.StepResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The per-DataNode power agent daemon ({@code bin/blink agent}): wires {@link AgentConfig} into
+ * an {@link AgentLoop} (schedule over {@link HttpScheduleClient}, statuses over {@link
+ * HttpStatusSink}, the actuator from {@link AgentActuators}) and runs it on one thread until
+ * stopped.
+ *
+ * <p><b>Hard constraint: never leave a frozen DataNode behind.</b> {@link #close()} (called by the
+ * SIGTERM/Ctrl-C shutdown hook) stops the loop, interrupts a sleep in progress (the emulator thaws
+ * before the interrupt propagates), waits a bounded time for the thread, and then wakes the node
+ * again through the actuator's wake-up action (thaw; all cores online) whether or not the thread
+ * finished. An unexpected exception in a step is logged, the node is woken, and the loop goes on
+ * after {@code pollMs}: a bug must not stop the agent while its node sleeps. If the loop thread
+ * dies anyway (an {@link Error}), it wakes the node on its way out and the process exits 1.
+ *
+ * <p><b>Bounds</b>: every HTTP call has the {@code blink.agent.http.timeout.ms} connect and read
+ * timeout; a sleep ends at the planner's wake time, never past the schedule's lease; {@link
+ * #close()} waits at most {@link #closeWaitMs()}.
+ *
+ * <p>Example: {@code bin/blink agent --node 10.0.0.11:9866 --scheduler 10.0.0.5:9877 --actuator
+ * emulate --pid-file /tmp/hadoop-hdfs-datanode.pid}.
+ *
+ * <p>Thread-safety: {@link #start} and {@link #close()} may be called from any thread; the loop
+ * runs on its own thread.
+ */
+public final class AgentDaemon implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(AgentDaemon.class);
+  /** Shutdown hook priority; above the default so it runs before Hadoop's own cleanup. */
+  static final int SHUTDOWN_PRIORITY = 30;
+  /** Log the first failed step and then every this many. */
+  private static final long LOG_EVERY_FAILURES = 100;
+
+  private final AgentConfig config;
+  private final AgentActuators.Built actuator;
+  private final AgentLoop loop;
+  private final WallClockSleeper sleeper;
+  private final Thread thread;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile boolean running = true;
+
+  private AgentDaemon(AgentConfig config, Configuration conf, Clock clock) {
+    this.config = config;
+    this.sleeper = new WallClockSleeper(clock);
+    this.actuator = AgentActuators.build(config, conf, clock, sleeper);
+    SchedulerHttp http = new SchedulerHttp(config.schedulerAddress(), config.httpTimeoutMs());
+    this.loop = AgentLoop.builder()
+        .settings(new AgentLoop.Settings(config.node(), config.timing(), config.heartbeatMs(),
+            config.ioServerCores()))
+        .scheduleClient(new HttpScheduleClient(http)).statusSink(new HttpStatusSink(http))
+        .actuator(actuator.actuator()).clock(clock).sleeper(sleeper).build();
+    this.thread = new Thread(this::runLoop, "blink-agent " + config.node());
+  }
+
+  /** Builds the agent and starts its loop thread. */
+  public static AgentDaemon start(AgentConfig config, Configuration conf) {
+    AgentDaemon d = new AgentDaemon(Objects.requireNonNull(config, "config"), conf,
+        Clock.systemUTC());
+    LOG.info("power agent starting: {}; {}", config, d.actuator.description());
+    d.thread.start();
+    return d;
+  }
+
+  private void runLoop() {
+    long failures = 0;
+    try {
+      while (running) {
+        try {
+          StepResult r = loop.step();
+          sleeper.sleepUntil(r.nextStepAtMs());
+        } catch (InterruptedException e) {
+          return;
+        } catch (RuntimeException e) {
+          failures++;
+          if (failures % LOG_EVERY_FAILURES == 1) {
+            LOG.error("{}: agent step failed ({} so far); waking the node and retrying every {}"
+                + " ms", config.node(), failures, config.timing().pollMs(), e);
+          }
+          wakeQuietly();
+          Thread.sleep(config.timing().pollMs());
+        }
+      }
+    } catch (InterruptedException e) {
+      // close() interrupted the pause after a failure
+    } finally {
+      if (!closed.get()) {
+        LOG.error("{}: the agent loop ended without close(); waking the node", config.node());
+        wakeQuietly();
+      }
+    }
+  }
+
+  /**
+   * Stops the loop and leaves the node awake; idempotent. Waits at most {@link #closeWaitMs()}
+   * for the loop thread, then wakes the node regardless.
+   */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(closeWaitMs());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (thread.isAlive()) {
+      LOG.warn("{}: the agent thread did not stop within {} ms; waking the node anyway",
+          config.node(), closeWaitMs());
+    }
+    wakeQuietly();
+    LOG.info("power agent for {} stopped after {} sleeps; the node is awake", config.node(),
+        loop.sleeps());
+  }
+
+  /** Bounded: one HTTP call plus one freeze or thaw, plus a margin. */
+  long closeWaitMs() {
+    return config.httpTimeoutMs() + config.freezeTimeoutMs() + 1000;
+  }
+
+  private void wakeQuietly() {
+    try {
+      actuator.wakeUp();
+    } catch (ActuatorException | RuntimeException e) {
+      LOG.error("{}: could not wake the node ({}): {}; check it by hand", config.node(),
+          actuator.description(), e.getMessage());
+    }
+  }
+
+  /** Waits until the loop thread ends (after {@link #close()}). */
+  public void awaitTermination() throws InterruptedException {
+    thread.join();
+  }
+
+  public AgentLoop loop() {
+    return loop;
+  }
+
+  public AgentConfig config() {
+    return config;
+  }
+
+  /**
+   * {@code bin/blink agent}: runs until SIGTERM or Ctrl-C; exit 0, or 1 on a bad setting or when
+   * the loop died on its own (the node is woken first).
+   */
+  public static void main(String[] args) throws Exception {
+    Configuration conf = new Configuration();
+    conf.addResource("hdfs-site.xml");
+    System.exit(ToolRunner.run(conf, new Cli(System.out, System.err), args));
+  }
+
+  /** The command line: parse, start, register the shutdown hook, wait. */
+  static final class Cli extends Configured implements Tool {
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Cli(PrintStream out, PrintStream err) {
+      this.out = out;
+      this.err = err;
+    }
+
+    @Override
+    public int run(String[] args) throws InterruptedException {
+      if (AgentConfig.wantsHelp(args)) {
+        out.println(AgentConfig.USAGE);
+        return 0;
+      }
+      AgentDaemon daemon;
+      try {
+        daemon = start(AgentConfig.parse(args, getConf()), getConf());
+      } catch (IllegalArgumentException e) {
+        err.println("blink agent: " + e.getMessage());
+        err.println("Run 'bin/blink agent --help' for the flags.");
+        return 1;
+      }
+      ShutdownHookManager.get().addShutdownHook(daemon::close, SHUTDOWN_PRIORITY);
+      daemon.awaitTermination();
+      return daemon.closed.get() ? 0 : 1;
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package org.blinkhdfs.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import org.blinkhdfs.core.schedule.InvalidScheduleException;
+import org.blinkhdfs.core.schedule.NodeAddress;
+
+/**
+ * A small blocking HTTP/1.1 client for the scheduler API ({@code docs/scheduler-api.md}), shared by
+ * the agent ({@link HttpScheduleClient}, {@link HttpStatusSink}) and {@code BlinkAdmin}.
+ *
+ * <p>Hard constraints: every call is bounded (connect and read timeouts, {@link #MAX_BODY_BYTES}
+ * per response) and never retried here: the agent's loop polls again anyway and an admin command
+ * should fail fast. Every failure is an {@link IOException} whose message names the method, the
+ * URL, the HTTP status and the scheduler's {@code {"error": ...}} text, e.g.
+ * {@code PUT http://10.0.0.5:9877/v1/policy returned 400: policy 'x' is unknown ...}; an
+ * unreachable scheduler reads {@code GET http://127.0.0.1:1/v1/schedule failed: Connection refused
+ * (is the scheduler running at 127.0.0.1:1?)}.
+ *
+ * <p>Non-2xx answers are returned as {@link Response}s, not thrown, because some are expected
+ * (404 from {@code GET /v1/schedule} means "no schedule"); {@link Response#requireSuccess()} turns
+ * the rest into the exception above. Uses {@link HttpURLConnection}, so it starts no threads and
+ * reuses keep-alive connections.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class SchedulerHttp {
+  /** The largest response body read; a schedule of thousands of nodes is well below it. */
+  public static final int MAX_BODY_BYTES = 8 << 20;
+  public static final String PROTOBUF = "application/x-protobuf";
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final String address;
+  private final String baseUrl;
+  private final int timeoutMs;
+
+  /**
+   * @param address the scheduler's HTTP address {@code host:port}
+   * @param timeoutMs connect timeout and read timeout of every call, {@code >= 1}
+   */
+  public SchedulerHttp(String address, int timeoutMs) {
+    try {
+      NodeAddress.validate("scheduler address", address);
+    } catch (InvalidScheduleException e) {
+      throw new IllegalArgumentException("scheduler address '" + address
+          + "' is not host:port: give the scheduler's HTTP address, e.g. 10.0.0.5:9877", e);
+    }
+    if (timeoutMs < 1) {
+      throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
+    }
+    this.address = address;
+    this.baseUrl = "http://" + address;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** The scheduler's {@code host:port}. */
+  public String address() {
+    return address;
+  }
+
+  /** The absolute URL of {@code path} (which starts with {@code /}). */
+  public String url(String path) {
+    return baseUrl + path;
+  }
+
+  /** {@code GET path} with the given {@code Accept} header. */
+  public Response get(String path, String accept) throws IOException {
+    return call("GET", path, accept, null, null);
+  }
+
+  /** {@code PUT path} with a UTF-8 text body. */
+  public Response putText(String path, String text) throws IOException {
+    return call("PUT", path, "application/json", "text/plain; charset=utf-8",
+        text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code POST path} with a body of the given content type. */
+  public Response post(String path, String contentType, byte[] body) throws IOException {
+    return call("POST", path, "application/json", contentType, body);
+  }
+
+  private Response call(String method, String path, String accept, String contentType,
+      byte[] body) throws IOException {
+    String url = url(path);
+    HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
+    try {
+      c.setConnectTimeout(timeoutMs);
+      c.setReadTimeout(timeoutMs);
+      c.setUseCaches(false);
+      c.setInstanceFollowRedirects(false);
+      c.setRequestMethod(method);
+      c.setRequestProperty("Accept", accept);
+      if (body != null) {
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", contentType);
+        c.setFixedLengthStreamingMode(body.length);
+        try (OutputStream out = c.getOutputStream()) {
+          out.write(body);
+        }
+      }
+      int status = c.getResponseCode();
+      InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+      byte[] bytes = in == null ? new byte[0] : readBounded(in, method + " " + url);
+      return new Response(method, url, status, Optional.ofNullable(c.getContentType()).orElse(""),
+          bytes);
+    } catch (IOException e) {
+      c.disconnect();
+      throw new IOException(method + " " + url + " failed: " + e.getMessage()
+          + " (is the scheduler running at " + address + "? check " + AgentConfig.SCHEDULER_KEY
+          + " or the -scheduler/--scheduler flag)", e);
+    }
+  }
+
+  private static byte[] readBounded(InputStream in, String what) throws IOException {
+    try (in) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buf = new byte[16 << 10];
+      int n;
+      while ((n = in.read(buf)) > 0) {
+        if (out.size() + n > MAX_BODY_BYTES) {
+          throw new IOException(what + ": response larger than " + MAX_BODY_BYTES + " bytes");
+        }
+        out.write(buf, 0, n);
+      }
+      return out.toByteArray();
+    }
+  }
+
+  /** One answer: the request, the status, the content type and the body. */
+  public record Response(String method, String url, int status, String contentType, byte[] body) {
+    public Response {
+      Objects.requireNonNull(body, "body");
+    }
+
+    public boolean isSuccess() {
+      return status >= 200 && status < 300;
+    }
+
+    public String text() {
+      return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** This response if 2xx; else an {@link IOException} naming the URL, status and error. */
+    public Response requireSuccess() throws IOException {
+      if (!isSuccess()) {
+        throw new IOException(method + " " + url + " returned " + status + ": " + errorMessage());
+      }
+      return this;
+    }
+
+    /** The body parsed as JSON; an {@link IOException} naming the URL if it is not JSON. */
+    public JsonNode json() throws IOException {
+      try {
+        return MAPPER.readTree(body);
+      } catch (IOException e) {
+        throw new IOException(method + " " + url + " returned " + status
+            + " with a body that is not JSON: " + abbreviate(text()), e);
+      }
+    }
+
+    /** The scheduler's {@code {"error": ...}} text, or the raw body when it is not that. */
+    public String errorMessage() {
+      try {
+        JsonNode n = MAPPER.readTree(body);
+        if (n != null && n.hasNonNull("error")) {
+          return n.get("error").asText();
+        }
+      } catch (IOException e) {
+        // not JSON: fall back to the text below
+      }
+      String t = text().strip();
+      return t.isEmpty() ? "(empty body)" : abbreviate(t);
+    }
+
+    private static String abbreviate(String s) {
+      return s.length() <= 300 ? s : s.substring(0, 300) + "...";
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package org.blinkhdfs.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Flag and key parsing of the agent: values, precedence, and errors naming flag and fix. */
+class AgentConfigTest {
+  @TempDir Path tmp;
+
+  private static AgentConfig parse(Configuration conf, String... args) {
+    return AgentConfig.parse(args, conf);
+  }
+
+  private static AgentConfig parse(String... args) {
+    return parse(new Configuration(false), args);
+  }
+
+  private static String error(String... args) {
+    return assertThrows(IllegalArgumentException.class, () -> parse(args)).getMessage();
+  }
+
+  private static String[] base(String actuator, String... more) {
+    List<String> a = new ArrayList<>(List.of("--node", "10.0.0.11:9866", "--scheduler",
+        "10.0.0.5:9877", "--actuator", actuator));
+    a.addAll(List.of(more));
+    return a.toArray(new String[0]);
+  }
+
+  @Test
+  void emulateWithPidsAndDurations() {
+    AgentConfig c = parse(base("emulate", "--pids", "4242,4243", "--min-sleep", "200ms",
+        "--resume-latency", "0.5s", "--poll", "250ms", "--heartbeat", "2s"));
+    assertEquals("10.0.0.11:9866", c.node());
+    assertEquals("10.0.0.5:9877", c.schedulerAddress());
+    assertEquals(AgentConfig.ActuatorKind.EMULATE, c.actuator());
+    assertEquals(Set.of(4242, 4243), c.pids());
+    assertEquals(200, c.timing().minSleepMs());
+    assertEquals(500, c.timing().resumeLatencyMs());
+    assertEquals(250, c.timing().pollMs());
+    assertEquals(2000, c.heartbeatMs());
+  }
+
+  @Test
+  void defaultsDependOnTheActuator() {
+    AgentConfig real = parse(base("real", "--sysfs-root", tmp.toString()));
+    assertEquals(2000, real.timing().resumeLatencyMs());
+    assertEquals(3000, real.timing().minSleepMs());
+    assertEquals(tmp, real.sysfsRoot());
+    AgentConfig dry = parse(base("dry-run"));
+    assertEquals(0, dry.timing().resumeLatencyMs());
+    assertEquals(1000, dry.timing().pollMs());
+    assertEquals(10_000, dry.heartbeatMs());
+    assertEquals(Path.of("/"), dry.sysfsRoot());
+  }
+
+  @Test
+  void keysApplyAndFlagsWin() {
+    Configuration conf = new Configuration(false);
+    conf.set(AgentConfig.SCHEDULER_KEY, "sched:9877");
+    conf.set(AgentConfig.MIN_SLEEP_MS.name(), "4000");
+    conf.set(AgentConfig.RESUME_LATENCY_MS.name(), "300");
+    AgentConfig c = parse(conf, "--node", "dn:9866", "--actuator", "dry-run");
+    assertEquals("sched:9877", c.schedulerAddress());
+    assertEquals(4000, c.timing().minSleepMs());
+    assertEquals(300, c.timing().resumeLatencyMs());
+    AgentConfig f = parse(conf, "--node", "dn:9866", "--actuator", "dry-run", "--scheduler",
+        "other:1", "--min-sleep", "1s");
+    assertEquals("other:1", f.schedulerAddress());
+    assertEquals(1000, f.timing().minSleepMs());
+  }
+
+  @Test
+  void aBadKeyNamesTheKeyAndRange() {
+    Configuration conf = new Configuration(false);
+    conf.set(AgentConfig.POLL_MS.name(), "1s");
+    String m = assertThrows(IllegalArgumentException.class,
+        () -> parse(conf, base("dry-run"))).getMessage();
+    assertTrue(m.contains("blink.agent.poll.ms") && m.contains("'1s'") && m.contains("10..600000"),
+        m);
+  }
+
+  @Test
+  void confFileAddsKeys() throws Exception {
+    Path site = tmp.resolve("agent-site.xml");
+    Files.writeString(site, "<configuration><property><name>" + AgentConfig.SCHEDULER_KEY
+        + "</name><value>fromfile:9877</value></property></configuration>");
+    AgentConfig c = parse(new Configuration(false), "--node", "dn:9866", "--actuator",
+        "dry-run", "--conf", site.toString());
+    assertEquals("fromfile:9877", c.schedulerAddress());
+
+    String m = assertThrows(IllegalArgumentException.class, () -> parse(new Configuration(false),
+        "--node", "dn:9866", "--actuator", "dry-run", "--conf", tmp.resolve("nope.xml")
+            .toString())).getMessage();
+    assertTrue(m.startsWith("--conf ") && m.contains("nope.xml"), m);
+  }
+
+  @Test
+  void emulateFreezerSources() {
+    AgentConfig pidFile = parse(base("emulate", "--pid-file", "/tmp/hadoop-hdfs-datanode.pid"));
+    assertEquals(Optional.of(Path.of("/tmp/hadoop-hdfs-datanode.pid")), pidFile.pidFile());
+    AgentConfig cgroup = parse(base("emulate", "--cgroup", "/sys/fs/cgroup/blink-dn"));
+    assertEquals(Optional.of(Path.of("/sys/fs/cgroup/blink-dn")), cgroup.cgroup());
+    assertTrue(error(base("emulate")).contains("--actuator emulate needs"));
+    assertTrue(error(base("emulate", "--pids", "5", "--pid-file", "/x")).contains(
+        "--pid-file and --pids"));
+  }
+
+  @Test
+  void errorsNameTheFlagTheValueAndTheFix() {
+    assertTrue(error("--actuator", "dry-run", "--scheduler", "s:1").startsWith(
+        "--node is required"));
+    assertTrue(error("--node", "dn:9866", "--scheduler", "s:1").startsWith(
+        "--actuator is required"));
+    String m = error(base("sleepy"));
+    assertTrue(m.contains("--actuator 'sleepy'") && m.contains("dry-run"), m);
+    m = error("--node", "dn", "--actuator", "dry-run", "--scheduler", "s:1");
+    assertTrue(m.contains("--node") && m.contains("'dn'") && m.contains("host:port"), m);
+    m = error("--node", "dn:9866", "--actuator", "dry-run");
+    assertTrue(m.contains("--scheduler") && m.contains(AgentConfig.SCHEDULER_KEY), m);
+    m = error(base("emulate", "--pids", "12,x"));
+    assertTrue(m.contains("--pids '12,x'") && m.contains("'x'"), m);
+    m = error(base("dry-run", "--min-sleep", "5"));
+    assertTrue(m.contains("--min-sleep") && m.contains("'5' has no unit"), m);
+    m = error(base("dry-run", "--min-sleep", "0ms"));
+    assertTrue(m.contains("--min-sleep 0ms is outside 1ms..3600s"), m);
+    m = error(base("dry-run", "--pids", "7"));
+    assertTrue(m.contains("--pids applies only to --actuator emulate"), m);
+    m = error(base("emulate", "--pids", "7", "--sysfs-root", "/x"));
+    assertTrue(m.contains("--sysfs-root applies only to --actuator real"), m);
+    m = error(base("real", "--min-sleep", "1s"));
+    assertTrue(m.contains("--min-sleep 1s is too short") && m.contains("3s"), m);
+    m = error(base("dry-run", "--bogus", "1"));
+    assertTrue(m.contains("--bogus"), m);
+    m = error(base("dry-run", "stray"));
+    assertTrue(m.contains("'stray'"), m);
+  }
+
+  @Test
+  void helpIsRecognised() {
+    assertTrue(AgentConfig.wantsHelp(new String[] {"--help"}));
+    assertTrue(AgentConfig.USAGE.contains("--actuator KIND"));
+  }
+}
