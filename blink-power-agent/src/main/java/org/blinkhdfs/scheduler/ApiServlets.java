@@ -51,7 +51,8 @@ final class ApiServlets {
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-      json(resp, 200, SchedulerJson.power(daemon().scheduler(), daemon().clock().millis()));
+      json(resp, 200, SchedulerJson.power(daemon().scheduler(),
+          daemon().config().signal.describe(), daemon().clock().millis()));
     }
 
     @Override

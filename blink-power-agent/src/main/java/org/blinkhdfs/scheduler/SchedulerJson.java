@@ -15,7 +15,7 @@ import org.blinkhdfs.core.wire.StatusJson;
 final class SchedulerJson {
   private SchedulerJson() {}
 
-  static JsonNode power(PowerScheduler s, long nowMs) {
+  static JsonNode power(PowerScheduler s, String signalDescription, long nowMs) {
     PowerBudget b = s.availableLevel(nowMs).resolve(s.settings().model());
     SchedulerStatus st = s.status();
     ObjectNode o = ApiServlet.JSON.createObjectNode();
@@ -27,6 +27,7 @@ final class SchedulerJson {
     } else {
       o.putNull("override");
     }
+    o.put("signal", signalDescription);
     o.put("status", st.state().name());
     o.put("statusMessage", st.message());
     o.put("epoch", st.epoch());

@@ -92,6 +92,7 @@ class SchedulerDaemonTest {
     JsonNode p = JSON.readTree(send("PUT", "/v1/power", "100%", null).body());
     assertEquals("100%", p.get("override").asText());
     assertEquals(75.0, p.get("availableNodeWatts").asDouble(), 1e-9);
+    assertTrue(p.get("signal").asText().contains("50"), p.toString());
     Schedule full = ScheduleJson.read(send("GET", "/v1/schedule", null, null).body());
     assertTrue(full.epoch() > epoch);
     full.nodes().forEach(n -> assertEquals(NodeMode.ACTIVE, n.mode()));
