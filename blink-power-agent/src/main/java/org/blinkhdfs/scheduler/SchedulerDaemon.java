@@ -39,6 +39,10 @@ public final class SchedulerDaemon implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerDaemon.class);
   static final String ATTRIBUTE = "blink.scheduler.daemon";
 
+  /** The configuration keys the daemon reads besides blink-core's (for documentation checks). */
+  public static final java.util.List<org.blinkhdfs.core.config.ConfigKey> CONFIG_KEYS =
+      SchedulerConfig.KEYS;
+
   private final SchedulerConfig config;
   private final PowerScheduler scheduler;
   private final Clock clock;

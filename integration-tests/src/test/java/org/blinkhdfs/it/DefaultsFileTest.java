@@ -1,0 +1,48 @@
+package org.blinkhdfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.blinkhdfs.admin.BlinkAdmin;
+import org.blinkhdfs.agent.AgentConfig;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.scheduler.SchedulerDaemon;
+import org.junit.jupiter.api.Test;
+
+/**
+ * conf/blink-default.xml lists exactly the blink.* keys some module reads, each with the default
+ * the code uses and a real description: no undocumented key, no documented key nobody reads.
+ */
+class DefaultsFileTest {
+  @Test
+  void defaultsFileIsExactlyTheKeysTheCodeReads() throws Exception {
+    String xml = Files.readString(Path.of("..", "conf", "blink-default.xml"));
+    Map<String, String> file = new TreeMap<>();
+    Matcher m = Pattern.compile("<name>(blink\\.[^<]+)</name>\\s*<value>([^<]*)</value>\\s*"
+        + "<description>([^<]+)</description>").matcher(xml);
+    while (m.find()) {
+      assertTrue(m.group(3).trim().length() > 20, "describe " + m.group(1));
+      assertTrue(file.put(m.group(1), m.group(2)) == null, "listed twice: " + m.group(1));
+    }
+    Map<String, String> code = new TreeMap<>();
+    for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
+        SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS))) {
+      for (ConfigKey k : keys) {
+        String previous = code.put(k.name(), k.defaultValue());
+        assertTrue(previous == null || previous.equals(k.defaultValue()),
+            k.name() + " has two defaults in the code");
+      }
+    }
+    code.put(AgentConfig.SCHEDULER_KEY, "");
+    assertEquals(code, file);
+  }
+}
