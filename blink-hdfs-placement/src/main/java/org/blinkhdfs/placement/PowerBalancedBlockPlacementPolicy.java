@@ -89,6 +89,8 @@ public class PowerBalancedBlockPlacementPolicy extends BlockPlacementPolicyDefau
   private PlacementConfig settings;
   private BlinkRuntime runtime;
   private Random random;
+  /** The last ring index; reused while the schedule and the registered nodes are unchanged. */
+  private volatile RingMembers.Index cachedIndex;
 
   @Override
   public void setConf(Configuration conf) {
@@ -115,7 +117,9 @@ public class PowerBalancedBlockPlacementPolicy extends BlockPlacementPolicyDefau
     if (s.isEmpty() || s.get().ring().isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(RingMembers.of(s.get(), clusterMap, clock.millis()));
+    RingMembers ring = RingMembers.of(s.get(), clusterMap, clock.millis(), cachedIndex);
+    cachedIndex = ring.index();
+    return Optional.of(ring);
   }
 
   // ---------------------------------------------------------------- write targets
@@ -254,13 +258,19 @@ public class PowerBalancedBlockPlacementPolicy extends BlockPlacementPolicyDefau
         return i;
       }
     }
+    int n = ring.size();
+    boolean[] writable = new boolean[n];
+    for (int p = 0; p < n; p++) {
+      DatanodeDescriptor d = ring.node(p);
+      writable[p] = d != null && d.isInService() && ring.writable(d, guardMs);
+    }
+    int[] offsets = ring.index().offsets(replicas);
     int bestScore = -1;
     List<Integer> best = new ArrayList<>();
-    for (int f = 0; f < ring.size(); f++) {
+    for (int f = 0; f < n; f++) {
       int score = 0;
-      for (int p : ring.layout().positions(f, replicas)) {
-        DatanodeDescriptor d = ring.node(p);
-        if (d != null && d.isInService() && ring.writable(d, guardMs)) {
+      for (int j = 0; j < offsets.length; j++) {
+        if (writable[ring.position(f, offsets, j)]) {
           score++;
         }
       }
