@@ -7,10 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import org.blinkhdfs.core.agent.ManualClock;
 import org.blinkhdfs.core.schedule.ScheduleState.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,30 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** One test per row of the case table in {@link ScheduleFileSource}. */
 class ScheduleFileSourceTest {
   static final long START = 1_790_000_000_000L;
-
-  /** A clock the test moves by hand. */
-  static final class ManualClock extends Clock {
-    long nowMs;
-
-    ManualClock(long nowMs) {
-      this.nowMs = nowMs;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(nowMs);
-    }
-  }
 
   @TempDir
   Path dir;
@@ -68,27 +41,27 @@ class ScheduleFileSourceTest {
 
     writeAtomically(f, scheduleJson(1, ""), 1_000);
     assertEquals(Status.MISSING, src.state().status(), "not re-checked before pollMs");
-    clock.nowMs += 1000;
+    clock.advance(1000);
     assertEquals(Status.OK, src.state().status());
     assertEquals(1, src.state().usable().get().epoch());
 
     writeAtomically(f, scheduleJson(2, ""), 2_000);
-    clock.nowMs += 1000;
+    clock.advance(1000);
     assertEquals(2, src.state().usable().get().epoch());
 
     writeAtomically(f, "{\"version\": 1, \"epoch\": ", 3_000);
-    clock.nowMs += 1000;
+    clock.advance(1000);
     ScheduleState bad = src.state();
     assertEquals(Status.INVALID, bad.status());
     assertTrue(bad.detail().contains("not valid JSON"), bad.detail());
     assertTrue(bad.usable().isEmpty());
 
     writeAtomically(f, scheduleJson(3, "").replace("\"OFF\"", "\"NAP\""), 4_000);
-    clock.nowMs += 1000;
+    clock.advance(1000);
     assertTrue(src.state().detail().contains("nodes[0].mode"), src.state().detail());
 
     Files.delete(f);
-    clock.nowMs += 1000;
+    clock.advance(1000);
     assertEquals(Status.MISSING, src.state().status());
   }
 
@@ -99,7 +72,7 @@ class ScheduleFileSourceTest {
     ManualClock clock = new ManualClock(START + 89_999);
     ScheduleFileSource src = new ScheduleFileSource(f, 0, clock);
     assertEquals(Status.OK, src.state().status());
-    clock.nowMs = START + 90_000;
+    clock.set(START + 90_000);
     ScheduleState s = src.state();
     assertEquals(Status.EXPIRED, s.status());
     assertTrue(s.usable().isEmpty());
