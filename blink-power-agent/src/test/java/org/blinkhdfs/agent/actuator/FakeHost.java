@@ -165,7 +165,7 @@ final class FakeHost {
 
     @Override
     public Clock withZone(java.time.ZoneId zone) {
-      throw new UnsupportedOperationException();
+      return this; // the fake host's clock is UTC-only; callers only read millis()
     }
   }
 }
