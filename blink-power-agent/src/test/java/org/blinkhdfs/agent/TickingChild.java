@@ -10,11 +10,11 @@ import java.util.concurrent.TimeUnit;
  * every 20 ms, so a test sees when it is frozen (the counter stops) and when it runs.
  * {@link #close()} sends SIGCONT (a stopped process cannot die of SIGTERM) and kills it.
  */
-final class TickingChild implements AutoCloseable {
+public final class TickingChild implements AutoCloseable {
   private final Process process;
   private final Path counter;
 
-  TickingChild(Path dir, String name) throws IOException, InterruptedException {
+  public TickingChild(Path dir, String name) throws IOException, InterruptedException {
     counter = dir.resolve(name + ".counter");
     process = new ProcessBuilder("bash", "-c",
         "i=0; while true; do i=$((i+1)); echo $i > '" + counter + "'; sleep 0.02; done")
@@ -28,12 +28,19 @@ final class TickingChild implements AutoCloseable {
     }
   }
 
-  long pid() {
+  /** Whether the counter stays exactly put for {@code ms}. */
+  public boolean staysStill(long ms) throws InterruptedException {
+    long before = value();
+    Thread.sleep(ms);
+    return before != -1 && value() == before;
+  }
+
+  public long pid() {
     return process.pid();
   }
 
   /** The counter, or -1 while the file is missing or half-written. */
-  long value() {
+  public long value() {
     try {
       return Long.parseLong(Files.readString(counter).trim());
     } catch (IOException | NumberFormatException e) {
@@ -42,7 +49,7 @@ final class TickingChild implements AutoCloseable {
   }
 
   /** The process state letter from /proc (T = stopped), '?' if unreadable. */
-  char state() {
+  public char state() {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
       return stat.charAt(stat.lastIndexOf(')') + 2);
@@ -52,7 +59,7 @@ final class TickingChild implements AutoCloseable {
   }
 
   /** Whether the counter moves within {@code ms}. */
-  boolean progresses(long ms) throws InterruptedException {
+  public boolean progresses(long ms) throws InterruptedException {
     long before = value();
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
     while (System.nanoTime() < deadline) {
@@ -68,7 +75,7 @@ final class TickingChild implements AutoCloseable {
   }
 
   /** Waits up to {@code ms} until the process is stopped (SIGSTOP); true if it is. */
-  boolean awaitStopped(long ms) throws InterruptedException {
+  public boolean awaitStopped(long ms) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
     while (System.nanoTime() < deadline) {
       if (state() == 'T') {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import org.blinkhdfs.core.agent.ActuatorException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.blinkhdfs.agent.TickingChild;
 
 class CgroupFreezerTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(3);
@@ -32,8 +33,8 @@ class CgroupFreezerTest {
   }
 
   private void freezeAndThawInside(TestCgroup cgroup, int version) throws Exception {
-    try (CounterChild child = new CounterChild(tmp)) {
-      cgroup.adopt(child.pid());
+    try (TickingChild child = new TickingChild(tmp, "child")) {
+      cgroup.adopt((int) child.pid());
       CgroupFreezer freezer = CgroupFreezer.open(cgroup.dir, TIMEOUT);
       assertEquals(version, freezer.version());
       assertEquals("cgroup v" + version + " " + cgroup.dir, freezer.describe());

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.blinkhdfs.core.agent.ActuatorException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.blinkhdfs.agent.TickingChild;
 
 /** SIGSTOP/SIGCONT on real child processes, through JNA libc. */
 class SignalFreezerTest {
@@ -18,11 +19,11 @@ class SignalFreezerTest {
 
   @Test
   void freezesAndThawsARealProcess() throws Exception {
-    try (CounterChild child = new CounterChild(tmp)) {
-      SignalFreezer freezer = SignalFreezer.forPids(Set.of(child.pid()));
+    try (TickingChild child = new TickingChild(tmp, "child")) {
+      SignalFreezer freezer = SignalFreezer.forPids(Set.of((int) child.pid()));
       freezer.freeze();
       try {
-        assertEquals('T', procState(child.pid()));
+        assertEquals('T', procState((int) child.pid()));
         assertTrue(child.staysStill(500), "counter moved while frozen");
       } finally {
         freezer.thaw();
@@ -36,8 +37,8 @@ class SignalFreezerTest {
   void readsPidsFromTheDataNodePidFile() throws Exception {
     Path pidFile = SignalFreezer.datanodePidFile(tmp, "hdfs");
     assertEquals(tmp.resolve("hadoop-hdfs-datanode.pid"), pidFile);
-    try (CounterChild child = new CounterChild(tmp)) {
-      Files.writeString(pidFile, child.pid() + "\n");
+    try (TickingChild child = new TickingChild(tmp, "child")) {
+      Files.writeString(pidFile, (int) child.pid() + "\n");
       SignalFreezer freezer = SignalFreezer.forPidFile(pidFile);
       assertTrue(freezer.describe().contains(pidFile.toString()), freezer.describe());
       freezer.freeze();
@@ -55,8 +56,8 @@ class SignalFreezerTest {
     Process dead = new ProcessBuilder("true").start();
     dead.waitFor(5, TimeUnit.SECONDS);
     int deadPid = (int) dead.pid();
-    try (CounterChild alive = new CounterChild(tmp)) {
-      SignalFreezer freezer = SignalFreezer.forPids(Set.of(alive.pid(), deadPid));
+    try (TickingChild alive = new TickingChild(tmp, "child")) {
+      SignalFreezer freezer = SignalFreezer.forPids(Set.of((int) alive.pid(), deadPid));
       ActuatorException e = assertThrows(ActuatorException.class, freezer::freeze);
       assertTrue(e.getMessage().contains("pid " + deadPid), e.getMessage());
       assertTrue(e.getMessage().contains("not running"), e.getMessage());
