@@ -1,0 +1,97 @@
+package org.blinkhdfs.cluster;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.AgentConfig;
+import org.blinkhdfs.agent.AgentDaemon;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.scheduler.SchedulerDaemon;
+
+/**
+ * The blink side of a local cluster, run inside the launching JVM: the power scheduler (which
+ * writes the schedule file the NameNode and clients read) and one {@code emulate} power agent per
+ * ring DataNode, freezing that DataNode's JVM with SIGSTOP outside its windows and thawing it
+ * with SIGCONT inside them — the same agent code an operator runs with {@code bin/blink agent
+ * --actuator emulate --pids ...}.
+ *
+ * <p>Closing stops the agents first (each leaves its DataNode thawed), then the scheduler.
+ * Thread-safe for {@link #setPowerPercent} and {@link #schedule()}.
+ */
+final class BlinkServices implements Closeable {
+  /** The shortest sleep an agent takes; the demo's windows are seconds long. */
+  static final String MIN_SLEEP = "300ms";
+
+  private final SchedulerDaemon scheduler;
+  private final List<AgentDaemon> agents = new ArrayList<>();
+
+  private BlinkServices(SchedulerDaemon scheduler) {
+    this.scheduler = scheduler;
+  }
+
+  static BlinkServices start(ClusterSpec spec, List<DataNodeProcess> dataNodes, Path scheduleFile)
+      throws IOException {
+    Configuration conf = new Configuration();
+    List<String> ring = new ArrayList<>();
+    List<String> staging = new ArrayList<>();
+    for (DataNodeProcess dn : dataNodes) {
+      (dn.staging() ? staging : ring).add(dn.xferAddress());
+    }
+    conf.set("blink.scheduler.nodes", String.join(",", ring));
+    conf.set("blink.scheduler.staging.nodes", String.join(",", staging));
+    conf.set("blink.scheduler.http.address", "127.0.0.1:0");
+    conf.set("blink.scheduler.signal", "steady:" + spec.powerPercent() + "%");
+    conf.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
+    conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
+    conf.set(BlinkKeys.POLICY, spec.schedulePolicy());
+    conf.setLong("blink.scheduler.tick.ms", 250);
+    BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
+    try {
+      String address = "127.0.0.1:" + s.scheduler.httpAddress().getPort();
+      for (DataNodeProcess dn : dataNodes) {
+        if (!dn.staging()) {
+          s.agents.add(AgentDaemon.start(AgentConfig.parse(new String[] {
+              "--node", dn.xferAddress(), "--scheduler", address, "--actuator", "emulate",
+              "--pids", Long.toString(dn.pid()), "--min-sleep", MIN_SLEEP, "--poll", "250ms",
+              "--heartbeat", "2s"}, conf), conf));
+        }
+      }
+    } catch (RuntimeException e) {
+      s.close();
+      throw e;
+    }
+    return s;
+  }
+
+  /** Sets the power level (percent of all ring DataNodes' active power) at the next tick. */
+  void setPowerPercent(int percent) {
+    scheduler.scheduler().setPowerOverride(new PowerLevel.Percent(percent));
+  }
+
+  /** The last published schedule, if any. */
+  Optional<Schedule> schedule() {
+    return scheduler.scheduler().published();
+  }
+
+  String schedulerAddress() {
+    return "127.0.0.1:" + scheduler.httpAddress().getPort();
+  }
+
+  /** Sleeps taken by all agents so far. */
+  long sleeps() {
+    return agents.stream().mapToLong(a -> a.loop().sleeps()).sum();
+  }
+
+  @Override
+  public void close() throws IOException {
+    for (AgentDaemon a : agents) {
+      a.close();
+    }
+    scheduler.close();
+  }
+}

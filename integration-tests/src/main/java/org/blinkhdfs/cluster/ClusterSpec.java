@@ -1,0 +1,94 @@
+package org.blinkhdfs.cluster;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * What a {@link LocalCluster} looks like: how many ring and staging DataNodes, the shortened
+ * blink interval, the per-DataNode bandwidth cap, the block size, the layout and the scheduler's
+ * policy and starting power. Everything else (ports, timeouts, heartbeats) is derived by
+ * {@link ClusterTimings} and {@link HdfsSite} so that the pieces always agree.
+ *
+ * <p>Validated at construction: a bad value names the field, the value and the fix. Immutable.
+ *
+ * @param baseDir where every daemon's directories, logs and conf dirs go
+ * @param dataNodes ring DataNodes (blinking), at least 1
+ * @param stagingNodes always-on staging DataNodes (role STAGING), at least 0
+ * @param intervalMs the blink interval (shortened from the 60 s production interval)
+ * @param bandwidthBytesPerSec per-DataNode read and write cap
+ * @param blockSizeBytes HDFS block size (at least 1 MiB, HDFS's minimum)
+ * @param layout placement policy of the NameNode
+ * @param schedulePolicy the scheduler's blink policy (e.g. staggered, staggered-circular)
+ * @param powerPercent starting power, percent of all ring DataNodes' active power
+ */
+public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
+    long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, String schedulePolicy,
+    int powerPercent) {
+
+  public ClusterSpec {
+    Objects.requireNonNull(baseDir, "baseDir");
+    Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(schedulePolicy, "schedulePolicy");
+    check(dataNodes >= 1 && dataNodes <= 64, "dataNodes", dataNodes, "use 1..64");
+    check(stagingNodes >= 0 && stagingNodes <= 8, "stagingNodes", stagingNodes, "use 0..8");
+    check(intervalMs >= 2_000 && intervalMs <= 600_000, "intervalMs", intervalMs,
+        "use 2 s..10 min; shorter intervals leave no room for a block write in a window");
+    check(bandwidthBytesPerSec >= 1 << 20, "bandwidthBytesPerSec", bandwidthBytesPerSec,
+        "use at least 1 MiB/s");
+    check(blockSizeBytes >= 1 << 20 && blockSizeBytes % 512 == 0, "blockSizeBytes",
+        blockSizeBytes, "use a multiple of 512 of at least 1 MiB (HDFS's minimum block size)");
+    check(powerPercent >= 0 && powerPercent <= 100, "powerPercent", powerPercent, "use 0..100");
+  }
+
+  private static void check(boolean ok, String field, long value, String fix) {
+    if (!ok) {
+      throw new IllegalArgumentException(field + " = " + value + " is out of range: " + fix);
+    }
+  }
+
+  /** The defaults the demo uses: 9 ring nodes, 1 staging, 6 s interval, 10 MB/s, 2 MiB blocks. */
+  public static ClusterSpec defaults(Path baseDir) {
+    return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 2L << 20, Layout.POWER_BALANCED,
+        "staggered", 100);
+  }
+
+  public ClusterSpec withDataNodes(int n) {
+    return new ClusterSpec(baseDir, n, stagingNodes, intervalMs, bandwidthBytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  }
+
+  public ClusterSpec withStagingNodes(int n) {
+    return new ClusterSpec(baseDir, dataNodes, n, intervalMs, bandwidthBytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  }
+
+  public ClusterSpec withIntervalMs(long ms) {
+    return new ClusterSpec(baseDir, dataNodes, stagingNodes, ms, bandwidthBytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  }
+
+  public ClusterSpec withBandwidth(long bytesPerSec) {
+    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  }
+
+  public ClusterSpec withLayout(Layout l, String policy) {
+    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
+        blockSizeBytes, l, policy, powerPercent);
+  }
+
+  public ClusterSpec withPowerPercent(int p) {
+    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, p);
+  }
+
+  public ClusterSpec withBaseDir(Path dir) {
+    return new ClusterSpec(dir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
+        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  }
+
+  /** Total DataNodes (ring + staging). */
+  public int totalDataNodes() {
+    return dataNodes + stagingNodes;
+  }
+}

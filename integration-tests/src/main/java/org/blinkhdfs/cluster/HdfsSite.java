@@ -1,0 +1,123 @@
+package org.blinkhdfs.cluster;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The Hadoop configuration of every process of a {@link LocalCluster}: the shared part (file
+ * system address, block size, heartbeats and timeouts from {@link ClusterTimings}) and the
+ * per-role parts (NameNode with the layout's placement policy, DataNode with its ports,
+ * directories and bandwidth cap, client with the blink-aware file system). Each daemon gets its
+ * own conf dir with {@code core-site.xml} and {@code hdfs-site.xml}, first on its classpath, so
+ * an operator can read exactly what every process ran with.
+ *
+ * <p>Stateless apart from the spec and the chosen addresses; immutable.
+ */
+final class HdfsSite {
+  private final ClusterSpec spec;
+  private final ClusterTimings timings;
+  private final String nameNodeRpc;
+  private final Path scheduleFile;
+
+  HdfsSite(ClusterSpec spec, String nameNodeRpc, Path scheduleFile) {
+    this.spec = spec;
+    this.timings = ClusterTimings.forInterval(spec.intervalMs());
+    this.nameNodeRpc = nameNodeRpc;
+    this.scheduleFile = scheduleFile;
+  }
+
+  /** Keys every process shares. */
+  Configuration common() {
+    Configuration c = new Configuration(false);
+    c.set("fs.defaultFS", "hdfs://" + nameNodeRpc);
+    c.setLong("dfs.blocksize", spec.blockSizeBytes());
+    c.setInt("dfs.replication", Math.min(3, spec.dataNodes()));
+    c.setLong("dfs.heartbeat.interval", timings.heartbeatSeconds());
+    c.setLong("dfs.namenode.stale.datanode.interval", timings.staleMs());
+    c.setInt("dfs.namenode.stale.datanode.minimum.interval", timings.staleMinimumHeartbeats());
+    c.setLong("dfs.namenode.heartbeat.recheck-interval", timings.recheckMs());
+    c.setLong("dfs.client.socket-timeout", timings.socketTimeoutMs());
+    c.setLong("dfs.datanode.socket.write.timeout", timings.socketTimeoutMs());
+    c.setBoolean("dfs.permissions.enabled", false);
+    c.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
+    c.setLong(BlinkKeys.SCHEDULE_POLL_MS, 200);
+    c.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
+    return c;
+  }
+
+  /** The NameNode: layout policy, blink read ordering and plugin, fast redundancy monitor. */
+  Configuration nameNode(Path dir, int httpPort) {
+    Configuration c = common();
+    c.set("dfs.namenode.rpc-address", nameNodeRpc);
+    c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
+    c.set("dfs.namenode.name.dir", dir.resolve("name").toUri().toString());
+    c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+    c.set("dfs.block.replicator.classname", spec.layout().policyClass());
+    c.set("dfs.net.topology.impl", "org.blinkhdfs.placement.BlinkNetworkTopology");
+    c.set("dfs.namenode.plugins", "org.blinkhdfs.placement.BlinkNameNodePlugin");
+    c.setLong(BlinkKeys.WRITE_BYTES_PER_SEC, spec.bandwidthBytesPerSec());
+    c.setLong(BlinkKeys.WRITE_MARGIN_MS, 500);
+    c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
+    c.setBoolean("dfs.namenode.avoid.read.stale.datanode", true);
+    c.setBoolean("dfs.namenode.avoid.write.stale.datanode", true);
+    // Most ring nodes are stale at low power by design; keep avoiding them for writes.
+    c.setFloat("dfs.namenode.write.stale.datanode.ratio", 1.0f);
+    // Frozen nodes report stale load figures; load-based exclusion would only add noise.
+    c.setBoolean("dfs.namenode.redundancy.considerLoad", false);
+    c.setInt("dfs.namenode.safemode.min.datanodes", 0);
+    c.setLong("dfs.namenode.safemode.extension", 0);
+    return c;
+  }
+
+  /** DataNode {@code i}: its own ports and directory, the bandwidth cap. */
+  Configuration dataNode(Path dir, int xferPort, int httpPort, int ipcPort) {
+    Configuration c = common();
+    c.set("dfs.datanode.address", "127.0.0.1:" + xferPort);
+    c.set("dfs.datanode.http.address", "127.0.0.1:" + httpPort);
+    c.set("dfs.datanode.ipc.address", "127.0.0.1:" + ipcPort);
+    c.set("dfs.datanode.data.dir", dir.resolve("data").toUri().toString());
+    c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+    c.setLong("dfs.datanode.data.read.bandwidthPerSec", spec.bandwidthBytesPerSec());
+    c.setLong("dfs.datanode.data.write.bandwidthPerSec", spec.bandwidthBytesPerSec());
+    c.setLong("dfs.blockreport.initialDelay", 0);
+    c.set("dfs.heartbeat.interval", timings.dataNodeHeartbeatMs() + "ms");
+    return c;
+  }
+
+  /** A client: the blink-aware file system, which waits for a window instead of timing out. */
+  Configuration client() {
+    Configuration c = common();
+    c.set("fs.hdfs.impl", "org.blinkhdfs.client.BlinkDistributedFileSystem");
+    c.setBoolean("fs.hdfs.impl.disable.cache", true);
+    return c;
+  }
+
+  ClusterTimings timings() {
+    return timings;
+  }
+
+  /** Writes {@code conf} as the dir's hdfs-site.xml, an empty core-site.xml and log4j. */
+  static Path writeConfDir(Path confDir, Configuration conf) throws IOException {
+    Files.createDirectories(confDir);
+    try (OutputStream out = Files.newOutputStream(confDir.resolve("hdfs-site.xml"))) {
+      conf.writeXml(out);
+    }
+    try (OutputStream out = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
+      new Configuration(false).writeXml(out);
+    }
+    Files.writeString(confDir.resolve("log4j.properties"), String.join("\n",
+        "log4j.rootLogger=INFO, console",
+        "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+        "log4j.appender.console.target=System.out",
+        "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.console.layout.ConversionPattern=%d{HH:mm:ss,SSS} %-5p %c{1} - %m%n",
+        "log4j.logger.org.eclipse.jetty=WARN",
+        "log4j.logger.org.apache.hadoop.hdfs.StateChange=WARN",
+        "log4j.logger.BlockStateChange=WARN",
+        ""));
+    return confDir;
+  }
+}

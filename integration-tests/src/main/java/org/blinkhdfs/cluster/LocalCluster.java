@@ -1,0 +1,227 @@
+package org.blinkhdfs.cluster;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.blinkhdfs.core.schedule.Schedule;
+
+/**
+ * A real HDFS cluster on loopback whose DataNodes really stop and resume: a NameNode JVM, N ring
+ * DataNode JVMs and S staging DataNode JVMs (each with its own ports, directories, conf dir and
+ * log), plus the power scheduler and one emulate agent per ring DataNode in this JVM
+ * ({@link BlinkServices}). The NameNode runs the {@link ClusterSpec#layout()} placement policy,
+ * BlinkNetworkTopology and the BlinkHDFS plugin, all reading the schedule file the scheduler
+ * writes.
+ *
+ * <p>Start-up order: reap leftovers of an earlier run on the same directory, format, NameNode,
+ * DataNodes (in parallel), wait until all are live, then scheduler and agents. Close order is
+ * the reverse, and it also runs from a shutdown hook (Ctrl-C), so no process is left behind;
+ * daemons also halt by themselves when this JVM dies ({@link DaemonMain}).
+ *
+ * <p>Thread-safe for the query methods; {@link #close()} is idempotent.
+ */
+public final class LocalCluster implements Closeable {
+  private static final long START_TIMEOUT_MS = 180_000;
+
+  private final ClusterSpec spec;
+  private final Path dir;
+  private final HdfsSite site;
+  private final Consumer<String> progress;
+  private final List<JavaDaemon> daemons = new ArrayList<>();
+  private final List<DataNodeProcess> dataNodes = new ArrayList<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Thread shutdownHook = new Thread(this::closeQuietly, "blink-cluster-shutdown");
+  private NameNodeView nameNode;
+  private BlinkServices blink;
+
+  private LocalCluster(ClusterSpec spec, HdfsSite site, Consumer<String> progress) {
+    this.spec = spec;
+    this.dir = spec.baseDir().toAbsolutePath();
+    this.site = site;
+    this.progress = progress;
+  }
+
+  /** Starts a cluster and waits until every DataNode is live and every agent runs. */
+  public static LocalCluster start(ClusterSpec spec, Consumer<String> progress)
+      throws IOException, InterruptedException {
+    Path dir = spec.baseDir().toAbsolutePath();
+    List<Long> reaped = ProcessReaper.reap(dir);
+    if (!reaped.isEmpty()) {
+      progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
+    }
+    Files.createDirectories(dir.resolve("logs"));
+    List<Integer> ports = FreePorts.take(2 + 3 * spec.totalDataNodes());
+    HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
+    LocalCluster c = new LocalCluster(spec, site, progress);
+    Runtime.getRuntime().addShutdownHook(c.shutdownHook);
+    try {
+      c.startHdfs(ports);
+      c.blink = BlinkServices.start(spec, c.dataNodes, dir.resolve("schedule.json"));
+      c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
+          + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
+          + spec.dataNodes() + " emulate agents freezing their DataNode JVMs");
+      return c;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  private void startHdfs(List<Integer> ports) throws IOException, InterruptedException {
+    Path nnDir = dir.resolve("namenode");
+    Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), site.nameNode(nnDir, ports.get(1)));
+    progress.accept("formatting the NameNode in " + nnDir);
+    JavaDaemon format = JavaDaemon.start("namenode-format", dir, nnConf, JvmFlags.NAMENODE,
+        "org.apache.hadoop.hdfs.server.namenode.NameNode",
+        List.of("-format", "-force", "-nonInteractive"), dir.resolve("logs/namenode-format.log"));
+    int rc = format.waitFor(120_000);
+    if (rc != 0) {
+      throw new IOException("NameNode format exited with " + rc + "; see " + format.log());
+    }
+    daemons.add(JavaDaemon.start("namenode", dir, nnConf, JvmFlags.NAMENODE,
+        "org.apache.hadoop.hdfs.server.namenode.NameNode", List.of(),
+        dir.resolve("logs/namenode.log")));
+    for (int i = 0; i < spec.totalDataNodes(); i++) {
+      boolean staging = i >= spec.dataNodes();
+      String name = staging ? "staging-" + (i - spec.dataNodes()) : "datanode-" + i;
+      int base = 2 + 3 * i;
+      Path dnDir = dir.resolve(name);
+      Path conf = HdfsSite.writeConfDir(dnDir.resolve("conf"),
+          site.dataNode(dnDir, ports.get(base), ports.get(base + 1), ports.get(base + 2)));
+      JavaDaemon d = JavaDaemon.start(name, dir, conf, JvmFlags.DATANODE,
+          "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
+          dir.resolve("logs/" + name + ".log"));
+      daemons.add(d);
+      dataNodes.add(new DataNodeProcess("127.0.0.1:" + ports.get(base), staging, d));
+    }
+    progress.accept("started NameNode and " + spec.dataNodes() + "+" + spec.stagingNodes()
+        + " DataNode JVMs (logs in " + dir.resolve("logs") + "); waiting until they are live");
+    nameNode = new NameNodeView(site.common(), "127.0.0.1:" + ports.get(1));
+    nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
+    progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
+  }
+
+  /** A new client file system (BlinkDistributedFileSystem); the caller closes it. */
+  public FileSystem newClient() throws IOException {
+    Configuration conf = site.client();
+    return FileSystem.newInstance(URI.create(conf.get("fs.defaultFS")), conf);
+  }
+
+  /** The client configuration (for tools that build their own clients). */
+  public Configuration clientConf() {
+    return site.client();
+  }
+
+  /** The NameNode's view: live, stale and dead DataNodes, metrics. */
+  public NameNodeView nameNode() {
+    return nameNode;
+  }
+
+  /**
+   * Sets the power level and waits until the schedule file carries an epoch planned for it (the
+   * NameNode and clients re-read the file within {@code blink.schedule.poll.ms}).
+   */
+  public Schedule setPowerPercent(int percent) throws InterruptedException {
+    long before = schedule().map(Schedule::epoch).orElse(-1L);
+    blink.setPowerPercent(percent);
+    long deadline = System.currentTimeMillis() + 10_000;
+    while (System.currentTimeMillis() < deadline) {
+      Optional<Schedule> s = schedule();
+      if (s.isPresent() && s.get().epoch() > before) {
+        Thread.sleep(500); // the NameNode and clients poll the file every 200 ms
+        return s.get();
+      }
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException("the scheduler published no epoch for " + percent
+        + "% within 10 s (still epoch " + before + ")");
+  }
+
+  /** The schedule the scheduler last published. */
+  public Optional<Schedule> schedule() {
+    return blink == null ? Optional.empty() : blink.schedule();
+  }
+
+  public List<DataNodeProcess> dataNodes() {
+    return List.copyOf(dataNodes);
+  }
+
+  public ClusterSpec spec() {
+    return spec;
+  }
+
+  public ClusterTimings timings() {
+    return site.timings();
+  }
+
+  /** Total emulated sleeps the agents have taken. */
+  public long sleeps() {
+    return blink == null ? 0 : blink.sleeps();
+  }
+
+  /** Every daemon JVM still running (for the no-process-left-behind check). */
+  public List<Long> livePids() {
+    List<Long> out = new ArrayList<>();
+    for (JavaDaemon d : daemons) {
+      if (d.isAlive()) {
+        out.add(d.pid());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // already shutting down: we are the hook
+    }
+    closeQuietly();
+  }
+
+  private void closeQuietly() {
+    closed.set(true);
+    try {
+      if (blink != null) {
+        blink.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      progress.accept("stopping scheduler/agents: " + e);
+    }
+    if (nameNode != null) {
+      nameNode.close();
+    }
+    List<Thread> stoppers = new ArrayList<>();
+    for (JavaDaemon d : daemons) {
+      Thread t = new Thread(() -> {
+        try {
+          d.stop();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "stop " + d.name());
+      t.start();
+      stoppers.add(t);
+    }
+    for (Thread t : stoppers) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package org.blinkhdfs.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds and kills daemons a previous cluster on the same directory left behind (a launcher
+ * killed with SIGKILL while a DataNode was frozen: the frozen JVM cannot notice its parent is
+ * gone). Every daemon's command line carries {@code -Dblink.local.cluster=<dir>}; the reaper
+ * scans {@code /proc/<pid>/cmdline} for that exact marker, thaws and kills the matches.
+ *
+ * <p>Stateless; Linux only (without {@code /proc} it finds nothing).
+ */
+final class ProcessReaper {
+  private ProcessReaper() {}
+
+  /** Kills every process whose command line carries this cluster directory; returns their pids. */
+  static List<Long> reap(Path clusterDir) {
+    String marker = "-D" + JavaDaemon.MARKER_PROPERTY + "=" + clusterDir.toAbsolutePath();
+    long self = ProcessHandle.current().pid();
+    List<Long> killed = new ArrayList<>();
+    Path proc = Path.of("/proc");
+    if (!Files.isDirectory(proc)) {
+      return killed;
+    }
+    try (var entries = Files.list(proc)) {
+      for (Path p : (Iterable<Path>) entries::iterator) {
+        String name = p.getFileName().toString();
+        if (!name.chars().allMatch(Character::isDigit) || Long.parseLong(name) == self) {
+          continue;
+        }
+        if (carries(p.resolve("cmdline"), marker)) {
+          long pid = Long.parseLong(name);
+          Signals.cont(pid);
+          Signals.kill(pid);
+          killed.add(pid);
+        }
+      }
+    } catch (IOException e) {
+      // /proc vanished under us; nothing to reap
+    }
+    return killed;
+  }
+
+  private static boolean carries(Path cmdline, String marker) {
+    try {
+      String args = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
+      for (String arg : args.split("\0")) {
+        if (arg.equals(marker)) {
+          return true;
+        }
+      }
+    } catch (IOException e) {
+      // the process ended while we looked
+    }
+    return false;
+  }
+}
