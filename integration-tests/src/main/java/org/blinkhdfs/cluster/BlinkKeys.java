@@ -9,6 +9,7 @@ final class BlinkKeys {
   static final String SCHEDULE_POLL_MS = PlacementConfig.SCHEDULE_POLL_MS.name();
   static final String WRITE_BYTES_PER_SEC = PlacementConfig.WRITE_BYTES_PER_SEC.name();
   static final String WRITE_MARGIN_MS = PlacementConfig.WRITE_MARGIN_MS.name();
+  static final String READ_MIN_WINDOW_MS = PlacementConfig.READ_MIN_WINDOW_MS.name();
   static final String INTERVAL_MS = CoreConfig.INTERVAL_MS.name();
   static final String POLICY = CoreConfig.POLICY.name();
 

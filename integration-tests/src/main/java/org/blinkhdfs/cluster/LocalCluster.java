@@ -50,6 +50,24 @@ public final class LocalCluster implements Closeable {
     this.progress = progress;
   }
 
+  /**
+   * Like {@link #start} on an empty directory: leftover daemons of an earlier cluster there are
+   * killed and the directory is deleted first (a fresh format needs empty DataNode directories).
+   */
+  public static LocalCluster startFresh(ClusterSpec spec, Consumer<String> progress)
+      throws IOException, InterruptedException {
+    Path dir = spec.baseDir().toAbsolutePath();
+    ProcessReaper.reap(dir);
+    if (Files.exists(dir)) {
+      try (var paths = Files.walk(dir)) {
+        for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+          Files.delete(p);
+        }
+      }
+    }
+    return start(spec, progress);
+  }
+
   /** Starts a cluster and waits until every DataNode is live and every agent runs. */
   public static LocalCluster start(ClusterSpec spec, Consumer<String> progress)
       throws IOException, InterruptedException {
@@ -101,7 +119,8 @@ public final class LocalCluster implements Closeable {
           "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
           dir.resolve("logs/" + name + ".log"));
       daemons.add(d);
-      dataNodes.add(new DataNodeProcess("127.0.0.1:" + ports.get(base), staging, d));
+      dataNodes.add(new DataNodeProcess("127.0.0.1:" + ports.get(base),
+          "127.0.0.1:" + ports.get(base + 1), staging, d));
     }
     progress.accept("started NameNode and " + spec.dataNodes() + "+" + spec.stagingNodes()
         + " DataNode JVMs (logs in " + dir.resolve("logs") + "); waiting until they are live");
@@ -157,6 +176,11 @@ public final class LocalCluster implements Closeable {
 
   public ClusterSpec spec() {
     return spec;
+  }
+
+  /** {@code blink.read.min.window.ms} as the NameNode and clients use it. */
+  public long minReadWindowMs() {
+    return HdfsSite.READ_MIN_WINDOW_MS;
   }
 
   public ClusterTimings timings() {

@@ -1,11 +1,7 @@
 package org.blinkhdfs.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.net.URL;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -20,8 +16,6 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  * <p>Thread-safe (the file system client is).
  */
 public final class NameNodeView implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final DistributedFileSystem dfs;
   private final String httpAddress;
 
@@ -88,17 +82,7 @@ public final class NameNodeView implements AutoCloseable {
 
   /** A NameNode metric: {@code bean} like {@code FSNamesystem}, {@code attribute} its name. */
   public long metric(String bean, String attribute) throws IOException {
-    URL url = URI.create("http://" + httpAddress + "/jmx?qry=Hadoop:service=NameNode,name="
-        + bean).toURL();
-    JsonNode root;
-    try (InputStream in = url.openStream()) {
-      root = JSON.readTree(in);
-    }
-    JsonNode beans = root.path("beans");
-    if (beans.size() == 0 || !beans.get(0).has(attribute)) {
-      throw new IOException("NameNode metric " + bean + "." + attribute + " not found at " + url);
-    }
-    return beans.get(0).get(attribute).asLong();
+    return Jmx.read(httpAddress, "Hadoop:service=NameNode,name=" + bean, attribute);
   }
 
   @Override

@@ -1,0 +1,125 @@
+package org.blinkhdfs.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ZipfKvWorkloadTest {
+  @TempDir static java.nio.file.Path dir;
+  static MiniHdfs hdfs;
+
+  @BeforeAll
+  static void start() throws IOException {
+    hdfs = MiniHdfs.start(dir, 3);
+  }
+
+  @AfterAll
+  static void stop() {
+    hdfs.close();
+  }
+
+  static ZipfKvConfig.Builder small(String name) {
+    return ZipfKvConfig.builder().dir(new Path("/t/" + name)).keyCount(100)
+        .minObjectBytes(1024).maxObjectBytes(8 * 1024).packCount(3).replication(3).getOps(300)
+        .threads(2).blockBytes(MiniHdfs.BLOCK_BYTES);
+  }
+
+  @Test
+  void getsAreVerifiedAndFollowZipf() throws IOException {
+    ZipfKvConfig config = small("ok").build();
+    ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 5);
+    KvIndex index = w.prepare(WorkloadProgress.none());
+    for (int p = 0; p < 3; p++) {
+      hdfs.waitReplication(w.packFile(p), 3);
+    }
+    assertPacksAreContiguous(w, index, config);
+
+    ZipfKvResult r = w.getPhase(WorkloadProgress.none());
+    PhaseResult gets = r.gets();
+    assertEquals(StopReason.COMPLETED, gets.stopReason());
+    assertEquals(300, gets.attemptedOps());
+    assertEquals(300, gets.okOps(), () -> gets.problems().toString());
+    assertEquals(0, gets.verifyFailures() + gets.errors());
+    assertEquals(300, gets.latency().count());
+    assertEquals(index.totalBytes(), r.datasetBytes());
+    // P(rank 1) = 1/H(100, 1.2) = 0.278: 300 gets hit it ~83 times, and miss many keys
+    assertEquals(0.2775, r.expectedTopKeyShare(), 1e-3);
+    assertEquals(r.expectedTopKeyShare(), r.topKeyShare(), 0.08);
+    assertTrue(r.distinctKeys() > 10 && r.distinctKeys() < 100, "distinct " + r.distinctKeys());
+    String hottest = "key-" + w.keyOfRank(1);
+    assertTrue(gets.samples().stream().filter(s -> s.target().equals(hottest)).count() > 50);
+  }
+
+  static void assertPacksAreContiguous(ZipfKvWorkload w, KvIndex index, ZipfKvConfig config)
+      throws IOException {
+    long[] end = new long[config.packCount()];
+    for (int k = 0; k < config.keyCount(); k++) {
+      KvEntry e = index.entry(k);
+      assertEquals(k % config.packCount(), e.pack());
+      assertEquals(end[e.pack()], e.offset(), "objects are appended in key order");
+      assertTrue(e.length() >= 1024 && e.length() <= 8 * 1024);
+      end[e.pack()] += e.length();
+    }
+    for (int p = 0; p < config.packCount(); p++) {
+      assertEquals(end[p], hdfs.fs.getFileStatus(w.packFile(p)).getLen());
+    }
+    assertEquals(KvIndex.encodedBytes(config.keyCount()),
+        hdfs.fs.getFileStatus(w.indexFile()).getLen());
+  }
+
+  @Test
+  void aCorruptedHotObjectIsCountedAsVerifyFailures() throws IOException {
+    ZipfKvConfig config = small("corrupt").threads(1).build();
+    ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 9);
+    KvIndex index = w.prepare(WorkloadProgress.none());
+    KvEntry hot = index.entry(w.keyOfRank(1));
+    hdfs.flipByte(w.packFile(hot.pack()), hot.offset() + hot.length() - 1); // its last byte
+
+    PhaseResult gets = w.getPhase(WorkloadProgress.none()).gets();
+    String target = "key-" + hot.key();
+    long hotGets = gets.samples().stream().filter(s -> s.target().equals(target)).count();
+    assertTrue(hotGets > 0);
+    assertEquals(hotGets, gets.verifyFailures(), "exactly the gets of the corrupted object");
+    assertEquals(300 - hotGets, gets.okOps());
+    assertTrue(gets.samples().stream().allMatch(s -> s.target().equals(target)
+        == (s.outcome() == OpOutcome.VERIFY_FAILED)));
+    assertTrue(gets.problems().get(0).contains(target + ": verify failed, first wrong byte at +"
+        + (hot.length() - 1)), gets.problems().get(0));
+  }
+
+  @Test
+  void anIndexForAnotherConfigurationIsRefused() throws IOException {
+    ZipfKvConfig config = small("mismatch").getOps(10).build();
+    new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 1).prepare(WorkloadProgress.none());
+    ZipfKvWorkload moreKeys = new ZipfKvWorkload(config.toBuilder().keyCount(101).build(), hdfs.fs,
+        WorkloadClock.system(), 1);
+    IOException e = assertThrows(IOException.class, () -> moreKeys.getPhase(WorkloadProgress.none()));
+    assertTrue(e.getMessage().contains("keyCount=101") && e.getMessage().contains("run prepare"),
+        e.getMessage());
+    ZipfKvWorkload otherSeed = new ZipfKvWorkload(config.toBuilder().dataSeed(1).build(), hdfs.fs,
+        WorkloadClock.system(), 1);
+    e = assertThrows(IOException.class, () -> otherSeed.getPhase(WorkloadProgress.none()));
+    assertTrue(e.getMessage().contains("dataSeed=1"), e.getMessage());
+  }
+
+  @Test
+  void popularityIsAPermutationOfTheKeys() {
+    ZipfKvWorkload w = new ZipfKvWorkload(small("perm").build(), hdfs.fs, WorkloadClock.system(), 1);
+    Set<Integer> keys = new HashSet<>();
+    for (int rank = 1; rank <= 100; rank++) {
+      keys.add(w.keyOfRank(rank));
+    }
+    assertEquals(100, keys.size());
+    assertTrue(w.keyOfRank(1) != 0 || w.keyOfRank(2) != 1, "hot keys are scattered");
+    assertThrows(IllegalArgumentException.class, () -> w.keyOfRank(0));
+  }
+}
