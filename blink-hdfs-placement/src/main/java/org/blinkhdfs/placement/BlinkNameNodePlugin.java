@@ -21,28 +21,42 @@ import org.slf4j.LoggerFactory;
  * NameNode plugin ({@code dfs.namenode.plugins}): publishes the blink schedule as seen by this
  * NameNode through metrics2, so {@code /jmx} and any metrics sink show it beside HDFS's own.
  *
- * <p>Record {@code BlinkSchedule} (context {@code blink}): the schedule status (tag), epoch, ring
+ * <p>Record {@code BlinkSchedule} (context {@code blink}): the schedule status and source (tags,
+ * e.g. {@code OK} and {@code scheduler 10.0.0.5:9877}), epoch, ring
  * nodes, nodes awake now, replicas offloaded to stand-ins, layout corrections scheduled, sleeping
  * targets kept out of pipelines, and blocks awaiting layout correction (the NameNode's
  * badly-distributed count, which is where mis-placed blocks wait).
  *
  * <p>The schedule itself is shared with the placement policy and topology through
- * {@link BlinkRuntime}; this plugin only reads it. Thread-safe: metrics are computed on demand.
+ * {@link BlinkRuntime}; this plugin only reads it, and holds the runtime from {@link #start} to
+ * {@link #stop()} so that stopping the NameNode stops the scheduler poller. Thread-safe: metrics
+ * are computed on demand.
  */
 public class BlinkNameNodePlugin implements ServicePlugin, Configurable, MetricsSource {
   private static final Logger LOG = LoggerFactory.getLogger(BlinkNameNodePlugin.class);
   static final String SOURCE_NAME = "BlinkSchedule";
 
-  private final Clock clock = Clock.systemUTC();
+  private final Clock clock;
   private Configuration conf;
   private BlinkRuntime runtime;
   private volatile LongSupplier blocksAwaitingLayout = () -> 0;
   private volatile boolean registered;
+  private boolean holding; // guarded by this
+
+  /** The instance Hadoop creates ({@code dfs.namenode.plugins}): wall-clock time. */
+  public BlinkNameNodePlugin() {
+    this(Clock.systemUTC());
+  }
+
+  /** {@code clock} tells which scheduled nodes are awake when metrics are read. */
+  BlinkNameNodePlugin(Clock clock) {
+    this.clock = clock;
+  }
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    this.runtime = BlinkRuntime.forConf(conf);
+    this.runtime = BlinkRuntime.forConf(conf, clock);
   }
 
   @Override
@@ -51,7 +65,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   }
 
   @Override
-  public void start(Object service) {
+  public synchronized void start(Object service) {
     if (service instanceof NameNode) {
       NameNode nn = (NameNode) service;
       blocksAwaitingLayout = () -> nn.getNamesystem() == null ? 0
@@ -62,14 +76,23 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       ms.register(SOURCE_NAME, "BlinkHDFS schedule and layout", this);
       registered = true;
     }
-    LOG.info("BlinkHDFS NameNode plugin started: {}", runtime.state().detail());
+    if (!holding) {
+      runtime.retain();
+      holding = true;
+    }
+    LOG.info("BlinkHDFS NameNode plugin started: schedule from {}: {}", runtime.describe(),
+        runtime.state().detail());
   }
 
   @Override
-  public void stop() {
+  public synchronized void stop() {
     if (registered) {
       DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
       registered = false;
+    }
+    if (holding) {
+      holding = false;
+      runtime.release();
     }
   }
 
@@ -94,6 +117,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     MetricsRecordBuilder rb = collector.addRecord(SOURCE_NAME).setContext("blink")
         .tag(Interns.info("ScheduleStatus", "OK, NOT_CONFIGURED, MISSING, INVALID or EXPIRED"),
             state.status().name())
+        .tag(Interns.info("ScheduleSource", "Where the schedule comes from"), runtime.describe())
         .addGauge(Interns.info("ScheduleEpoch", "Epoch of the schedule read, -1 if none"), epoch)
         .addGauge(Interns.info("RingNodes", "DataNodes in the layout ring"), ring)
         .addGauge(Interns.info("AwakeNodes", "Scheduled DataNodes awake now"), awake)

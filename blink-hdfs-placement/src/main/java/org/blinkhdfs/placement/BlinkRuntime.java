@@ -4,10 +4,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
+import org.blinkhdfs.core.schedule.ScheduleSource;
 import org.blinkhdfs.core.schedule.ScheduleState;
+import org.blinkhdfs.core.wire.SchedulerSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The schedule view and counters shared by every BlinkHDFS component in one process.
@@ -15,38 +20,96 @@ import org.blinkhdfs.core.schedule.ScheduleState;
  * <p>Why a process-wide registry: Hadoop creates the placement policy, the network topology and
  * the NameNode plugin separately, by reflection, each with only a {@code Configuration}. They
  * must agree on one schedule and add to one set of metrics, so they meet here, keyed by the
- * schedule file's absolute path (two NameNodes in one test JVM with different files stay apart).
- * This is the only static state of the module.
+ * schedule source (two NameNodes in one test JVM with different sources stay apart). This is the
+ * only static state of the module.
+ *
+ * <p>Which source ({@link PlacementConfig}): {@code blink.scheduler.address} set: the scheduler
+ * daemon, polled on a daemon thread ({@link SchedulerSource}); else {@code blink.schedule.file}
+ * set: the file ({@link ScheduleFileSource}); else none (stock HDFS behaviour). When both keys are
+ * set the scheduler wins and the file is not read here, logged once: the scheduler is the
+ * authority the power agents follow, and the file is the copy it writes for readers that cannot
+ * reach it; following a second source could disagree with what the nodes actually do.
+ *
+ * <p>Lifetime: the NameNode plugin {@link #retain()}s the runtime while it runs and {@link
+ * #release()}s it when it stops; the last release stops the source's thread and drops the entry,
+ * so a NameNode restarted in the same JVM starts with a fresh source and fresh counters. Without
+ * the plugin a scheduler source polls until the JVM exits (a daemon thread).
  *
  * <p>Thread-safe.
  */
 public final class BlinkRuntime {
-  private static final Map<String, BlinkRuntime> BY_FILE = new ConcurrentHashMap<>();
-  private static final BlinkRuntime NOT_CONFIGURED = new BlinkRuntime(null);
+  private static final Logger LOG = LoggerFactory.getLogger(BlinkRuntime.class);
+  private static final Map<String, BlinkRuntime> BY_SOURCE = new ConcurrentHashMap<>();
+  private static final BlinkRuntime NOT_CONFIGURED = new BlinkRuntime("", null);
 
-  private final ScheduleFileSource source;
+  private final String key;
+  private final ScheduleSource source;
+  private final AtomicInteger holders = new AtomicInteger();
   private final AtomicLong offloadedReplicas = new AtomicLong();
   private final AtomicLong layoutCorrections = new AtomicLong();
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
 
-  private BlinkRuntime(ScheduleFileSource source) {
+  private BlinkRuntime(String key, ScheduleSource source) {
+    this.key = key;
     this.source = source;
   }
 
-  /** The runtime for the schedule configured in {@code conf}. */
+  /** The runtime for the schedule source configured in {@code conf}. */
   public static BlinkRuntime forConf(Configuration conf) {
+    return forConf(conf, Clock.systemUTC());
+  }
+
+  /**
+   * As {@link #forConf(Configuration)}, judging leases by {@code clock} if this call creates the
+   * runtime (the first component of a NameNode to start creates it).
+   */
+  static BlinkRuntime forConf(Configuration conf, Clock clock) {
     PlacementConfig pc = PlacementConfig.from(conf);
-    if (pc.scheduleFile().isEmpty()) {
-      return NOT_CONFIGURED;
+    if (!pc.schedulerAddress().isEmpty()) {
+      return BY_SOURCE.computeIfAbsent("scheduler " + pc.schedulerAddress(),
+          k -> new BlinkRuntime(k, schedulerSource(pc, clock)));
     }
-    String key = Path.of(pc.scheduleFile()).toAbsolutePath().normalize().toString();
-    return BY_FILE.computeIfAbsent(key, k -> new BlinkRuntime(
-        new ScheduleFileSource(Path.of(k), pc.schedulePollMs(), Clock.systemUTC())));
+    if (!pc.scheduleFile().isEmpty()) {
+      Path file = Path.of(pc.scheduleFile()).toAbsolutePath().normalize();
+      return BY_SOURCE.computeIfAbsent("file " + file, k -> new BlinkRuntime(k,
+          new ScheduleFileSource(file, pc.schedulePollMs(), clock)));
+    }
+    return NOT_CONFIGURED;
+  }
+
+  private static ScheduleSource schedulerSource(PlacementConfig pc, Clock clock) {
+    if (!pc.scheduleFile().isEmpty()) {
+      LOG.info("{} = {} and {} = {} are both set: following the scheduler; {} is not read by"
+          + " this process (unset it here to silence this message)",
+          PlacementConfig.SCHEDULER_ADDRESS.name(), pc.schedulerAddress(),
+          PlacementConfig.SCHEDULE_FILE.name(), pc.scheduleFile(),
+          PlacementConfig.SCHEDULE_FILE.name());
+    }
+    return SchedulerSource.polling(pc.schedulerAddress(), pc.schedulerPollMs(),
+        pc.schedulerTimeoutMs(), clock);
   }
 
   /** The schedule in force now (or why there is none). */
   public ScheduleState state() {
     return source == null ? ScheduleState.notConfigured() : source.state();
+  }
+
+  /** What the schedule comes from, e.g. {@code scheduler 10.0.0.5:9877}; {@code none}. */
+  public String describe() {
+    return source == null ? "none" : source.describe();
+  }
+
+  /** Marks a running holder (the NameNode plugin between start and stop). */
+  void retain() {
+    holders.incrementAndGet();
+  }
+
+  /** Ends one {@link #retain()}; the last one stops the source and leaves the registry. */
+  void release() {
+    if (holders.decrementAndGet() == 0 && source != null) {
+      BY_SOURCE.remove(key, this);
+      source.close();
+    }
   }
 
   /** Replicas written to a stand-in because their layout node was asleep. */

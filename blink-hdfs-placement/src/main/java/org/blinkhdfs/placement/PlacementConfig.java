@@ -4,11 +4,18 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 
 /**
  * The {@code blink.*} keys of the NameNode side (placement policy, read selection, NameNode
  * plugin) and of the blink-aware client, typed and validated in one place. A bad value fails
  * when the component is configured, naming the key, the value and the fix.
+ *
+ * <p>Schedule source: {@code blink.scheduler.address} (the scheduler daemon, polled every
+ * {@code blink.schedule.http.poll.ms}) or {@code blink.schedule.file}. When both are set the
+ * scheduler wins and the file is not read by {@link BlinkRuntime} (the scheduler writes that file
+ * for readers that cannot reach it; see docs/placement.md). An address that is not {@code
+ * host:port} with a port in 1..65535 fails here.
  *
  * <p>Example: a 128 MB block, a write rate of 10 MB/s and a 1 s margin give a write guard of
  * {@code 128/10 s + 1 s = 13 800 ms}: a node whose window closes sooner is not picked.
@@ -19,6 +26,12 @@ public final class PlacementConfig {
   public static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
   public static final ConfigKey SCHEDULE_POLL_MS =
       new ConfigKey("blink.schedule.poll.ms", "1000", "ms");
+  public static final ConfigKey SCHEDULER_ADDRESS =
+      new ConfigKey(SchedulerHttp.ADDRESS_KEY, "", "host:port");
+  public static final ConfigKey SCHEDULER_POLL_MS =
+      new ConfigKey("blink.schedule.http.poll.ms", "1000", "ms");
+  public static final ConfigKey SCHEDULER_TIMEOUT_MS =
+      new ConfigKey("blink.schedule.http.timeout.ms", "5000", "ms");
   public static final ConfigKey WRITE_BYTES_PER_SEC =
       new ConfigKey("blink.placement.write.bytes.per.sec", "10485760", "bytes/s");
   public static final ConfigKey WRITE_MARGIN_MS =
@@ -31,10 +44,14 @@ public final class PlacementConfig {
 
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
-      WRITE_BYTES_PER_SEC, WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS);
+      SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
+      WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS);
 
   private final String scheduleFile;
   private final long schedulePollMs;
+  private final String schedulerAddress;
+  private final long schedulerPollMs;
+  private final int schedulerTimeoutMs;
   private final long writeBytesPerSec;
   private final long writeMarginMs;
   private final long seed;
@@ -44,6 +61,12 @@ public final class PlacementConfig {
   private PlacementConfig(Configuration conf) {
     this.scheduleFile = ConfigValues.raw(conf::get, SCHEDULE_FILE);
     this.schedulePollMs = longIn(conf, SCHEDULE_POLL_MS, 0, 3_600_000L);
+    this.schedulerAddress = ConfigValues.raw(conf::get, SCHEDULER_ADDRESS);
+    if (!schedulerAddress.isEmpty()) {
+      SchedulerHttp.checkAddress(SCHEDULER_ADDRESS.name(), schedulerAddress);
+    }
+    this.schedulerPollMs = longIn(conf, SCHEDULER_POLL_MS, 100, 600_000L);
+    this.schedulerTimeoutMs = (int) longIn(conf, SCHEDULER_TIMEOUT_MS, 10, 600_000L);
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
     this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -63,6 +86,21 @@ public final class PlacementConfig {
 
   public long schedulePollMs() {
     return schedulePollMs;
+  }
+
+  /** The scheduler's {@code host:port}, or empty when none is configured. */
+  public String schedulerAddress() {
+    return schedulerAddress;
+  }
+
+  /** Milliseconds from the end of one {@code GET /v1/schedule} to the start of the next. */
+  public long schedulerPollMs() {
+    return schedulerPollMs;
+  }
+
+  /** Connect and read timeout of each {@code GET /v1/schedule}. */
+  public int schedulerTimeoutMs() {
+    return schedulerTimeoutMs;
   }
 
   public long seed() {

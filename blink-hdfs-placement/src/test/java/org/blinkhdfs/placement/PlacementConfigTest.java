@@ -2,6 +2,7 @@ package org.blinkhdfs.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -31,5 +32,35 @@ class PlacementConfigTest {
     e = assertThrows(IllegalArgumentException.class, () -> PlacementConfig.from(conf));
     assertEquals("blink.placement.write.bytes.per.sec = '0' is invalid: give a whole number of"
         + " bytes/s in 1..9223372036854775807 (default 10485760)", e.getMessage());
+  }
+
+  @Test
+  void aSchedulerAddressIsHostAndPortOrStartupFailsNamingKeyValueAndFix() {
+    Configuration conf = new Configuration(false);
+    assertEquals("", PlacementConfig.from(conf).schedulerAddress());
+    conf.set("blink.scheduler.address", " sched-host:9877 ");
+    assertEquals("sched-host:9877", PlacementConfig.from(conf).schedulerAddress());
+    for (String bad : new String[] {"sched-host", "sched-host:0", "sched-host:65536",
+        ":9877", "sched-host:http"}) {
+      conf.set("blink.scheduler.address", bad);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> PlacementConfig.from(conf), bad);
+      assertTrue(e.getMessage().startsWith("blink.scheduler.address = '" + bad + "' is not"
+          + " host:port with a port in 1..65535: give the scheduler's HTTP address"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("e.g. 10.0.0.5:9877"), e.getMessage());
+    }
+  }
+
+  @Test
+  void schedulerPollingIsBounded() {
+    Configuration conf = new Configuration(false);
+    assertEquals(1_000, PlacementConfig.from(conf).schedulerPollMs());
+    assertEquals(5_000, PlacementConfig.from(conf).schedulerTimeoutMs());
+    conf.set("blink.schedule.http.poll.ms", "0");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlacementConfig.from(conf));
+    assertEquals("blink.schedule.http.poll.ms = '0' is invalid: give a whole number of ms in"
+        + " 100..600000 (default 1000)", e.getMessage());
   }
 }

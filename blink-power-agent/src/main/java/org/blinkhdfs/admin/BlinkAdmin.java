@@ -13,13 +13,13 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.agent.AgentConfig;
-import org.blinkhdfs.agent.SchedulerHttp;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.GanttText;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 
 /**
  * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link

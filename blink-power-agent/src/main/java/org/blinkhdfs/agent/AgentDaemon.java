@@ -13,6 +13,8 @@ import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.core.agent.ActuatorException;
 import org.blinkhdfs.core.agent.AgentLoop;
 import org.blinkhdfs.core.agent.StepResult;
+import org.blinkhdfs.core.wire.HttpScheduleClient;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Objects;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.agent.StatusSink;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WireCodec;
 
 /**

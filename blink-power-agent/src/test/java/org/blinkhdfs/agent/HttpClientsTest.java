@@ -12,6 +12,8 @@ import java.util.Optional;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.NodeReport;
+import org.blinkhdfs.core.wire.HttpScheduleClient;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
 
 /** {@link HttpScheduleClient} and {@link HttpStatusSink} against a real scheduler daemon. */

@@ -3,6 +3,7 @@ package org.blinkhdfs.agent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 
 /**

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class ScheduleFileSource {
+public final class ScheduleFileSource implements ScheduleSource {
   private static final Logger LOG = LoggerFactory.getLogger(ScheduleFileSource.class);
 
   private final Path file;
@@ -70,7 +70,13 @@ public final class ScheduleFileSource {
     return file;
   }
 
+  @Override
+  public String describe() {
+    return "file " + file;
+  }
+
   /** The current state, re-checking the file if {@code pollMs} has passed. */
+  @Override
   public ScheduleState state() {
     long now = clock.millis();
     if (due(now) && checkLock.tryLock()) {

@@ -1,4 +1,4 @@
-package org.blinkhdfs.agent;
+package org.blinkhdfs.core.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,21 +15,26 @@ import org.blinkhdfs.core.schedule.InvalidScheduleException;
 import org.blinkhdfs.core.schedule.NodeAddress;
 
 /**
- * A small blocking HTTP/1.1 client for the scheduler API ({@code docs/scheduler-api.md}), shared by
- * the agent ({@link HttpScheduleClient}, {@link HttpStatusSink}) and {@code BlinkAdmin}.
+ * A small blocking HTTP/1.1 client for the scheduler API ({@code docs/scheduler-api.md}), the one
+ * every caller shares: the power agent ({@link HttpScheduleClient}, {@code HttpStatusSink}), the
+ * admin tool {@code BlinkAdmin} and the NameNode ({@link SchedulerSource}).
+ *
+ * <p>Why here and JDK-only: the NameNode plugin must not depend on the agent module, and blink-core
+ * carries no Hadoop, so the client uses the JDK's {@link HttpURLConnection}: it starts no threads
+ * (a {@code java.net.http.HttpClient} keeps a selector thread per client) and reuses keep-alive
+ * connections.
  *
  * <p>Hard constraints: every call is bounded (connect and read timeouts, {@link #MAX_BODY_BYTES}
- * per response) and never retried here: the agent's loop polls again anyway and an admin command
- * should fail fast. Every failure is an {@link IOException} whose message names the method, the
- * URL, the HTTP status and the scheduler's {@code {"error": ...}} text, e.g.
+ * per response) and never retried here: pollers call again anyway and an admin command should
+ * fail fast. Every failure is an {@link IOException} whose message names the method, the URL, the
+ * HTTP status and the scheduler's {@code {"error": ...}} text, e.g.
  * {@code PUT http://10.0.0.5:9877/v1/policy returned 400: policy 'x' is unknown ...}; an
  * unreachable scheduler reads {@code GET http://127.0.0.1:1/v1/schedule failed: Connection refused
- * (is the scheduler running at 127.0.0.1:1?)}.
+ * (is the scheduler running at 127.0.0.1:1? check blink.scheduler.address ...)}.
  *
  * <p>Non-2xx answers are returned as {@link Response}s, not thrown, because some are expected
  * (404 from {@code GET /v1/schedule} means "no schedule"); {@link Response#requireSuccess()} turns
- * the rest into the exception above. Uses {@link HttpURLConnection}, so it starts no threads and
- * reuses keep-alive connections.
+ * the rest into the exception above.
  *
  * <p>Immutable and thread-safe.
  */
@@ -37,6 +42,8 @@ public final class SchedulerHttp {
   /** The largest response body read; a schedule of thousands of nodes is well below it. */
   public static final int MAX_BODY_BYTES = 8 << 20;
   public static final String PROTOBUF = "application/x-protobuf";
+  /** The key naming the scheduler's address for agents, the admin tool and the NameNode. */
+  public static final String ADDRESS_KEY = "blink.scheduler.address";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final String address;
@@ -48,18 +55,27 @@ public final class SchedulerHttp {
    * @param timeoutMs connect timeout and read timeout of every call, {@code >= 1}
    */
   public SchedulerHttp(String address, int timeoutMs) {
-    try {
-      NodeAddress.validate("scheduler address", address);
-    } catch (InvalidScheduleException e) {
-      throw new IllegalArgumentException("scheduler address '" + address
-          + "' is not host:port: give the scheduler's HTTP address, e.g. 10.0.0.5:9877", e);
-    }
+    checkAddress("scheduler address", address);
     if (timeoutMs < 1) {
       throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
     }
     this.address = address;
     this.baseUrl = "http://" + address;
     this.timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Throws an {@link IllegalArgumentException} naming {@code what} (a key or a flag), the value
+   * and the fix unless {@code address} is {@code host:port} with a port in 1..65535.
+   */
+  public static void checkAddress(String what, String address) {
+    try {
+      NodeAddress.validate(what, address);
+    } catch (InvalidScheduleException e) {
+      throw new IllegalArgumentException(what + " = '" + address + "' is not host:port with a"
+          + " port in 1..65535: give the scheduler's HTTP address (its"
+          + " blink.scheduler.http.address), e.g. 10.0.0.5:9877", e);
+    }
   }
 
   /** The scheduler's {@code host:port}. */
@@ -115,8 +131,8 @@ public final class SchedulerHttp {
     } catch (IOException e) {
       c.disconnect();
       throw new IOException(method + " " + url + " failed: " + e.getMessage()
-          + " (is the scheduler running at " + address + "? check " + AgentConfig.SCHEDULER_KEY
-          + " or the -scheduler/--scheduler flag)", e);
+          + " (is the scheduler running at " + address + "? check " + ADDRESS_KEY
+          + ", or the admin tool's -scheduler / the agent's --scheduler flag)", e);
     }
   }
 

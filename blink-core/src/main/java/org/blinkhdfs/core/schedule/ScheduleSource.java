@@ -1,0 +1,24 @@
+package org.blinkhdfs.core.schedule;
+
+/**
+ * Where a process gets the schedule it acts on: a file ({@link ScheduleFileSource}, {@code
+ * blink.schedule.file}) or the scheduler daemon ({@code org.blinkhdfs.core.wire.SchedulerSource},
+ * {@code blink.scheduler.address}). Consumers (the NameNode's placement policy, read topology and
+ * plugin, the blink-aware client) see only this, so both sources share one state model: every
+ * status but {@link ScheduleState.Status#OK} means "everyone awake".
+ *
+ * <p>Implementations are thread-safe, never block a caller of {@link #state()} on I/O for long
+ * (callers include NameNode RPC handlers holding the namesystem lock), and log each change of
+ * state once, not per call.
+ */
+public interface ScheduleSource extends AutoCloseable {
+  /** The schedule in force now, or why there is none. */
+  ScheduleState state();
+
+  /** What this source follows, for logs and metrics, e.g. {@code scheduler 10.0.0.5:9877}. */
+  String describe();
+
+  /** Releases what the source holds (a polling thread); {@link #state()} keeps answering. */
+  @Override
+  default void close() {}
+}
