@@ -1,0 +1,118 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.apache.hadoop.fs.FileSystem;
+import org.blinkhdfs.cluster.ClusterSpec;
+import org.blinkhdfs.cluster.ClusterTimings;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.report.Check;
+import org.blinkhdfs.core.report.Report;
+import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.core.report.RunInfo;
+
+/**
+ * Runs the demo or one bench experiment: for each {@link LayoutRun}, a fresh local cluster
+ * ({@link LocalCluster#startFresh}), its {@link LayoutSession}, the {@link LayoutChecks}, and a
+ * clean shutdown; then one {@link Report} over all layouts.
+ *
+ * <p>Not thread-safe; one run at a time.
+ */
+final class DemoRunner {
+  private final DemoOptions options;
+  private final Consumer<String> progress;
+
+  DemoRunner(DemoOptions options, Consumer<String> progress) {
+    this.options = options;
+    this.progress = progress;
+  }
+
+  Report run(String commandLine) throws IOException, InterruptedException {
+    Instant started = Instant.now();
+    List<ReportCell> cells = new ArrayList<>();
+    List<Check> checks = new ArrayList<>();
+    List<LayoutRun> layouts = options.layouts();
+    for (int i = 0; i < layouts.size(); i++) {
+      LayoutRun run = layouts.get(i);
+      progress.accept("== " + run.label() + " (" + (i + 1) + " of " + layouts.size() + ")");
+      try (LocalCluster cluster = LocalCluster.startFresh(spec(run), progress)) {
+        LayoutSession session = new LayoutSession(options, run, i, cluster, progress);
+        try (FileSystem fs = cluster.newClient();
+            HealthSampler health = HealthSampler.start(cluster.nameNode())) {
+          session.run(fs);
+          cluster.setPowerPercent(100);
+          Thread.sleep(2 * options.intervalMs());
+          health.close();
+          checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health));
+        }
+        cells.addAll(session.cells());
+      }
+    }
+    return new Report(runInfo(commandLine, started), cells, checks);
+  }
+
+  private ClusterSpec spec(LayoutRun run) {
+    String dirName = run.label().replaceAll("[^A-Za-z0-9.-]", "_");
+    return ClusterSpec.defaults(options.clusterDir().resolve(dirName))
+        .withDataNodes(options.nodes()).withStagingNodes(options.staging())
+        .withIntervalMs(options.intervalMs()).withBandwidth((long) options.bandwidthMBps() << 20)
+        .withLayout(run.layout(), run.schedulePolicy()).withPowerPercent(100);
+  }
+
+  private RunInfo runInfo(String commandLine, Instant started) {
+    ClusterTimings t = ClusterTimings.forInterval(options.intervalMs());
+    PowerModel model = PowerModel.macMini(options.nodes());
+    RunInfo.Builder b = RunInfo.builder(options.command().equals("demo")
+            ? "BlinkHDFS demo: latency and throughput versus power"
+            : "BlinkHDFS bench: " + options.command())
+        .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
+        .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
+            + " staging DataNode, each its own JVM on loopback; NameNode JVM")
+        .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)",
+            options.intervalMs() / 1000.0))
+        .setting("blinking", "emulate agents freeze each DataNode JVM (SIGSTOP) outside its"
+            + " window and thaw it (SIGCONT) inside")
+        .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
+        .setting("power model", fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
+            + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
+            model.sleepWatts(), model.overheadWatts()))
+        .setting("power levels", powerLevels(model))
+        .setting("layouts", String.join(", ", options.layouts().stream()
+            .map(LayoutRun::label).toList()))
+        .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
+            + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
+            t.socketTimeoutMs()))
+        .setting("latency", fmt("%d KiB requests, %d files of %d MiB per replication factor,"
+            + " at most %d reads and %.0f s per cell", options.requestKiB(),
+            options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
+            options.cellTimeMs() / 1000.0))
+        .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d",
+            options.ioThreads(), options.ioFileMiB(), options.replication()))
+        .setting("seed", Long.toString(options.seed()))
+        .note("Expected values come from blink-core: read wait from the schedule in force and"
+            + " the replica sets the NameNode reports (windows shortened by the client's 500 ms"
+            + " minimum read window); throughput = per-node bandwidth x mean awake ring nodes.")
+        .note("Reads use BlinkNetworkTopology and BlinkDistributedFileSystem for every layout,"
+            + " so layouts are compared under the same read path.");
+    return b.build();
+  }
+
+  private String powerLevels(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (int p : options.powers()) {
+      double nodeWatts = model.totalWatts() * p / 100.0;
+      out.add(fmt("%d%% = %.0f W to DataNodes + %.0f W overhead", p, nodeWatts,
+          model.overheadWatts()));
+    }
+    return String.join("; ", out);
+  }
+
+  private static String fmt(String f, Object... args) {
+    return String.format(Locale.ROOT, f, args);
+  }
+}

@@ -1,0 +1,86 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.blinkhdfs.cluster.DataNodeProcess;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.report.Check;
+
+/**
+ * The correctness checks of one layout run, taken after the power is back at 100%:
+ *
+ * <ol>
+ *   <li>every byte read equalled what was written (the workloads verify each read);</li>
+ *   <li>no write and no read failed;</li>
+ *   <li>no DataNode was declared dead and no block was missing at any sample, and every block of
+ *       every file ends with at least its replication factor of replicas;</li>
+ *   <li>the NameNode scheduled no re-replication because of sleeping nodes: all blocks the
+ *       DataNodes copied on the NameNode's orders ({@code BlocksReplicated}) are accounted for by
+ *       the placement policy's deliberate layout corrections ({@code LayoutCorrections}).</li>
+ * </ol>
+ *
+ * <p>Stateless.
+ */
+final class LayoutChecks {
+  private LayoutChecks() {}
+
+  static List<Check> after(LayoutRun run, LocalCluster cluster, Tally tally,
+      HealthSampler health) throws IOException {
+    String l = " (" + run.label() + ")";
+    List<Check> out = new ArrayList<>();
+    out.add(check("bytes verified" + l, tally.verifyFailures == 0, tally.readOps
+        + " reads and " + tally.writeOps + " writes verified, " + tally.verifyFailures
+        + " with wrong bytes" + problems(tally)));
+    out.add(check("no write failed" + l, tally.writeErrors == 0,
+        tally.writeErrors + " of " + tally.writeOps + " writes failed" + problems(tally)));
+    out.add(check("no read failed" + l, tally.readErrors == 0,
+        tally.readErrors + " of " + tally.readOps + " reads failed" + problems(tally)));
+    out.add(check("no DataNode declared dead" + l, health.maxDead() == 0 && health.samples() > 0,
+        "max dead " + health.maxDead() + " over " + health.samples() + " samples (dead after "
+            + cluster.timings().deadMs() + " ms of silence)"));
+    String under = underReplicated(cluster.nameNode().dfs());
+    out.add(check("no block lost" + l, health.maxMissing() == 0 && under.isEmpty(),
+        "max missing blocks " + health.maxMissing() + "; " + (under.isEmpty()
+            ? "every block fully replicated at the end" : "under-replicated: " + under)));
+    long replicated = 0;
+    for (DataNodeProcess dn : cluster.dataNodes()) {
+      replicated += dn.activityMetric("BlocksReplicated");
+    }
+    long corrections = cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections");
+    out.add(check("no re-replication because of sleep" + l, replicated <= corrections,
+        replicated + " blocks copied on NameNode orders, " + corrections
+            + " deliberate layout corrections"));
+    return out;
+  }
+
+  private static Check check(String name, boolean ok, String detail) {
+    return ok ? Check.pass(name, detail) : Check.fail(name, detail);
+  }
+
+  private static String problems(Tally t) {
+    return t.firstProblems.length() == 0 ? "" : "; first problems: " + t.firstProblems;
+  }
+
+  /** Files under /demo with a block holding fewer replicas than the file's replication. */
+  private static String underReplicated(DistributedFileSystem dfs) throws IOException {
+    StringBuilder out = new StringBuilder();
+    RemoteIterator<LocatedFileStatus> it = dfs.listFiles(new Path("/demo"), true);
+    while (it.hasNext()) {
+      LocatedFileStatus f = it.next();
+      for (BlockLocation b : f.getBlockLocations()) {
+        if (b.getNames().length < f.getReplication() && out.length() < 500) {
+          out.append(f.getPath().toUri().getPath()).append(" has a block with ")
+              .append(b.getNames().length).append(" of ").append(f.getReplication())
+              .append(" replicas; ");
+        }
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,46 @@
+package org.blinkhdfs.demo;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.blinkhdfs.cluster.Layout;
+import org.blinkhdfs.core.policy.Policies;
+
+/**
+ * One cluster configuration the demo compares: a block layout with a blink schedule policy,
+ * written {@code <layout>+<policy>} on the command line, e.g. {@code power-balanced+staggered}
+ * (BlinkFS's ring with the paper's offsets), {@code power-balanced+staggered-circular} or
+ * {@code default+staggered} (HDFS's random placement under the same schedule).
+ *
+ * @param layout the NameNode's placement policy
+ * @param schedulePolicy the scheduler's blink policy
+ */
+public record LayoutRun(Layout layout, String schedulePolicy) {
+
+  /** The label in tables and plots. */
+  public String label() {
+    return layout.flag() + "+" + schedulePolicy;
+  }
+
+  /** Parses a comma-separated list of {@code layout+policy}; errors name the flag and value. */
+  public static List<LayoutRun> parseList(String flag, String text) {
+    List<LayoutRun> out = new ArrayList<>();
+    for (String item : text.split(",")) {
+      String t = item.trim();
+      int plus = t.indexOf('+');
+      if (plus <= 0 || plus == t.length() - 1) {
+        throw new IllegalArgumentException(flag + " " + text + ": '" + t
+            + "' is not <layout>+<policy>, e.g. power-balanced+staggered or default+staggered");
+      }
+      String policy = t.substring(plus + 1);
+      if (!Policies.names().contains(policy)) {
+        throw new IllegalArgumentException(flag + " " + text + ": unknown policy '" + policy
+            + "'; use one of " + Policies.names());
+      }
+      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy));
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(flag + " is empty; give at least one <layout>+<policy>");
+    }
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,210 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.availability.ReadWaitExpectation;
+import org.blinkhdfs.core.report.Metrics;
+import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.stats.LatencySummary;
+import org.blinkhdfs.workload.LatencyConfig;
+import org.blinkhdfs.workload.LatencyWorkload;
+import org.blinkhdfs.workload.PhaseResult;
+import org.blinkhdfs.workload.ThroughputConfig;
+import org.blinkhdfs.workload.ThroughputPhase;
+import org.blinkhdfs.workload.ThroughputWorkload;
+import org.blinkhdfs.workload.WorkloadClock;
+import org.blinkhdfs.workload.WorkloadProgress;
+import org.blinkhdfs.workload.ZipfKvConfig;
+import org.blinkhdfs.workload.ZipfKvResult;
+import org.blinkhdfs.workload.ZipfKvWorkload;
+
+/**
+ * The experiments of one {@link LayoutRun} on its running cluster. Data is written first at
+ * 100% power, so it starts in its exact layout; then, for each power level, the power is set,
+ * the schedule published, and each experiment measures one cell per replication factor with
+ * the analytic expectation beside it ({@link Expectations}).
+ *
+ * <ul>
+ *   <li>latency: BlinkFS's single-threaded random reads ({@code meanMs}, {@code stdMs}, p50, p90,
+ *       p99, {@code meanWaitMs} = mean − mean at 100%); writes of new files at the common
+ *       replication factor as experiment {@code latency-write};</li>
+ *   <li>throughput: TestDFSIO-style parallel sequential reads, aggregate {@code readMBps}
+ *       (MiB/s) against per-node bandwidth × mean awake nodes;</li>
+ *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2).</li>
+ * </ul>
+ *
+ * <p>Not thread-safe; runs on the caller's thread.
+ */
+final class LayoutSession {
+  private final DemoOptions options;
+  private final LayoutRun run;
+  private final int index;
+  private final LocalCluster cluster;
+  private final Consumer<String> progress;
+  private final WorkloadProgress workloadProgress;
+  private final List<ReportCell> cells = new ArrayList<>();
+  private final Tally tally = new Tally();
+  private final Map<Integer, Double> baseMeanMs = new LinkedHashMap<>();
+  private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
+  private ThroughputWorkload io;
+  private ZipfKvWorkload kv;
+
+  LayoutSession(DemoOptions options, LayoutRun run, int index, LocalCluster cluster,
+      Consumer<String> progress) {
+    this.options = options;
+    this.run = run;
+    this.index = index;
+    this.cluster = cluster;
+    this.progress = progress;
+    this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
+  }
+
+  List<ReportCell> cells() {
+    return cells;
+  }
+
+  Tally tally() {
+    return tally;
+  }
+
+  /** Writes the data sets at 100% power, then measures every power level. */
+  void run(FileSystem fs) throws IOException, InterruptedException {
+    cluster.setPowerPercent(100);
+    prepare(fs);
+    for (int power : options.powers()) {
+      Schedule s = cluster.setPowerPercent(power);
+      progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
+          + s.awakeAt(System.currentTimeMillis()).size() + " nodes awake now");
+      if (options.runs("latency")) {
+        latency(fs, power, s);
+      }
+      if (options.runs("throughput")) {
+        throughput(power, s);
+      }
+      if (options.runs("kv")) {
+        keyValue(fs, power);
+      }
+    }
+  }
+
+  private void prepare(FileSystem fs) throws IOException {
+    WorkloadClock clock = WorkloadClock.system();
+    if (options.runs("latency")) {
+      for (int r : options.latencyReplicationsFor(index)) {
+        LatencyConfig c = LatencyConfig.builder().dir(new Path("/demo/latency/r" + r))
+            .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
+            .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
+            .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+            .build();
+        progress.accept(run.label() + ": writing latency data, r=" + r);
+        new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);
+        latencyData.put(r, c);
+      }
+    }
+    if (options.runs("throughput")) {
+      io = new ThroughputWorkload(ThroughputConfig.builder().dir(new Path("/demo/dfsio"))
+          .threads(options.ioThreads()).fileBytes((long) options.ioFileMiB() << 20)
+          .replication(options.replication()).timeLimit(Duration.ofMinutes(5)).build(), fs,
+          clock);
+      progress.accept(run.label() + ": writing " + options.ioThreads() + " throughput files");
+      ThroughputPhase w = io.writePhase(workloadProgress);
+      tally.add(w);
+      add("throughput-write", options.replication(), 100,
+          Map.of(Metrics.WRITE_MBPS, w.aggregateMiBps()), Map.of());
+    }
+    if (options.runs("kv")) {
+      kv = new ZipfKvWorkload(ZipfKvConfig.builder().dir(new Path("/demo/kv"))
+          .keyCount(options.kvKeys()).replication(options.replication())
+          .getOps(options.kvGets()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+          .build(), fs, clock, options.seed());
+      progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
+      kv.prepare(workloadProgress);
+    }
+  }
+
+  private void latency(FileSystem fs, int power, Schedule s) throws IOException {
+    for (Map.Entry<Integer, LatencyConfig> e : latencyData.entrySet()) {
+      int r = e.getKey();
+      LatencyWorkload w = new LatencyWorkload(e.getValue(), fs, WorkloadClock.system(),
+          options.seed() * 1_000 + power * 10L + r);
+      PhaseResult read = w.readPhase(workloadProgress);
+      tally.add(read, false);
+      List<Path> files = new ArrayList<>();
+      for (int i = 0; i < e.getValue().fileCount(); i++) {
+        files.add(w.dataFile(i));
+      }
+      ReadWaitExpectation expect = Expectations.readWait(s, cluster.minReadWindowMs(),
+          cluster.nameNode().dfs(), files);
+      LatencySummary l = read.latency();
+      if (power == 100) {
+        baseMeanMs.put(r, l.meanMs());
+      }
+      Map<String, Double> measured = latencyMetrics(l);
+      Map<String, Double> expected = new LinkedHashMap<>();
+      double base = baseMeanMs.getOrDefault(r, Double.NaN);
+      if (!Double.isNaN(base)) {
+        measured.put(Metrics.MEAN_WAIT_MS, Math.max(0, l.meanMs() - base));
+      }
+      if (expect.meanWaitMs().isPresent()) {
+        expected.put(Metrics.MEAN_WAIT_MS, expect.meanWaitMs().getAsDouble());
+        if (!Double.isNaN(base)) {
+          expected.put(Metrics.MEAN_MS, base + expect.meanWaitMs().getAsDouble());
+        }
+      }
+      add("latency", r, power, measured, expected);
+      progress.accept(String.format(java.util.Locale.ROOT,
+          "  latency r=%d: %d reads, mean %.1f ms (expected wait %s), p90 %.1f ms, %d errors",
+          r, read.attemptedOps(), l.meanMs(), expect.meanWaitMs().isPresent()
+              ? String.format(java.util.Locale.ROOT, "%.0f ms", expect.meanWaitMs().getAsDouble())
+              : "none: some block never awake", l.p90Ms(), read.errors()));
+      if (r == options.replication() && options.writeOps() > 0) {
+        PhaseResult write = w.writePhase(workloadProgress);
+        tally.add(write, true);
+        add("latency-write", r, power, latencyMetrics(write.latency()), Map.of());
+      }
+    }
+  }
+
+  private void throughput(int power, Schedule s) {
+    ThroughputPhase read = io.readPhase(workloadProgress);
+    tally.add(read);
+    double expected = Expectations.readMiBps(s, options.bandwidthMBps());
+    add("throughput", options.replication(), power,
+        Map.of(Metrics.READ_MBPS, read.aggregateMiBps()), Map.of(Metrics.READ_MBPS, expected));
+    progress.accept(String.format(java.util.Locale.ROOT,
+        "  throughput: %.1f MiB/s read by %d threads (expected %.1f)", read.aggregateMiBps(),
+        read.threads(), expected));
+  }
+
+  private void keyValue(FileSystem fs, int power) throws IOException {
+    ZipfKvResult r = kv.getPhase(workloadProgress);
+    tally.add(r.gets(), false);
+    add("kv", options.replication(), power, latencyMetrics(r.gets().latency()), Map.of());
+  }
+
+  private static Map<String, Double> latencyMetrics(LatencySummary l) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    if (l.count() > 0) {
+      m.put(Metrics.MEAN_MS, l.meanMs());
+      m.put(Metrics.STD_MS, l.stdMs());
+      m.put(Metrics.P50_MS, l.p50Ms());
+      m.put(Metrics.P90_MS, l.p90Ms());
+      m.put(Metrics.P99_MS, l.p99Ms());
+    }
+    return m;
+  }
+
+  private void add(String experiment, int r, int power, Map<String, Double> measured,
+      Map<String, Double> expected) {
+    cells.add(new ReportCell(experiment, run.label(), r, power, measured, expected));
+  }
+}
