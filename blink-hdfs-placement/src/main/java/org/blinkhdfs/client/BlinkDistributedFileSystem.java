@@ -85,6 +85,26 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     return new FSDataInputStream(new BlinkInputStream(stream, gate));
   }
 
+  /**
+   * Reorders {@code locations} in place to follow {@code preferred} (transfer addresses, best
+   * first). The array is the stream's own cached location list ({@code LocatedBlock
+   * #getLocations()} returns it, and {@code DFSInputStream} picks the first usable entry when it
+   * moves to the block), so the next connection goes to the preferred replica. The permutation
+   * is written under the array's lock in one pass; a concurrent positional read that iterates
+   * meanwhile may see one replica twice and skip another, which HDFS tolerates (it tries the
+   * rest, then re-fetches locations).
+   */
+  static void reorder(DatanodeInfo[] locations, List<String> preferred) {
+    synchronized (locations) {
+      DatanodeInfo[] sorted = locations.clone();
+      java.util.Arrays.sort(sorted, java.util.Comparator.comparingInt(d -> {
+        int i = preferred.indexOf(d.getXferAddr());
+        return i < 0 ? Integer.MAX_VALUE : i;
+      }));
+      System.arraycopy(sorted, 0, locations, 0, sorted.length);
+    }
+  }
+
   /** The stream's blocks as spans; striped blocks get no replicas (not gated). */
   static List<BlockGate.Span> spans(HdfsDataInputStream in) throws IOException {
     if (in.getVisibleLength() <= 0) {
@@ -100,7 +120,7 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
         }
       }
       out.add(new BlockGate.Span(b.getBlock().getBlockName(), b.getStartOffset(),
-          b.getBlockSize(), nodes));
+          b.getBlockSize(), nodes, preferred -> reorder(b.getLocations(), preferred)));
     }
     return out;
   }

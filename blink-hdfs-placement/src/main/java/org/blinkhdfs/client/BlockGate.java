@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.blinkhdfs.core.schedule.ReadOrder;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,9 @@ import org.slf4j.LoggerFactory;
  *       as readable for {@code RECHECK_MS}, or for a whole bound when the wait ran to the bound
  *       (nothing woke: HDFS gets to try and fail on its own, once, instead of waiting again at
  *       every read call).
+ *   <li>Whenever a block is found readable (at once or after the wait), the reader's replica
+ *       list for it is put in the schedule's read order ({@link ReplicaOrderer}), so the stream
+ *       connects to a replica awake now rather than to the one that was best at open time.
  * </ol>
  *
  * <p>Worked example (interval 60 s, margin 2 s): a sequential reader reaches block 2 of a file
@@ -52,10 +56,17 @@ public final class BlockGate {
    * One block of the file: bytes {@code [offset, offset + length)} and the transfer addresses
    * ({@code host:port}) of its replicas. An empty replica list means "do not gate".
    */
-  public record Span(String block, long offset, long length, List<String> replicas) {
+  public record Span(String block, long offset, long length, List<String> replicas,
+      ReplicaOrderer orderer) {
     public Span {
       Objects.requireNonNull(block, "block");
       replicas = List.copyOf(replicas);
+      Objects.requireNonNull(orderer, "orderer");
+    }
+
+    /** A span whose reader's replica order is left alone. */
+    public Span(String block, long offset, long length, List<String> replicas) {
+      this(block, offset, length, replicas, preferred -> { });
     }
 
     /** The first byte after the block. */
@@ -66,6 +77,18 @@ public final class BlockGate {
     boolean covers(long pos) {
       return pos >= offset && pos < end();
     }
+  }
+
+  /**
+   * Puts the reader's replica list of one block into the given order (best first), so that the
+   * HDFS stream, which tries replicas in list order when it moves to a block, connects to an
+   * awake one. Needed because a stream keeps the order the NameNode gave when the file was
+   * opened: by the time a sequential reader reaches block 7 that order is stale, and its first
+   * replica may be frozen, which costs a whole sleep or a socket timeout.
+   */
+  @FunctionalInterface
+  public interface ReplicaOrderer {
+    void order(List<String> preferred);
   }
 
   /** Lists the file's blocks in offset order. */
@@ -133,6 +156,7 @@ public final class BlockGate {
     }
     synchronized (this) {
       waits++;
+      schedule.get().ifPresent(s -> preferAwake(span, s, clock.nowMs()));
       clear = span;
       long hold = plan.waitMs() >= plan.boundMs() ? plan.boundMs() : RECHECK_MS;
       clearUntilMs = clock.nowMs() + hold;
@@ -165,11 +189,19 @@ public final class BlockGate {
     }
     long wait = ReadWait.waitMs(s.get(), span.replicas(), now, minWindowMs, marginMs);
     if (wait == 0) {
+      preferAwake(span, s.get(), now);
       clear = span;
       clearUntilMs = now + RECHECK_MS;
       return Plan.go(span.end());
     }
     return new Plan(span, wait, ReadWait.boundMs(s.get(), marginMs), span.end());
+  }
+
+  /** Orders the reader's replicas of {@code span} as the NameNode would now. */
+  private void preferAwake(Span span, Schedule s, long now) {
+    if (span.replicas().size() > 1) {
+      span.orderer().order(ReadOrder.sort(span.replicas(), r -> r, s, now, minWindowMs));
+    }
   }
 
   /** The span covering {@code pos}, re-listing when needed; null if none (EOF, or no list). */

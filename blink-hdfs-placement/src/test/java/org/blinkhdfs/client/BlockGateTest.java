@@ -108,6 +108,30 @@ class BlockGateTest {
   }
 
   @Test
+  void theReaderIsPointedAtTheAwakeReplicaOfEachBlock() throws IOException {
+    // Phase 40 s: A asleep (awake 0-20 s), B awake until 50 s, C awake until 55 s.
+    FakeClock clock = new FakeClock(START + 40_000);
+    List<List<String>> orders = new ArrayList<>();
+    List<BlockGate.Span> spans = List.of(
+        new BlockGate.Span("blk_1", 0, MB, List.of(A, B, C), orders::add));
+    gate(clock, spans).awaitReadable(0);
+    assertEquals(List.of(List.of(C, B, A)), orders,
+        "longest remaining window first (C 15 s, B 10 s), the sleeper last");
+    assertEquals(List.of(), clock.sleeps);
+  }
+
+  @Test
+  void afterAWaitTheReaderIsPointedAtTheReplicaThatWoke() throws IOException {
+    FakeClock clock = new FakeClock(START + 25_000); // all three asleep; B wakes at 30 s
+    List<List<String>> orders = new ArrayList<>();
+    List<BlockGate.Span> spans = List.of(
+        new BlockGate.Span("blk_1", 0, MB, List.of(A, C, B), orders::add));
+    gate(clock, spans).awaitReadable(0);
+    assertEquals(List.of(5_000L), clock.sleeps);
+    assertEquals(List.of(B, C, A), orders.get(0), "B awake at 30 s; C wakes at 35 s; A at 60 s");
+  }
+
+  @Test
   void withoutAScheduleNothingWaits() throws IOException {
     current.set(Optional.empty());
     FakeClock clock = new FakeClock(START + 10_000);

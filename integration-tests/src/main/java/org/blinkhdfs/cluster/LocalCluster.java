@@ -31,6 +31,7 @@ import org.blinkhdfs.core.schedule.Schedule;
  */
 public final class LocalCluster implements Closeable {
   private static final long START_TIMEOUT_MS = 180_000;
+  private static final int START_ATTEMPTS = 3;
 
   private final ClusterSpec spec;
   private final Path dir;
@@ -56,7 +57,23 @@ public final class LocalCluster implements Closeable {
    */
   public static LocalCluster startFresh(ClusterSpec spec, Consumer<String> progress)
       throws IOException, InterruptedException {
-    Path dir = spec.baseDir().toAbsolutePath();
+    for (int attempt = 1; ; attempt++) {
+      wipe(spec.baseDir().toAbsolutePath());
+      try {
+        return start(spec, progress);
+      } catch (IOException e) {
+        // Ports are picked free but can be taken (by any process's outgoing connection) before
+        // the daemon binds them: start again on new ports, a bounded number of times.
+        if (attempt >= START_ATTEMPTS || !logsMention(spec.baseDir(), "BindException")) {
+          throw e;
+        }
+        progress.accept("a port was taken before a daemon could bind it; starting again ("
+            + e.getMessage() + ")");
+      }
+    }
+  }
+
+  private static void wipe(Path dir) throws IOException {
     ProcessReaper.reap(dir);
     if (Files.exists(dir)) {
       try (var paths = Files.walk(dir)) {
@@ -65,7 +82,21 @@ public final class LocalCluster implements Closeable {
         }
       }
     }
-    return start(spec, progress);
+  }
+
+  private static boolean logsMention(Path dir, String text) throws IOException {
+    Path logs = dir.toAbsolutePath().resolve("logs");
+    if (!Files.isDirectory(logs)) {
+      return false;
+    }
+    try (var files = Files.list(logs)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).contains(text)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Starts a cluster and waits until every DataNode is live and every agent runs. */

@@ -21,6 +21,9 @@ public final class DemoCommand {
   private DemoCommand() {}
 
   public static void main(String[] args) {
+    // The scheduler, agents and blink-aware client log every epoch and wait at INFO; in the
+    // demo those lines would drown the progress lines (the daemons' own logs keep theirs).
+    org.apache.log4j.Logger.getLogger("org.blinkhdfs").setLevel(org.apache.log4j.Level.WARN);
     System.exit(run(args, System.out, System.err));
   }
 

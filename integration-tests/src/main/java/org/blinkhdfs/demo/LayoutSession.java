@@ -35,7 +35,8 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *
  * <ul>
  *   <li>latency: BlinkFS's single-threaded random reads ({@code meanMs}, {@code stdMs}, p50, p90,
- *       p99, {@code meanWaitMs} = mean − mean at 100%); writes of new files at the common
+ *       p99, {@code meanWaitMs} = mean − mean at 100%), arriving as a Poisson process spread
+ *       over the cell so they sample every phase of the interval; writes of new files at the common
  *       replication factor as experiment {@code latency-write};</li>
  *   <li>throughput: TestDFSIO-style parallel sequential reads, aggregate {@code readMBps}
  *       (MiB/s) against per-node bandwidth × mean awake nodes;</li>
@@ -104,6 +105,7 @@ final class LayoutSession {
             .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
             .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
             .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+            .thinkTime(Duration.ofMillis(Math.max(1, options.cellTimeMs() / options.readOps())))
             .build();
         progress.accept(run.label() + ": writing latency data, r=" + r);
         new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);

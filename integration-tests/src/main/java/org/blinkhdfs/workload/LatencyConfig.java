@@ -25,10 +25,14 @@ import org.apache.hadoop.fs.Path;
  * @param timeLimit longest each phase may run (prepare excluded), up to 24 h
  * @param blockBytes HDFS block size of files written; 0 = the file system's default
  * @param dataSeed seed of the file contents ({@code DataPattern}); readers must use the writer's
+ * @param thinkTime mean pause before each read, drawn exponentially (Poisson arrivals); zero for
+ *     back-to-back reads. On a blinking cluster back-to-back reads of a few milliseconds all
+ *     land in one instant of the blink interval; Poisson arrivals see time averages (PASTA), so
+ *     the measured mean wait converges to the schedule's expected wait
  */
 public record LatencyConfig(Path dir, int fileCount, long fileBytes, int requestBytes,
     int replication, int readOps, int writeOps, Duration timeLimit, long blockBytes,
-    long dataSeed) {
+    long dataSeed, Duration thinkTime) {
 
   public static final int MAX_FILES = 100_000;
   public static final int MAX_REQUEST_BYTES = 64 << 20;
@@ -49,6 +53,8 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
     Checks.intIn("LatencyConfig.writeOps", writeOps, 0, MAX_OPS, "use e.g. 100 writes");
     Checks.timeLimit("LatencyConfig.timeLimit", timeLimit);
     Checks.blockBytes("LatencyConfig.blockBytes", blockBytes);
+    Checks.timeLimit("LatencyConfig.thinkTime", thinkTime.isZero() ? Duration.ofMillis(1)
+        : thinkTime);
   }
 
   /** Aligned request slots per file: {@code floor(fileBytes / requestBytes)}. */
@@ -63,7 +69,7 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
   public Builder toBuilder() {
     return new Builder().dir(dir).fileCount(fileCount).fileBytes(fileBytes)
         .requestBytes(requestBytes).replication(replication).readOps(readOps).writeOps(writeOps)
-        .timeLimit(timeLimit).blockBytes(blockBytes).dataSeed(dataSeed);
+        .timeLimit(timeLimit).blockBytes(blockBytes).dataSeed(dataSeed).thinkTime(thinkTime);
   }
 
   /** Mutable builder with the defaults above; not thread-safe. */
@@ -78,6 +84,7 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
     private Duration timeLimit = Duration.ofMinutes(10);
     private long blockBytes;
     private long dataSeed = 0x5EEDL;
+    private Duration thinkTime = Duration.ZERO;
 
     public Builder dir(Path v) {
       dir = v;
@@ -129,9 +136,14 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
       return this;
     }
 
+    public Builder thinkTime(Duration v) {
+      thinkTime = v;
+      return this;
+    }
+
     public LatencyConfig build() {
       return new LatencyConfig(dir, fileCount, fileBytes, requestBytes, replication, readOps,
-          writeOps, timeLimit, blockBytes, dataSeed);
+          writeOps, timeLimit, blockBytes, dataSeed, thinkTime);
     }
   }
 }

@@ -121,6 +121,9 @@ public final class LatencyWorkload {
       }
       int file = random.nextInt(config.fileCount());
       long offset = random.nextLong(config.slotsPerFile()) * config.requestBytes();
+      if (!think(deadline)) {
+        return rec.finish(deadline.stopNow().orElse(StopReason.INTERRUPTED));
+      }
       readOnce(rec, file, offset, buf);
     }
     return rec.finish(StopReason.COMPLETED);
@@ -153,6 +156,26 @@ public final class LatencyWorkload {
   /** Deletes {@code config.dir()} and everything under it. */
   public void cleanup() throws IOException {
     fs.delete(config.dir(), true);
+  }
+
+  /**
+   * Pauses an exponentially distributed time of mean {@code thinkTime} (nothing when zero),
+   * never past the deadline; false when interrupted or out of time.
+   */
+  private boolean think(Deadline deadline) {
+    if (config.thinkTime().isZero()) {
+      return true;
+    }
+    double meanNanos = config.thinkTime().toNanos();
+    long pause = (long) (-meanNanos * Math.log(1 - random.nextDouble()));
+    long nanos = Math.min(pause, deadline.remainingNanos());
+    try {
+      java.util.concurrent.TimeUnit.NANOSECONDS.sleep(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return deadline.stopNow().isEmpty();
   }
 
   private void readOnce(PhaseRecorder rec, int file, long offset, byte[] buf) {

@@ -32,7 +32,7 @@ class LocalClusterTest {
     ClusterSpec spec = ClusterSpec.defaults(dir).withDataNodes(3).withStagingNodes(1)
         .withIntervalMs(4_000).withPowerPercent(100);
     List<Long> pids;
-    try (LocalCluster cluster = LocalCluster.start(spec, System.out::println)) {
+    try (LocalCluster cluster = LocalCluster.startFresh(spec, System.out::println)) {
       pids = cluster.livePids();
       assertEquals(5, pids.size(), "NameNode + 3 ring + 1 staging DataNode JVMs");
       Schedule s = cluster.setPowerPercent(40);
