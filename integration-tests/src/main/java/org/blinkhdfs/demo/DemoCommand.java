@@ -34,6 +34,10 @@ public final class DemoCommand {
     }
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    if (Arrays.asList(rest).contains("--help") || Arrays.asList(rest).contains("-h")) {
+      out.println(usage());
+      return 0;
+    }
     if (command.equals("bench")) {
       if (rest.length == 0) {
         err.println("bin/blink bench: name an experiment: " + DemoOptions.EXPERIMENTS);
