@@ -45,14 +45,23 @@ class LocalClusterTest {
         try (FSDataOutputStream out = fs.create(p, (short) 2)) {
           out.write(data);
         }
-        // Watch two intervals: every ring node must be seen stale (frozen) and live again.
+        // Watch three intervals: every ring node must be seen stale (frozen) and then fresh
+        // again (thawed, heartbeating).
         Set<String> seenStale = new HashSet<>();
+        Set<String> cameBack = new HashSet<>();
         long until = System.currentTimeMillis() + 3 * spec.intervalMs();
         while (System.currentTimeMillis() < until) {
-          seenStale.addAll(cluster.nameNode().stale());
+          List<String> stale = cluster.nameNode().stale();
+          for (String node : seenStale) {
+            if (!stale.contains(node)) {
+              cameBack.add(node);
+            }
+          }
+          seenStale.addAll(stale);
           Thread.sleep(200);
         }
         assertEquals(new HashSet<>(s.ring()), seenStale, "each ring DataNode went stale");
+        assertEquals(new HashSet<>(s.ring()), cameBack, "each stale DataNode came back");
         assertEquals(0, cluster.nameNode().dead().length, "no DataNode was declared dead");
         assertTrue(cluster.sleeps() >= 3, "agents froze their DataNodes: " + cluster.sleeps());
 
