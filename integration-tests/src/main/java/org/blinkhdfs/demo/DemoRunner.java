@@ -94,9 +94,11 @@ final class DemoRunner {
         .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d",
             options.ioThreads(), options.ioFileMiB(), options.replication()))
         .setting("seed", Long.toString(options.seed()))
-        .note("Expected values come from blink-core: read wait from the schedule in force and"
-            + " the replica sets the NameNode reports (windows shortened by the client's 500 ms"
-            + " minimum read window); throughput = per-node bandwidth x mean awake ring nodes.")
+        .note("Expected values come from blink-core: the read wait of the benchmark's blocking"
+            + " client (exponential think time, one read at a time) under the schedule in force"
+            + " and the replica sets the NameNode reports, windows shortened by the client's"
+            + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"
+            + " nodes.")
         .note("Reads use BlinkNetworkTopology and BlinkDistributedFileSystem for every layout,"
             + " so layouts are compared under the same read path.");
     return b.build();

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.core.availability.AwakeCount;
+import org.blinkhdfs.core.availability.ClosedLoopReadWait;
 import org.blinkhdfs.core.availability.ExpectedReadWait;
 import org.blinkhdfs.core.availability.ReadWaitExpectation;
 import org.blinkhdfs.core.availability.ReplicaSet;
@@ -22,11 +23,13 @@ import org.blinkhdfs.core.schedule.Schedule;
  * schedule in force and the replica sets the NameNode actually reports for the data read:
  *
  * <ul>
- *   <li>expected read wait: the mean over blocks of the expected time, for a read arriving at a
- *       uniformly random moment, until one replica is awake with at least the client's minimum
- *       read window left ({@code blink.read.min.window.ms}). The window each replica is usable
- *       for is therefore its active window shortened by that minimum. Example: interval 6 s, a
- *       node awake 2.4 s of it, minimum 0.5 s → usable 1.9 s;</li>
+ *   <li>expected read wait of the latency workload's blocking client: the time until one
+ *       replica is awake with at least the client's minimum read window left ({@code
+ *       blink.read.min.window.ms}), so each replica's window is shortened by that minimum
+ *       (interval 6 s, a node awake 2.4 s of it, minimum 0.5 s → usable 1.9 s). A blocking
+ *       client that just waited reads inside the window it waited for, so the expectation is
+ *       simulated for that client ({@link ClosedLoopReadWait}); the random-phase value ({@link
+ *       ExpectedReadWait}) is printed in the progress line beside it;</li>
  *   <li>expected read throughput: per-DataNode bandwidth × the mean number of ring nodes awake
  *       over the interval (blink-core's {@link ThroughputModel}).</li>
  * </ul>
@@ -35,13 +38,26 @@ import org.blinkhdfs.core.schedule.Schedule;
  * every layout, including HDFS's random placement. Stateless.
  */
 final class Expectations {
+  static final int SIMULATED_READS = 50_000;
+  static final long SIMULATION_SEED = 42;
+
   private Expectations() {}
 
-  /** Expected wait for reads spread uniformly over the blocks of {@code files}. */
-  static ReadWaitExpectation readWait(Schedule schedule, long minReadWindowMs, FileSystem plainFs,
-      List<Path> files) throws IOException {
-    return ExpectedReadWait.of(usableWindows(schedule, minReadWindowMs),
-        replicaSets(plainFs, files));
+  /** Expected wait for reads arriving at uniformly random phases over the blocks of files. */
+  static ReadWaitExpectation readWait(Schedule schedule, long minReadWindowMs,
+      List<ReplicaSet> sets) {
+    return ExpectedReadWait.of(usableWindows(schedule, minReadWindowMs), sets);
+  }
+
+  /**
+   * Expected wait of the latency workload's blocking client ({@link ClosedLoopReadWait}):
+   * exponential think time of mean {@code thinkMs}, {@code serviceMs} per read once a replica
+   * is awake. Simulated with a fixed seed, so the same inputs give the same expectation.
+   */
+  static double blockingClientWaitMs(Schedule schedule, long minReadWindowMs,
+      List<ReplicaSet> sets, double thinkMs, double serviceMs) {
+    return ClosedLoopReadWait.meanWaitMs(usableWindows(schedule, minReadWindowMs), sets, thinkMs,
+        serviceMs, SIMULATED_READS, new java.util.Random(SIMULATION_SEED));
   }
 
   /** Expected aggregate read MiB/s with {@code perNodeMiBps} per awake DataNode. */

@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.core.availability.ReadWaitExpectation;
+import org.blinkhdfs.core.availability.ReplicaSet;
 import org.blinkhdfs.core.report.Metrics;
 import org.blinkhdfs.core.report.ReportCell;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -144,30 +146,33 @@ final class LayoutSession {
       for (int i = 0; i < e.getValue().fileCount(); i++) {
         files.add(w.dataFile(i));
       }
-      ReadWaitExpectation expect = Expectations.readWait(s, cluster.minReadWindowMs(),
-          cluster.nameNode().dfs(), files);
+      List<ReplicaSet> sets = Expectations.replicaSets(cluster.nameNode().dfs(), files);
+      ReadWaitExpectation randomPhase = Expectations.readWait(s, cluster.minReadWindowMs(), sets);
       LatencySummary l = read.latency();
       if (power == 100) {
         baseMeanMs.put(r, l.meanMs());
       }
+      OptionalDouble expectedWait = randomPhase.allEventuallyAvailable()
+          ? OptionalDouble.of(Expectations.blockingClientWaitMs(s, cluster.minReadWindowMs(),
+              sets, e.getValue().thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
+          : OptionalDouble.empty();
       Map<String, Double> measured = latencyMetrics(l);
       Map<String, Double> expected = new LinkedHashMap<>();
       double base = baseMeanMs.getOrDefault(r, Double.NaN);
       if (!Double.isNaN(base)) {
         measured.put(Metrics.MEAN_WAIT_MS, Math.max(0, l.meanMs() - base));
       }
-      if (expect.meanWaitMs().isPresent()) {
-        expected.put(Metrics.MEAN_WAIT_MS, expect.meanWaitMs().getAsDouble());
+      if (expectedWait.isPresent()) {
+        expected.put(Metrics.MEAN_WAIT_MS, expectedWait.getAsDouble());
         if (!Double.isNaN(base)) {
-          expected.put(Metrics.MEAN_MS, base + expect.meanWaitMs().getAsDouble());
+          expected.put(Metrics.MEAN_MS, base + expectedWait.getAsDouble());
         }
       }
       add("latency", r, power, measured, expected);
       progress.accept(String.format(java.util.Locale.ROOT,
-          "  latency r=%d: %d reads, mean %.1f ms (expected wait %s), p90 %.1f ms, %d errors",
-          r, read.attemptedOps(), l.meanMs(), expect.meanWaitMs().isPresent()
-              ? String.format(java.util.Locale.ROOT, "%.0f ms", expect.meanWaitMs().getAsDouble())
-              : "none: some block never awake", l.p90Ms(), read.errors()));
+          "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"
+              + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
+          l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
       if (r == options.replication() && options.writeOps() > 0) {
         PhaseResult write = w.writePhase(workloadProgress);
         tally.add(write, true);
@@ -191,6 +196,11 @@ final class LayoutSession {
     ZipfKvResult r = kv.getPhase(workloadProgress);
     tally.add(r.gets(), false);
     add("kv", options.replication(), power, latencyMetrics(r.gets().latency()), Map.of());
+  }
+
+  private static String ms(OptionalDouble v) {
+    return v.isPresent() ? String.format(java.util.Locale.ROOT, "%.0f ms", v.getAsDouble())
+        : "none (a block is never awake)";
   }
 
   private static Map<String, Double> latencyMetrics(LatencySummary l) {

@@ -127,7 +127,7 @@ public final class ExpectedReadWait {
     return out;
   }
 
-  private static List<ActiveWindow> lookup(Map<String, ActiveWindow> windows, List<String> nodes,
+  static List<ActiveWindow> lookup(Map<String, ActiveWindow> windows, List<String> nodes,
       String where) {
     List<ActiveWindow> out = new ArrayList<>(nodes.size());
     for (String node : nodes) {
