@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,11 +13,15 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -25,7 +30,9 @@ import org.blinkhdfs.core.schedule.ScheduleJson;
 /**
  * A real NameNode and DataNodes (MiniDFSCluster) configured with the BlinkHDFS placement
  * policy, read topology and NameNode plugin, plus helpers to write the schedule file with the
- * DataNodes' real transfer addresses and to read replica locations back.
+ * DataNodes' real transfer addresses and to read replica locations back. A {@code shape} given to
+ * {@link #start(Path, int, Consumer, Consumer)} sets racks, storage types or capacities on the
+ * MiniDFSCluster builder.
  */
 final class BlinkCluster implements AutoCloseable {
   static final int BLOCK_BYTES = 1 << 20;
@@ -35,6 +42,7 @@ final class BlinkCluster implements AutoCloseable {
   final Path scheduleFile;
   /** DataNode transfer addresses in start order; the first {@code ringSize} form the ring. */
   final List<String> addresses = new ArrayList<>();
+  private long lastModifiedMs;
 
   private BlinkCluster(MiniDFSCluster cluster, Path scheduleFile) throws IOException {
     this.cluster = cluster;
@@ -64,11 +72,22 @@ final class BlinkCluster implements AutoCloseable {
   /** Starts {@code dataNodes} DataNodes under {@code dir}; {@code tune} may adjust the conf. */
   static BlinkCluster start(Path dir, int dataNodes, Consumer<Configuration> tune)
       throws IOException {
+    return start(dir, dataNodes, tune, builder -> { });
+  }
+
+  /**
+   * As {@link #start(Path, int, Consumer)}; {@code shape} adjusts the MiniDFSCluster builder,
+   * e.g. {@code .racks(...)}, {@code .storageTypes(...)}, {@code .storageCapacities(...)}.
+   */
+  static BlinkCluster start(Path dir, int dataNodes, Consumer<Configuration> tune,
+      Consumer<MiniDFSCluster.Builder> shape) throws IOException {
     Path scheduleFile = dir.resolve("schedule.json");
     Configuration conf = conf(scheduleFile);
     tune.accept(conf);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir.resolve("dfs").toFile())
-        .numDataNodes(dataNodes).build();
+    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf, dir.resolve("dfs").toFile())
+        .numDataNodes(dataNodes);
+    shape.accept(builder);
+    MiniDFSCluster cluster = builder.build();
     cluster.waitActive();
     return new BlinkCluster(cluster, scheduleFile);
   }
@@ -88,12 +107,85 @@ final class BlinkCluster implements AutoCloseable {
     return b.build();
   }
 
-  /** Replaces the schedule file atomically, as a scheduler would. */
+  /** Every node of {@code ring} ACTIVE in that ring order, plus {@code staging} nodes. */
+  static Schedule activeRing(List<String> ring, List<String> staging) {
+    Schedule.Builder b = schedule(60_000);
+    for (String node : ring) {
+      b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
+    }
+    for (String node : staging) {
+      b.add(NodeSchedule.staging(node));
+    }
+    return b.build();
+  }
+
+  /** Transfer addresses of the DataNodes with these start-order indices, in that order. */
+  List<String> addresses(int... indices) {
+    List<String> out = new ArrayList<>();
+    for (int i : indices) {
+      out.add(addresses.get(i));
+    }
+    return out;
+  }
+
+  BlockManager blockManager() {
+    return cluster.getNamesystem().getBlockManager();
+  }
+
+  /** The placement policy instance the NameNode uses. */
+  PowerBalancedBlockPlacementPolicy policy() {
+    return (PowerBalancedBlockPlacementPolicy) blockManager().getBlockPlacementPolicy();
+  }
+
+  /** The NameNode's descriptor of the DataNode with transfer address {@code xferAddr}. */
+  DatanodeDescriptor descriptor(String xferAddr) {
+    int colon = xferAddr.lastIndexOf(':');
+    return blockManager().getDatanodeManager().getDatanodeByXferAddr(
+        xferAddr.substring(0, colon), Integer.parseInt(xferAddr.substring(colon + 1)));
+  }
+
+  /** The NameNode's descriptors of the DataNodes at these transfer addresses. */
+  DatanodeDescriptor[] descriptors(List<String> xferAddrs) {
+    return xferAddrs.stream().map(this::descriptor).toArray(DatanodeDescriptor[]::new);
+  }
+
+  /**
+   * True when the NameNode has no block waiting for reconstruction, mis-placed (badly
+   * distributed), pending a copy or awaiting the deletion of an excess replica.
+   */
+  boolean settled() {
+    BlockManager bm = blockManager();
+    return bm.getLowRedundancyBlocks() == 0 && bm.getBadlyDistributedBlocks() == 0
+        && bm.getPendingReconstructionBlocksCount() == 0 && bm.getExcessBlocksCount() == 0
+        && bm.getPendingDeletionBlocksCount() == 0;
+  }
+
+  /** The storage types of the first block's replicas, in the order of {@link #replicas}. */
+  List<StorageType> storageTypes(String path) throws IOException {
+    BlockLocation[] locs = fs.getFileBlockLocations(new org.apache.hadoop.fs.Path(path), 0, 1);
+    return Arrays.asList(locs[0].getStorageTypes());
+  }
+
+  /**
+   * Replaces the schedule file atomically, as a scheduler would, and waits until the NameNode's
+   * schedule view has read it. The reader notices a change by modification time and size, and
+   * two schedules of the same size can be written within one timestamp tick, so each write gets
+   * a modification time later than the previous one.
+   */
   void writeSchedule(Schedule s) throws IOException {
     Path tmp = scheduleFile.resolveSibling(scheduleFile.getFileName() + ".tmp");
     Files.writeString(tmp, ScheduleJson.write(s), StandardCharsets.UTF_8);
+    lastModifiedMs = Math.max(System.currentTimeMillis(), lastModifiedMs + 1000);
+    Files.setLastModifiedTime(tmp, FileTime.fromMillis(lastModifiedMs));
     Files.move(tmp, scheduleFile, StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
+    BlinkRuntime runtime = BlinkRuntime.forConf(cluster.getConfiguration(0));
+    try {
+      GenericTestUtils.waitFor(() -> runtime.state().schedule().map(s::equals).orElse(false),
+          10, 10_000);
+    } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+      throw new IOException("schedule not in force: " + runtime.state().detail(), e);
+    }
   }
 
   /**

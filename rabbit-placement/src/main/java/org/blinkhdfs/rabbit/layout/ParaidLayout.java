@@ -128,7 +128,7 @@ public final class ParaidLayout implements BlockLayout {
 
   private List<String> targetsAt(int origin, int groupOneCopy, long u) {
     if (origin <= groupOne) {
-      return List.of(chain.node(origin));
+      return build(origin, 0, 0);
     }
     // Exact in 64 bits: u < 2^40 and origin ≤ Chain.MAX_NODES < 2^23.
     int slot = (int) ((u * (origin - 1)) >>> BlockHash.UNIT_BITS) + 1;
@@ -137,11 +137,24 @@ public final class ParaidLayout implements BlockLayout {
 
   @Override
   public List<String> bestFit(Collection<String> holders) {
+    BestFit fit = new BestFit(holders);
+    for (List<String> candidate : candidates(holders)) {
+      fit.offer(candidate);
+    }
+    return fit.result();
+  }
+
+  /**
+   * The layouts {@link #bestFit} compares for {@code holders}, in offer order: for every origin,
+   * the group-1 copies and skew nodes among the holders (an unheld choice covers nothing more,
+   * so one stands for all: copy 1, no skew). At most N·m·N candidates, far fewer in practice.
+   */
+  List<List<String>> candidates(Collection<String> holders) {
     Set<String> held = PlacementCheck.distinctHolders(holders);
-    BestFit fit = new BestFit(held);
+    List<List<String>> out = new ArrayList<>();
     for (int origin = 1; origin <= chain.size(); origin++) {
       if (origin <= groupOne) {
-        fit.offer(List.of(chain.node(origin)));
+        out.add(List.of(chain.node(origin)));
         continue;
       }
       List<Integer> copies = heldRanks(held, 1, groupOne);
@@ -152,11 +165,39 @@ public final class ParaidLayout implements BlockLayout {
       skews.add(0);
       for (int copy : copies) {
         for (int skew : skews) {
-          fit.offer(build(origin, copy, skew));
+          out.add(build(origin, copy, skew));
         }
       }
     }
-    return fit.result();
+    return out;
+  }
+
+  /**
+   * Calls {@code action} with every layout {@link #targets(Random)} can draw and its
+   * probability (origin 1/N, group-1 copy 1/m, skew slot 1/(i − 1); the slot's 2^-40 rounding is
+   * ignored); the probabilities add up to 1. O(N²·m) calls.
+   */
+  void forEachLayout(LayoutWeight action) {
+    int n = chain.size();
+    for (int origin = 1; origin <= n; origin++) {
+      if (origin <= groupOne) {
+        action.accept(build(origin, 0, 0), 1.0 / n);
+        continue;
+      }
+      double perCopy = 1.0 / n / groupOne;
+      for (int copy = 1; copy <= groupOne; copy++) {
+        action.accept(build(origin, copy, 0), perCopy * groupOne / (origin - 1));
+        for (int skew = groupOne + 1; skew < origin; skew++) {
+          action.accept(build(origin, copy, skew), perCopy / (origin - 1));
+        }
+      }
+    }
+  }
+
+  /** One layout and its probability, for {@link #forEachLayout}. */
+  @FunctionalInterface
+  interface LayoutWeight {
+    void accept(List<String> targets, double probability);
   }
 
   @Override
@@ -187,7 +228,11 @@ public final class ParaidLayout implements BlockLayout {
     return List.copyOf(sizes);
   }
 
+  /** Targets of an origin, its group-1 copy (0: none, for a group-1 origin) and skew (0: none). */
   private List<String> build(int origin, int groupOneCopy, int skew) {
+    if (groupOneCopy == 0) {
+      return List.of(chain.node(origin));
+    }
     return skew == 0
         ? List.of(chain.node(origin), chain.node(groupOneCopy))
         : List.of(chain.node(origin), chain.node(groupOneCopy), chain.node(skew));

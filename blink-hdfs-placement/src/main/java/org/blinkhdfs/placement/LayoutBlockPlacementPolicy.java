@@ -1,0 +1,529 @@
+package org.blinkhdfs.placement;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementStatus;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.net.Node;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An HDFS block placement policy ({@code dfs.block.replicator.classname}) that keeps each block
+ * on the positions of a power-aware layout over the schedule's ring of blinking DataNodes. The
+ * layout itself is a {@link LayoutModel} (BlinkFS's ring, Rabbit's equal work, PARAID); this
+ * class is everything else, shared by all of them.
+ *
+ * <p>Hard constraints, in this order:
+ *
+ * <ol>
+ *   <li>Never a sleeping target: a node asleep now, or whose window closes before the block can
+ *       be written ({@link PlacementConfig#writeGuardMs}), is added to the excluded nodes before
+ *       HDFS's own target choice runs, so no code path (favored nodes, fallbacks) can pick it.
+ *   <li>HDFS's rules for each target: excluded nodes, space, storage types and policies, stale
+ *       and decommissioning nodes and the per-rack maximum, applied by
+ *       {@code chooseLocalOrFavoredStorage} on the exact node the layout wants; considerLoad,
+ *       which HDFS skips for that call, is applied here ({@link RingMembers#overloaded}).
+ *   <li>HDFS's rack rule ({@link RackRule}): with racks, a block spans at least
+ *       {@code min(2, r)} racks. Where a layout lies on one rack, one replica stays off it.
+ *   <li>As many targets as HDFS asked for whenever enough awake nodes exist: a layout position
+ *       that cannot take the block is filled by a stand-in (an awake staging node, else the
+ *       nearest awake ring node outside the layout; Rabbit's write offloading), and if that is
+ *       not enough, by HDFS's default rules among awake nodes.
+ * </ol>
+ *
+ * <p>Soft goal: a new block's layout is one whose positions can take the most replicas now
+ * ({@link NewBlockView}), chosen by the model. HDFS allocates the block ID only after targets
+ * are chosen, so it cannot seed the choice; instead the layout is recognised from replica
+ * positions ({@link LayoutModel#check}) by every later step, which keeps the policy stateless.
+ *
+ * <p>Layout correction uses the NameNode's own reconstruction: {@link #verifyBlockPlacement}
+ * reports the layout positions {@link LayoutDemand} demands (a stand-in can give way to each
+ * without breaking the rack rule or the storage types) as {@code getAdditionalReplicasRequired()};
+ * the NameNode calls {@code chooseTarget} with the live replicas as already chosen, and this
+ * policy answers with the awake demanded layout nodes only, each with its stand-in's storage type
+ * (never another stand-in, which would not lower the count and would be rejected); the excess
+ * replica is then removed by {@link #chooseReplicasToDelete}, stand-ins first ({@link
+ * ReplicaDeletion}). Until the layout node wakes, the block waits in the NameNode's
+ * low-redundancy queue (as "badly distributed") and is retried every redundancy-monitor pass.
+ *
+ * <p>Falls back to exactly {@link BlockPlacementPolicyDefault}: with no usable schedule (none
+ * configured, missing, corrupt, expired; the schedule reader logs why, once), and for blocks
+ * whose replication the layout refuses on the current ring ({@link LayoutModel#refusal}, logged
+ * once per ring and replication as an ERROR, first for {@code dfs.replication} as soon as the
+ * schedule arrives). A layout that does not fit never stops the NameNode.
+ *
+ * <p>Subclasses supply the layout ({@link #layouts}) and nothing else. The model is built once
+ * per distinct ring and shared by all calls until the ring changes.
+ *
+ * <p>Thread-safety: the NameNode calls this concurrently; all per-call state is local, the
+ * seeded random is synchronized, the schedule view is thread-safe, and the cached model and ring
+ * index are immutable values behind volatile fields.
+ */
+public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDefault
+    implements Configurable {
+  private static final Logger LOG = LoggerFactory.getLogger(LayoutBlockPlacementPolicy.class);
+
+  private final Clock clock = Clock.systemUTC();
+  private Configuration conf;
+  private PlacementConfig settings;
+  private BlinkRuntime runtime;
+  private Random random;
+  private Function<Schedule, LayoutModel> layouts;
+  private int defaultReplication;
+  /** The layout of the last ring seen; rebuilt only when the ring changes. */
+  private volatile RingModel cachedModel;
+  /** The last ring index; reused while the schedule and the registered nodes are unchanged. */
+  private volatile RingMembers.Index cachedIndex;
+
+  /**
+   * Reads and validates this layout's keys from {@code conf} (a bad value fails here, at
+   * NameNode start, naming the key) and returns how to build the layout on a schedule's ring
+   * ({@link Schedule#ring()}: its non-staging nodes in order). Called once per distinct ring.
+   */
+  protected abstract Function<Schedule, LayoutModel> layouts(Configuration conf);
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    this.settings = PlacementConfig.from(conf);
+    this.runtime = BlinkRuntime.forConf(conf);
+    this.random = new Random(settings.seed());
+    this.layouts = layouts(conf);
+    this.defaultReplication = conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
+        DFSConfigKeys.DFS_REPLICATION_DEFAULT);
+    LOG.info("{}: schedule {} ({}), write guard for 128 MB {} ms", getClass().getSimpleName(),
+        settings.scheduleFile().isEmpty() ? "not configured" : settings.scheduleFile(),
+        runtime.state().detail(), settings.writeGuardMs(128L << 20));
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  /** The ring at this instant, or empty when no schedule is in force (default behaviour). */
+  private Optional<RingMembers> ring() {
+    if (runtime == null) {
+      return Optional.empty();
+    }
+    Optional<Schedule> s = runtime.state().usable();
+    if (s.isEmpty() || s.get().ring().isEmpty()) {
+      return Optional.empty();
+    }
+    RingMembers ring = RingMembers.of(s.get(), model(s.get()), clusterMap, clock.millis(),
+        cachedIndex);
+    cachedIndex = ring.index();
+    return Optional.of(ring);
+  }
+
+  /** The layout for {@code schedule}'s ring, built when the ring first appears. */
+  private LayoutModel model(Schedule schedule) {
+    RingModel m = cachedModel;
+    if (m != null && m.schedule == schedule) {
+      return m.model;
+    }
+    if (m != null && m.ring.equals(schedule.ring())) {
+      cachedModel = m.withSchedule(schedule);
+      return m.model;
+    }
+    m = new RingModel(schedule, layouts.apply(schedule), ConcurrentHashMap.newKeySet());
+    cachedModel = m;
+    m.accepts(Math.min(defaultReplication, m.ring.size())); // an unfit layout is reported now
+    return m.model;
+  }
+
+  /** True when the ring's layout places {@code replicas} replicas; else logs why, once. */
+  private boolean accepts(RingMembers ring, int replicas) {
+    RingModel m = cachedModel;
+    return m != null && m.model == ring.layout() ? m.accepts(replicas)
+        : ring.layout().refusal(replicas).isEmpty();
+  }
+
+  // ---------------------------------------------------------------- write targets
+
+  @Override
+  public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosenNodes, boolean returnChosenNodes, Set<Node> excludedNodes,
+      long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    return super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
+        withSleepersExcluded(excludedNodes, blocksize), blocksize, storagePolicy, flags);
+  }
+
+  @Override
+  public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
+      long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
+      EnumMap<StorageType, Integer> storageTypes) {
+    return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
+        withSleepersExcluded(excludedNodes, blocksize), blocksize, storagePolicy, flags,
+        storageTypes);
+  }
+
+  /** The caller's excluded nodes plus every node that cannot take a block now. */
+  private Set<Node> withSleepersExcluded(Set<Node> excludedNodes, long blocksize) {
+    Optional<RingMembers> ring = ring();
+    if (ring.isEmpty()) {
+      return excludedNodes;
+    }
+    Set<Node> sleepers = ring.get().unwritable(settings.writeGuardMs(blocksize));
+    Set<Node> out = excludedNodes == null ? new HashSet<>() : new HashSet<>(excludedNodes);
+    out.addAll(sleepers);
+    runtime.sleepingTargetsAvoided().addAndGet(sleepers.size());
+    return out;
+  }
+
+  /** Favored nodes that are asleep are dropped; the layout chooses the rest. */
+  @Override
+  protected void chooseFavouredNodes(String src, int numOfReplicas,
+      List<DatanodeDescriptor> favoredNodes, Set<Node> favoriteAndExcludedNodes, long blocksize,
+      int maxNodesPerRack, List<DatanodeStorageInfo> results, boolean avoidStaleNodes,
+      EnumMap<StorageType, Integer> storageTypes) throws NotEnoughReplicasException {
+    List<DatanodeDescriptor> usable = favoredNodes;
+    Optional<RingMembers> ring = ring();
+    if (ring.isPresent()) {
+      long guardMs = settings.writeGuardMs(blocksize);
+      usable = new ArrayList<>();
+      for (DatanodeDescriptor d : favoredNodes) {
+        if (ring.get().writable(d, guardMs)) {
+          usable.add(d);
+        }
+      }
+    }
+    super.chooseFavouredNodes(src, numOfReplicas, usable, favoriteAndExcludedNodes, blocksize,
+        maxNodesPerRack, results, avoidStaleNodes, storageTypes);
+  }
+
+  @Override
+  protected Node chooseTargetInOrder(int numOfReplicas, Node writer, Set<Node> excludedNodes,
+      long blocksize, int maxNodesPerRack, List<DatanodeStorageInfo> results,
+      boolean avoidStaleNodes, boolean newBlock, EnumMap<StorageType, Integer> storageTypes)
+      throws NotEnoughReplicasException {
+    Optional<RingMembers> maybeRing = ring();
+    TargetRequest req = new TargetRequest(excludedNodes, blocksize, maxNodesPerRack, results,
+        avoidStaleNodes, storageTypes, settings.writeGuardMs(blocksize));
+    Optional<TargetPlan> maybePlan = maybeRing.flatMap(
+        ring -> plan(ring, numOfReplicas, writer, newBlock, req));
+    if (maybePlan.isEmpty()) {
+      return super.chooseTargetInOrder(numOfReplicas, writer, excludedNodes, blocksize,
+          maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes);
+    }
+    RingMembers ring = maybeRing.get();
+    TargetPlan plan = maybePlan.get();
+    int before = results.size();
+    for (int position : plan.positions) {
+      if (results.size() - before >= numOfReplicas) {
+        break;
+      }
+      if (plan.correction != null) {
+        correct(ring, position, plan.correction, req);
+        continue; // a stand-in would not improve the layout; wait for the node to wake
+      }
+      DatanodeDescriptor node = ring.node(position);
+      if (node != null && ring.writable(node, req.guardMs) && take(ring, node, req)) {
+        continue;
+      }
+      if (takeStandIn(ring, position, plan, req)) {
+        runtime.offloadedReplicas().incrementAndGet();
+      }
+    }
+    int chosen = results.size() - before;
+    if (plan.correction != null) {
+      runtime.layoutCorrections().addAndGet(chosen);
+    } else if (chosen < numOfReplicas) {
+      // Not enough layout nodes or stand-ins: HDFS's rules among the nodes left (all awake).
+      return super.chooseTargetInOrder(numOfReplicas - chosen, writer, excludedNodes, blocksize,
+          maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes);
+    }
+    if (writer instanceof DatanodeDescriptor || results.isEmpty()) {
+      return writer;
+    }
+    return results.get(0).getDatanodeDescriptor();
+  }
+
+  /**
+   * Which ring positions to fill, in order, and whether stand-ins may replace them; empty when
+   * the layout refuses the block's replication (HDFS's default rules place it).
+   */
+  private Optional<TargetPlan> plan(RingMembers ring, int numOfReplicas, Node writer,
+      boolean newBlock, TargetRequest req) {
+    List<DatanodeStorageInfo> results = req.results;
+    if (results.isEmpty()) {
+      int r = ring.replicasOn(numOfReplicas);
+      if (!accepts(ring, r)) {
+        return Optional.empty();
+      }
+      int writerPosition = writer instanceof DatanodeDescriptor
+          ? ring.indexOf((DatanodeDescriptor) writer) : -1;
+      NewBlockView view = new NewBlockView(ring, d -> canTake(ring, d, req.guardMs),
+          req.storageTypes, req.maxNodesPerRack, writerPosition, random);
+      List<Integer> positions = ring.layout().newBlock(r, view);
+      return Optional.of(new TargetPlan(positions, new HashSet<>(positions), null));
+    }
+    List<DatanodeDescriptor> holders = new ArrayList<>();
+    for (DatanodeStorageInfo s : results) {
+      holders.add(s.getDatanodeDescriptor());
+    }
+    Optional<LayoutDemand> correction = newBlock ? Optional.empty()
+        : correctionRequest(ring, holders, numOfReplicas);
+    if (correction.isPresent()) {
+      LayoutDemand d = correction.get();
+      return Optional.of(new TargetPlan(d.positions(), new HashSet<>(d.check().layout()), d));
+    }
+    int r = ring.replicasOn(results.size() + numOfReplicas);
+    if (!accepts(ring, r)) {
+      return Optional.empty();
+    }
+    LayoutCheck c = ring.layout().check(ring.positionsOf(holders), r);
+    return Optional.of(new TargetPlan(c.missing(), new HashSet<>(c.layout()), null));
+  }
+
+  /**
+   * The demand this request answers, when it is a layout correction: the NameNode asks for
+   * exactly the positions {@link #verifyBlockPlacement} demands of the layout its live replicas
+   * form. A rack-violating block, a lost replica or a raised replication factor is
+   * re-replication instead, where stand-ins are allowed because durability comes first.
+   */
+  private Optional<LayoutDemand> correctionRequest(RingMembers ring,
+      List<DatanodeDescriptor> holders, int numOfReplicas) {
+    int live = holders.size();
+    if (RackRule.count(holders) < RackRule.required(clusterMap, live)) {
+      return Optional.empty();
+    }
+    for (int r = Math.min(live, ring.size()); r >= 1; r--) {
+      if (!accepts(ring, r)) {
+        continue;
+      }
+      LayoutDemand d = LayoutDemand.of(ring, holders, r, RackRule.required(clusterMap, r));
+      if (!d.positions().isEmpty() && d.positions().size() == numOfReplicas) {
+        return Optional.of(d);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Copies the block to the demanded {@code position} if its node can take it now, with the
+   * storage type of the stand-in it replaces: the copy then leaves exactly that type in excess,
+   * so the stand-in, not the new layout replica, is deleted afterwards.
+   */
+  private void correct(RingMembers ring, int position, LayoutDemand demand, TargetRequest req)
+      throws NotEnoughReplicasException {
+    DatanodeDescriptor node = ring.node(position);
+    if (node == null || !ring.writable(node, req.guardMs)) {
+      return;
+    }
+    EnumMap<StorageType, Integer> types = req.storageTypes;
+    DatanodeInfo standIn = demand.replaces(position);
+    for (DatanodeStorageInfo s : req.results) {
+      if (standIn != null && s.getDatanodeDescriptor().equals(standIn)) {
+        types = new EnumMap<>(StorageType.class);
+        types.put(s.getStorageType(), 1);
+      }
+    }
+    take(ring, node, req.withStorageTypes(types));
+  }
+
+  /** True when {@code node} is awake for the write guard, in service and not overloaded. */
+  private boolean canTake(RingMembers ring, DatanodeDescriptor node, long guardMs) {
+    return node.isInService() && ring.writable(node, guardMs)
+        && !(considerLoad && ring.overloaded(node, considerLoadFactor));
+  }
+
+  /** A stand-in for {@code position}: an awake staging node, else the nearest awake ring node. */
+  private boolean takeStandIn(RingMembers ring, int position, TargetPlan plan, TargetRequest req)
+      throws NotEnoughReplicasException {
+    List<DatanodeDescriptor> staging = ring.staging();
+    for (int i = 0; i < staging.size(); i++) {
+      DatanodeDescriptor s = staging.get((position + i) % staging.size());
+      if (ring.writable(s, req.guardMs) && take(ring, s, req)) {
+        return true;
+      }
+    }
+    int n = ring.size();
+    for (int d = 1; d <= n / 2; d++) {
+      for (int candidate : new int[] {Math.floorMod(position + d, n),
+          Math.floorMod(position - d, n)}) {
+        DatanodeDescriptor node = ring.node(candidate);
+        if (!plan.layoutPositions.contains(candidate) && node != null
+            && ring.writable(node, req.guardMs) && take(ring, node, req)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Asks HDFS to put a replica on exactly {@code node}, with all its checks (excluded nodes,
+   * space, storage types, stale and decommissioning nodes, the per-rack maximum). HDFS skips
+   * considerLoad for a local or favored node, so the layout applies it here.
+   */
+  private boolean take(RingMembers ring, DatanodeDescriptor node, TargetRequest req)
+      throws NotEnoughReplicasException {
+    if (considerLoad && ring.overloaded(node, considerLoadFactor)) {
+      return false;
+    }
+    return chooseLocalOrFavoredStorage(node, true, req.excludedNodes, req.blocksize,
+        req.maxNodesPerRack, req.results, req.avoidStaleNodes, req.storageTypes) != null;
+  }
+
+  // ---------------------------------------------------------------- verification and deletion
+
+  @Override
+  public BlockPlacementStatus verifyBlockPlacement(DatanodeInfo[] locs, int numberOfReplicas) {
+    Optional<RingMembers> maybeRing = ring();
+    BlockPlacementStatus racks = super.verifyBlockPlacement(locs, numberOfReplicas);
+    if (maybeRing.isEmpty() || locs == null || numberOfReplicas <= 0
+        || !accepts(maybeRing.get(), maybeRing.get().replicasOn(numberOfReplicas))) {
+      return racks;
+    }
+    RingMembers ring = maybeRing.get();
+    LayoutDemand d = LayoutDemand.of(ring, List.of(locs), numberOfReplicas,
+        RackRule.required(clusterMap, numberOfReplicas));
+    return new LayoutPlacementStatus(racks, ring.layout().name(), d.positions(),
+        d.check().layout());
+  }
+
+  @Override
+  public List<DatanodeStorageInfo> chooseReplicasToDelete(
+      Collection<DatanodeStorageInfo> availableReplicas,
+      Collection<DatanodeStorageInfo> delCandidates, int expectedNumOfReplicas,
+      List<StorageType> excessTypes, DatanodeDescriptor addedNode,
+      DatanodeDescriptor delNodeHint) {
+    Optional<RingMembers> maybeRing = ring();
+    if (maybeRing.isEmpty()
+        || !accepts(maybeRing.get(), maybeRing.get().replicasOn(expectedNumOfReplicas))) {
+      return super.chooseReplicasToDelete(availableReplicas, delCandidates,
+          expectedNumOfReplicas, excessTypes, addedNode, delNodeHint);
+    }
+    return ReplicaDeletion.choose(maybeRing.get(), delCandidates, expectedNumOfReplicas,
+        excessTypes, RackRule.required(clusterMap, expectedNumOfReplicas), delNodeHint);
+  }
+
+  /**
+   * The Balancer and Mover may move a replica only if the layout stays as good: the source is a
+   * stand-in (off the ring, or a ring node outside the layout), the target is a missing layout
+   * position or off the ring, the target is awake now, and the block keeps the {@link RackRule}.
+   * A block with no replica on the ring has no layout: HDFS's rule decides. {@code locs} holds
+   * the block's replicas plus the target, as the Balancer's dispatcher passes them.
+   */
+  @Override
+  public boolean isMovable(Collection<DatanodeInfo> locs, DatanodeInfo source,
+      DatanodeInfo target) {
+    Optional<RingMembers> maybeRing = ring();
+    List<DatanodeInfo> holders = new ArrayList<>(locs);
+    holders.remove(target);
+    if (maybeRing.isEmpty() || maybeRing.get().positionsOf(holders).isEmpty()
+        || !accepts(maybeRing.get(), maybeRing.get().replicasOn(holders.size()))) {
+      return super.isMovable(locs, source, target);
+    }
+    RingMembers ring = maybeRing.get();
+    int required = RackRule.required(clusterMap, holders.size());
+    LayoutDemand d = LayoutDemand.of(ring, holders, holders.size(), required);
+    int to = ring.indexOf(target);
+    boolean targetOk = to < 0 || d.check().missing().contains(to);
+    List<DatanodeInfo> after = new ArrayList<>(holders);
+    after.remove(source);
+    after.add(target);
+    return holders.contains(source) && !d.isLayoutReplica(source) && targetOk
+        && ring.awake(target)
+        && RackRule.keeps(RackRule.count(holders), RackRule.count(after), required);
+  }
+
+  /**
+   * A schedule's ring and its layout, with the replications already refused (each logged once).
+   * Immutable apart from the concurrent refused set, which newer schedules of the same ring share.
+   */
+  private static final class RingModel {
+    final Schedule schedule;
+    final List<String> ring;
+    final LayoutModel model;
+    final Set<Integer> refused;
+
+    RingModel(Schedule schedule, LayoutModel model, Set<Integer> refused) {
+      this.schedule = schedule;
+      this.ring = schedule.ring();
+      this.model = model;
+      this.refused = refused;
+    }
+
+    /** The same ring and layout under a newer schedule (say, other modes or windows). */
+    RingModel withSchedule(Schedule newer) {
+      return new RingModel(newer, model, refused);
+    }
+
+    boolean accepts(int replicas) {
+      Optional<String> why = model.refusal(replicas);
+      if (why.isPresent() && refused.add(replicas)) {
+        LOG.error("The {} layout cannot place blocks of replication {} on the schedule's ring"
+            + " of {} nodes: {} Until the schedule or the configuration changes, such blocks get"
+            + " HDFS's default placement.", model.name(), replicas, ring.size(), why.get());
+      }
+      return why.isEmpty();
+    }
+  }
+
+  /** The fixed arguments of one chooseTargetInOrder call. */
+  private static final class TargetRequest {
+    final Set<Node> excludedNodes;
+    final long blocksize;
+    final int maxNodesPerRack;
+    final List<DatanodeStorageInfo> results;
+    final boolean avoidStaleNodes;
+    final EnumMap<StorageType, Integer> storageTypes;
+    final long guardMs;
+
+    TargetRequest(Set<Node> excludedNodes, long blocksize, int maxNodesPerRack,
+        List<DatanodeStorageInfo> results, boolean avoidStaleNodes,
+        EnumMap<StorageType, Integer> storageTypes, long guardMs) {
+      this.excludedNodes = excludedNodes;
+      this.blocksize = blocksize;
+      this.maxNodesPerRack = maxNodesPerRack;
+      this.results = results;
+      this.avoidStaleNodes = avoidStaleNodes;
+      this.storageTypes = storageTypes;
+      this.guardMs = guardMs;
+    }
+
+    /** The same request for other storage types (one correction's type-for-type copy). */
+    TargetRequest withStorageTypes(EnumMap<StorageType, Integer> types) {
+      return types == storageTypes ? this : new TargetRequest(excludedNodes, blocksize,
+          maxNodesPerRack, results, avoidStaleNodes, types, guardMs);
+    }
+  }
+
+  /** Positions to fill in order; correction plans (with their demand) never use stand-ins. */
+  private static final class TargetPlan {
+    final List<Integer> positions;
+    final Set<Integer> layoutPositions;
+    final LayoutDemand correction;
+
+    TargetPlan(List<Integer> positions, Set<Integer> layoutPositions, LayoutDemand correction) {
+      this.positions = positions;
+      this.layoutPositions = layoutPositions;
+      this.correction = correction;
+    }
+  }
+}

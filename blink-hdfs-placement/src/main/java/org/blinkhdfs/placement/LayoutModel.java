@@ -1,0 +1,58 @@
+package org.blinkhdfs.placement;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.blinkhdfs.placement.layout.LayoutCheck;
+
+/**
+ * What {@link LayoutBlockPlacementPolicy} needs from a block layout: the layout-specific part of
+ * an HDFS placement policy, on one schedule's ring.
+ *
+ * <p>Positions are indices into the schedule's order of non-staging nodes ({@code
+ * Schedule#ring()}): the power-balanced ring, and equally Rabbit's expansion chain (rank i is
+ * position i − 1). Everything else (sleeping nodes, stand-ins, HDFS's rack, storage and load
+ * rules, the correction protocol with the NameNode, deletion under the rack rule, the Balancer
+ * check, the no-schedule fallback) is the policy's and is the same for every layout.
+ *
+ * <p>HDFS 3.5 allocates a block's ID only after its targets are chosen and never passes it to
+ * {@code verifyBlockPlacement} or {@code chooseReplicasToDelete}, so a model works from replica
+ * positions only: {@link #check} recognises the layout that fits the held positions best. It must
+ * recognise every layout {@link #newBlock} can produce as perfect (nothing missing, nothing
+ * extra), or the NameNode would move correctly placed blocks forever.
+ *
+ * <p>Example (ring layout, 9 nodes, 3 replicas): {@code newBlock} → [0, 4, 6]; {@code check({0,
+ * 4, 5}, 3)} → layout [0, 4, 6], missing [6], extra [5]; {@code deletionOrder({0, 4, 5, 6}, 3)}
+ * → [5, 6, 4, 0].
+ *
+ * <p>Implementations are built for one ring and are thread-safe (the NameNode calls them
+ * concurrently); the policy caches one per ring.
+ */
+public interface LayoutModel {
+  /** A short name for messages, e.g. {@code power-balanced}. */
+  String name();
+
+  /**
+   * Empty when this layout can place blocks of {@code replicas} replicas (1 ≤ replicas ≤ ring
+   * size) on this ring; otherwise why not, naming the numbers, the key and the fix. Blocks of a
+   * refused replication get HDFS's default placement; the policy logs the reason once as an
+   * ERROR (a bad layout must not stop the NameNode).
+   */
+  Optional<String> refusal(int replicas);
+
+  /** The positions of a new block of {@code replicas} replicas, in write order, distinct. */
+  List<Integer> newBlock(int replicas, NewBlockView view);
+
+  /**
+   * Compares the {@code held} positions with the layout of {@code replicas} replicas that fits
+   * them best: the layout, its positions not held ({@code missing}, in write order) and the held
+   * positions outside it ({@code extra}). {@code first} is the layout's first position.
+   */
+  LayoutCheck check(Collection<Integer> held, int replicas);
+
+  /**
+   * Every distinct held position, in the order its replica should be deleted when the block has
+   * too many: positions outside the best layout first, the layout's most important replica last.
+   */
+  List<Integer> deletionOrder(Collection<Integer> held, int replicas);
+}

@@ -1,0 +1,134 @@
+package org.blinkhdfs.placement;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+
+/**
+ * What a {@link LayoutModel} may know when it lays out a new block: the writer's position, the
+ * policy's seeded random, and how many positions of a candidate layout could take a replica now,
+ * so it can pick a layout that needs as few stand-ins (and later corrections) as possible.
+ *
+ * <p>A position can take the block when its node could take it the way
+ * {@code BlockPlacementPolicyDefault#chooseLocalOrFavoredStorage} would: it passes {@code
+ * canTake} (awake for the write guard, in service, not overloaded), its rack has not reached
+ * HDFS's per-rack maximum among the candidate's positions counted so far, and it offers a storage
+ * type the policy still needs, tried in the same order as HDFS ({@link StorageType} order).
+ * {@link #fillable} counts the same way as if every registered, in-service node were awake and
+ * idle: a candidate whose missing position is a sleeping node with the right storage type can be
+ * completed later by a correction; one whose node lacks the type never can.
+ *
+ * <p>Example (9 ring nodes, COLD: ARCHIVE on nodes 0, 4 and 6 only, all awake): {@code
+ * takeable([0, 4, 6])} is 3, {@code takeable([2, 6, 8])} is 1.
+ *
+ * <p>Not thread-safe except {@link #withRandom}; one instance per placement decision.
+ */
+public final class NewBlockView {
+  private final RingMembers ring;
+  private final boolean[] usable;
+  private final boolean[] registered;
+  private final EnumMap<StorageType, Integer> types;
+  private final int maxNodesPerRack;
+  private final int writer;
+  private final Random random;
+
+  NewBlockView(RingMembers ring, Predicate<DatanodeDescriptor> canTake,
+      EnumMap<StorageType, Integer> types, int maxNodesPerRack, int writer, Random random) {
+    this.ring = ring;
+    this.types = types;
+    this.maxNodesPerRack = maxNodesPerRack;
+    this.writer = writer;
+    this.random = random;
+    this.usable = new boolean[ring.size()];
+    this.registered = new boolean[ring.size()];
+    for (int p = 0; p < usable.length; p++) {
+      DatanodeDescriptor d = ring.node(p);
+      registered[p] = d != null && d.isInService();
+      usable[p] = registered[p] && canTake.test(d);
+    }
+  }
+
+  /** Number of ring positions. */
+  public int ringSize() {
+    return usable.length;
+  }
+
+  /** The writer's ring position, or -1 when the writer is not a ring node. */
+  public int writerPosition() {
+    return writer;
+  }
+
+  /** True when the node at {@code position} can take a replica now (alone). */
+  public boolean usable(int position) {
+    return usable[position];
+  }
+
+  /** How many of {@code positions} could take a replica now (see class comment). */
+  public int takeable(List<Integer> positions) {
+    return score(positions, usable);
+  }
+
+  /** How many of {@code positions} could take a replica once every registered node is awake. */
+  public int fillable(List<Integer> positions) {
+    return score(positions, registered);
+  }
+
+  /**
+   * Runs {@code draw} with the policy's seeded random, holding its lock so that concurrent
+   * writes draw one after another (repeatable for one thread of writes).
+   */
+  public <T> T withRandom(Function<Random, T> draw) {
+    synchronized (random) {
+      return draw.apply(random);
+    }
+  }
+
+  private int score(List<Integer> positions, boolean[] mask) {
+    int[] typesLeft = new int[StorageType.values().length];
+    for (Map.Entry<StorageType, Integer> e : types.entrySet()) {
+      typesLeft[e.getKey().ordinal()] = e.getValue();
+    }
+    List<String> racks = new ArrayList<>(positions.size());
+    int score = 0;
+    for (int p : positions) {
+      if (!mask[p]) {
+        continue;
+      }
+      String rack = ring.node(p).getNetworkLocation();
+      if (countOf(racks, rack) + 1 > maxNodesPerRack) {
+        continue;
+      }
+      StorageType t = firstOffered(typesLeft, ring.storageTypes(p));
+      if (t != null) {
+        typesLeft[t.ordinal()]--;
+        racks.add(rack);
+        score++;
+      }
+    }
+    return score;
+  }
+
+  private static StorageType firstOffered(int[] typesLeft, Set<StorageType> offered) {
+    for (StorageType t : StorageType.values()) {
+      if (typesLeft[t.ordinal()] > 0 && offered.contains(t)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  private static int countOf(List<String> racks, String rack) {
+    int n = 0;
+    for (String r : racks) {
+      n += r.equals(rack) ? 1 : 0;
+    }
+    return n;
+  }
+}

@@ -1,0 +1,97 @@
+package org.blinkhdfs.placement;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.placement.layout.RingLayout;
+
+/**
+ * BlinkFS's power-balanced ring ({@link RingLayout}) as a {@link LayoutModel}.
+ *
+ * <p>New block: the first position whose layout can take the most replicas now ({@link
+ * NewBlockView#takeable}); ties go to the layout that could take the most once every node is
+ * awake and idle ({@link NewBlockView#fillable}), then to the writer's own position (HDFS
+ * locality), then to a seeded random choice, which spreads blocks over the ring. The layout is
+ * rotation invariant, so every candidate is the writer-independent offsets shifted by its first
+ * position: O(N·r) per block.
+ *
+ * <p>Example (9 nodes, r = 3, COLD: ARCHIVE on nodes 0, 4 and 6 only): layout(0) = [0, 4, 6]
+ * scores 3, every other layout at most 2, so a COLD block starts at 0 even when the writer is
+ * node 2 (whose layout [2, 6, 8] would need two stand-ins).
+ *
+ * <p>Check and deletion: {@link RingLayout#check} and {@link RingLayout#deletionOrder}, which
+ * recognise the layout from the held positions ({@link RingLayout#bestFirst}).
+ *
+ * <p>Thread-safe: the ring is immutable, the offsets cache concurrent.
+ */
+final class RingLayoutModel implements LayoutModel {
+  private final RingLayout layout;
+  private final Map<Integer, int[]> offsetsByReplicas = new ConcurrentHashMap<>();
+
+  /** The ring layout on {@code ringSize} nodes (at least 1). */
+  RingLayoutModel(int ringSize) {
+    this.layout = new RingLayout(ringSize);
+  }
+
+  @Override
+  public String name() {
+    return "power-balanced";
+  }
+
+  /** Never refuses: the policy asks for 1..N replicas, and the ring places any of them. */
+  @Override
+  public Optional<String> refusal(int replicas) {
+    return Optional.empty();
+  }
+
+  @Override
+  public List<Integer> newBlock(int replicas, NewBlockView view) {
+    int n = layout.ringSize();
+    int[] offsets = offsetsByReplicas.computeIfAbsent(replicas,
+        r -> layout.positions(0, r).stream().mapToInt(Integer::intValue).toArray());
+    int bestScore = -1;
+    List<Integer> best = new ArrayList<>();
+    for (int f = 0; f < n; f++) {
+      List<Integer> candidate = shifted(f, offsets);
+      int score = view.takeable(candidate) * (replicas + 1) + view.fillable(candidate);
+      if (score > bestScore) {
+        bestScore = score;
+        best.clear();
+      }
+      if (score == bestScore) {
+        best.add(f);
+      }
+    }
+    int writer = view.writerPosition();
+    int first = writer >= 0 && view.usable(writer) && best.contains(writer) ? writer
+        : view.withRandom(random -> best.get(random.nextInt(best.size())));
+    return shifted(first, offsets);
+  }
+
+  @Override
+  public LayoutCheck check(Collection<Integer> held, int replicas) {
+    return layout.check(held, replicas);
+  }
+
+  /** {@link RingLayout#deletionOrder} down to one replica, then that last replica. */
+  @Override
+  public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
+    Set<Integer> order = new LinkedHashSet<>(layout.deletionOrder(held, 1));
+    order.addAll(held);
+    return List.copyOf(order);
+  }
+
+  private List<Integer> shifted(int first, int[] offsets) {
+    List<Integer> positions = new ArrayList<>(offsets.length);
+    for (int offset : offsets) {
+      positions.add((first + offset) % layout.ringSize());
+    }
+    return positions;
+  }
+}

@@ -1,0 +1,162 @@
+package org.blinkhdfs.rabbit;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
+import org.blinkhdfs.placement.LayoutModel;
+import org.blinkhdfs.placement.NewBlockView;
+import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.rabbit.layout.BlockLayout;
+import org.blinkhdfs.rabbit.layout.Chain;
+import org.blinkhdfs.rabbit.layout.PlacementCheck;
+
+/**
+ * A Rabbit-family {@link BlockLayout} (equal work, PARAID) on the schedule's expansion chain,
+ * as the {@link LayoutModel} of an HDFS placement policy: positions are chain ranks − 1.
+ *
+ * <h2>One layout per replication</h2>
+ * These layouts depend on r (equal work's secondaries hold exactly r − 1 replicas), and HDFS sets
+ * r per file. So the model builds the layout for each r on first use ({@code build}) and keeps
+ * it; an r the layout rejects on this chain (equal work: a chain too short for r, p larger than
+ * the chain) is refused with the pure layout's message, and the policy places those blocks as
+ * stock HDFS.
+ *
+ * <h2>New blocks</h2>
+ * Up to {@link #MAX_DRAWS} draws from the layout's own distribution ({@link
+ * BlockLayout#targets(java.util.Random)}, the policy's seeded random); the first draw whose
+ * positions can all take a replica now wins, else the draw that can take the most (then could
+ * take the most once everyone is awake). With every node awake the first draw wins, so blocks
+ * follow {@link BlockLayout#expectedBlocks} exactly. With some nodes asleep this draws from the
+ * layout conditioned on the awake nodes: a block written in a low gear gets a valid layout
+ * inside the gear (Rabbit §3.3's stated cost: such data lives on fewer nodes) rather than a
+ * stand-in. Why not always offload to stand-ins and correct later, as Rabbit intends: HDFS gives
+ * the policy no block ID, so a block is recognised later from its holders only ({@link
+ * BlockLayout#bestFit}); with r = 2 a block whose secondary was offloaded keeps only its primary,
+ * which does not say which secondary it lost, and every such block would be corrected to the
+ * same one. Stand-ins remain for draws that cannot be placed whole (say, only the primaries
+ * awake); those are corrected to their best-fitting layout once its nodes wake.
+ *
+ * <p>Example (N = 7, p = 2, r = 2, nodes n1..n3 awake, n4..n7 OFF): a draw [n1, n5] has a
+ * sleeping target, so the next is tried; [n2, n3] is taken (probability 0.305 per draw, so 32
+ * draws miss with probability 1e-5; then the best draw, with one stand-in).
+ *
+ * <p>Thread-safe: the chain and the layouts are immutable; the cache is concurrent.
+ */
+final class ChainLayoutModel implements LayoutModel {
+  /** A limit on the draws per new block. */
+  static final int MAX_DRAWS = 32;
+
+  private final String name;
+  private final Chain chain;
+  private final IntFunction<BlockLayout> build;
+  private final String keyHint;
+  private final Map<Integer, Built> byReplicas = new ConcurrentHashMap<>();
+
+  /**
+   * The layouts {@code build} makes for each replication on {@code chain}; {@code build} throws
+   * IllegalArgumentException (with the numbers and the fix) for a replication it rejects, and
+   * {@code keyHint} (e.g. {@code "p = blink.equalwork.primaries = 2"}) is added to that message.
+   */
+  ChainLayoutModel(String name, Chain chain, IntFunction<BlockLayout> build, String keyHint) {
+    this.name = name;
+    this.chain = chain;
+    this.build = build;
+    this.keyHint = keyHint;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Optional<String> refusal(int replicas) {
+    return Optional.ofNullable(built(replicas).refusal);
+  }
+
+  @Override
+  public List<Integer> newBlock(int replicas, NewBlockView view) {
+    BlockLayout layout = layout(replicas);
+    List<Integer> best = null;
+    int bestTakeable = -1;
+    int bestFillable = -1;
+    for (int draw = 0; draw < MAX_DRAWS; draw++) {
+      List<Integer> candidate = positions(view.withRandom(layout::targets));
+      int takeable = view.takeable(candidate);
+      if (takeable == candidate.size()) {
+        return candidate;
+      }
+      int fillable = view.fillable(candidate);
+      if (takeable > bestTakeable || (takeable == bestTakeable && fillable > bestFillable)) {
+        best = candidate;
+        bestTakeable = takeable;
+        bestFillable = fillable;
+      }
+    }
+    return best;
+  }
+
+  @Override
+  public LayoutCheck check(Collection<Integer> held, int replicas) {
+    PlacementCheck c = layout(replicas).check(nodes(held));
+    List<Integer> layout = positions(c.layout());
+    List<Integer> extra = positions(c.standIns());
+    extra.sort(null);
+    return new LayoutCheck(layout.get(0), layout, positions(c.missing()), extra);
+  }
+
+  @Override
+  public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
+    return positions(layout(replicas).deletionOrder(nodes(held), 0));
+  }
+
+  private BlockLayout layout(int replicas) {
+    Built b = built(replicas);
+    if (b.layout == null) {
+      throw new IllegalStateException("the " + name + " layout refuses " + replicas
+          + " replicas (" + b.refusal + "); the policy must check refusal() first");
+    }
+    return b.layout;
+  }
+
+  private Built built(int replicas) {
+    return byReplicas.computeIfAbsent(replicas, r -> {
+      try {
+        return new Built(build.apply(r), null);
+      } catch (IllegalArgumentException e) { // the pure layout's verdict on this chain and r
+        return new Built(null, e.getMessage() + " (" + keyHint + ")");
+      }
+    });
+  }
+
+  private List<String> nodes(Collection<Integer> positions) {
+    List<String> out = new ArrayList<>(positions.size());
+    for (int p : positions) {
+      out.add(chain.node(p + 1));
+    }
+    return out;
+  }
+
+  private List<Integer> positions(List<String> nodes) {
+    List<Integer> out = new ArrayList<>(nodes.size());
+    for (String node : nodes) {
+      out.add(chain.rank(node) - 1);
+    }
+    return out;
+  }
+
+  /** A replication's layout, or why there is none. */
+  private static final class Built {
+    final BlockLayout layout;
+    final String refusal;
+
+    Built(BlockLayout layout, String refusal) {
+      this.layout = layout;
+      this.refusal = refusal;
+    }
+  }
+}
