@@ -423,11 +423,15 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   }
 
   /**
-   * The Balancer and Mover may move a replica only if the layout stays as good: the source is a
-   * stand-in (off the ring, or a ring node outside the layout), the target is a missing layout
-   * position or off the ring, the target is awake now, and the block keeps the {@link RackRule}.
-   * A block with no replica on the ring has no layout: HDFS's rule decides. {@code locs} holds
-   * the block's replicas plus the target, as the Balancer's dispatcher passes them.
+   * The Balancer and Mover may move a replica only between nodes off the ring (staging and
+   * unnamed DataNodes), to a node awake now, keeping the {@link RackRule}; ring nodes are the
+   * NameNode's business. Why so strict: {@code locs} holds the block's replicas plus the target,
+   * as the Balancer's dispatcher passes them, but only those on nodes the Balancer works with
+   * (with {@code -source}, only the sources and targets). From part of a block a layout replica
+   * cannot be told from a stand-in, nor a missing layout position from any other ring node, and
+   * a copy put on the wrong ring node can make the layout be recognised differently, so that the
+   * NameNode then moves a replica that was in place. Stand-ins still reach their layout nodes:
+   * the NameNode's layout correction copies them there, seeing every replica.
    */
   @Override
   public boolean isMovable(Collection<DatanodeInfo> locs, DatanodeInfo source,
@@ -435,21 +439,17 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     Optional<RingMembers> maybeRing = ring();
     List<DatanodeInfo> holders = new ArrayList<>(locs);
     holders.remove(target);
-    if (maybeRing.isEmpty() || maybeRing.get().positionsOf(holders).isEmpty()
-        || !accepts(maybeRing.get(), maybeRing.get().replicasOn(holders.size()))) {
+    int replicas = Math.max(holders.size(), defaultReplication);
+    if (maybeRing.isEmpty() || !accepts(maybeRing.get(), maybeRing.get().replicasOn(replicas))) {
       return super.isMovable(locs, source, target);
     }
     RingMembers ring = maybeRing.get();
-    int required = RackRule.required(clusterMap, holders.size());
-    LayoutDemand d = LayoutDemand.of(ring, holders, holders.size(), required);
-    int to = ring.indexOf(target);
-    boolean targetOk = to < 0 || d.check().missing().contains(to);
     List<DatanodeInfo> after = new ArrayList<>(holders);
     after.remove(source);
     after.add(target);
-    return holders.contains(source) && !d.isLayoutReplica(source) && targetOk
-        && ring.awake(target)
-        && RackRule.keeps(RackRule.count(holders), RackRule.count(after), required);
+    return holders.contains(source) && ring.indexOf(source) < 0 && ring.indexOf(target) < 0
+        && ring.awake(target) && RackRule.keeps(RackRule.count(holders), RackRule.count(after),
+            RackRule.required(clusterMap, holders.size()));
   }
 
   /**

@@ -48,7 +48,6 @@ final class LayoutDemand {
   private final LayoutCheck check;
   private final List<Integer> positions = new ArrayList<>();
   private final Map<Integer, DatanodeInfo> replaces = new HashMap<>();
-  private final Set<String> layoutHolders = new HashSet<>();
 
   private LayoutDemand(LayoutCheck check) {
     this.check = check;
@@ -96,9 +95,7 @@ final class LayoutDemand {
       int i = ring.indexOf(h);
       if (i < 0) {
         offRing.add(h);
-      } else if (layout.contains(i)) {
-        layoutHolders.add(h.getXferAddr());
-      } else {
+      } else if (!layout.contains(i)) {
         ringExtras.add(h);
       }
     }
@@ -155,10 +152,5 @@ final class LayoutDemand {
   /** The stand-in that demanded {@code position} replaces, or null when a replica was lost. */
   DatanodeInfo replaces(int position) {
     return replaces.get(position);
-  }
-
-  /** True when {@code node} holds one of the layout's positions. */
-  boolean isLayoutReplica(DatanodeInfo node) {
-    return layoutHolders.contains(node.getXferAddr());
   }
 }

@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,11 +60,12 @@ class ConsiderLoadTest {
       // Raising the replication asks for the busy node's position: a stand-in takes it.
       c.fs.setReplication(new org.apache.hadoop.fs.Path("/load/grow"), (short) 3);
       c.waitReplicas("/load/grow", 3);
-      assertTrue(c.replicas("/load/grow").contains(staging), "stand-in " + c.replicas("/load/grow"));
-      assertFalse(c.replicas("/load/grow").contains(busyAddr));
+      List<String> grown = c.replicas("/load/grow");
+      assertTrue(grown.contains(staging), "stand-in " + grown);
+      assertFalse(grown.contains(busyAddr));
       GenericTestUtils.waitFor(() -> c.blockManager().getBadlyDistributedBlocks() == 1, 200,
           30_000);
-      assertTrue(busyDescriptor.getXceiverCount() == 50, "still overloaded while queued");
+      assertEquals(50, busyDescriptor.getXceiverCount(), "still overloaded while queued");
 
       // Real heartbeats resume with the real (low) load: the copy moves to its layout node.
       DataNodeTestUtils.setHeartbeatsDisabledForTests(busyNode, false);
