@@ -55,39 +55,71 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
         "staggered", 100);
   }
 
-  public ClusterSpec withDataNodes(int n) {
-    return new ClusterSpec(baseDir, n, stagingNodes, intervalMs, bandwidthBytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, powerPercent);
+  /** A builder starting from this spec. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
-  public ClusterSpec withStagingNodes(int n) {
-    return new ClusterSpec(baseDir, dataNodes, n, intervalMs, bandwidthBytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, powerPercent);
-  }
+  /** Changes some fields of a spec; validation happens in {@link #build()}. Not thread-safe. */
+  public static final class Builder {
+    private Path baseDir;
+    private int dataNodes;
+    private int stagingNodes;
+    private long intervalMs;
+    private long bandwidthBytesPerSec;
+    private long blockSizeBytes;
+    private Layout layout;
+    private String schedulePolicy;
+    private int powerPercent;
 
-  public ClusterSpec withIntervalMs(long ms) {
-    return new ClusterSpec(baseDir, dataNodes, stagingNodes, ms, bandwidthBytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, powerPercent);
-  }
+    private Builder(ClusterSpec s) {
+      baseDir = s.baseDir;
+      dataNodes = s.dataNodes;
+      stagingNodes = s.stagingNodes;
+      intervalMs = s.intervalMs;
+      bandwidthBytesPerSec = s.bandwidthBytesPerSec;
+      blockSizeBytes = s.blockSizeBytes;
+      layout = s.layout;
+      schedulePolicy = s.schedulePolicy;
+      powerPercent = s.powerPercent;
+    }
 
-  public ClusterSpec withBandwidth(long bytesPerSec) {
-    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, powerPercent);
-  }
+    public Builder dataNodes(int n) {
+      dataNodes = n;
+      return this;
+    }
 
-  public ClusterSpec withLayout(Layout l, String policy) {
-    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
-        blockSizeBytes, l, policy, powerPercent);
-  }
+    public Builder stagingNodes(int n) {
+      stagingNodes = n;
+      return this;
+    }
 
-  public ClusterSpec withPowerPercent(int p) {
-    return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, p);
-  }
+    public Builder intervalMs(long ms) {
+      intervalMs = ms;
+      return this;
+    }
 
-  public ClusterSpec withBaseDir(Path dir) {
-    return new ClusterSpec(dir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
-        blockSizeBytes, layout, schedulePolicy, powerPercent);
+    public Builder bandwidthBytesPerSec(long bytesPerSec) {
+      bandwidthBytesPerSec = bytesPerSec;
+      return this;
+    }
+
+    /** The placement layout and the scheduler's blink policy. */
+    public Builder layout(Layout l, String policy) {
+      layout = l;
+      schedulePolicy = policy;
+      return this;
+    }
+
+    public Builder powerPercent(int p) {
+      powerPercent = p;
+      return this;
+    }
+
+    public ClusterSpec build() {
+      return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
+          blockSizeBytes, layout, schedulePolicy, powerPercent);
+    }
   }
 
   /** Total DataNodes (ring + staging). */

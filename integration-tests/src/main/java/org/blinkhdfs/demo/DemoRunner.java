@@ -59,9 +59,10 @@ final class DemoRunner {
   private ClusterSpec spec(LayoutRun run) {
     String dirName = run.label().replaceAll("[^A-Za-z0-9.-]", "_");
     return ClusterSpec.defaults(options.clusterDir().resolve(dirName))
-        .withDataNodes(options.nodes()).withStagingNodes(options.staging())
-        .withIntervalMs(options.intervalMs()).withBandwidth((long) options.bandwidthMBps() << 20)
-        .withLayout(run.layout(), run.schedulePolicy()).withPowerPercent(100);
+        .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
+        .intervalMs(options.intervalMs())
+        .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
+        .layout(run.layout(), run.schedulePolicy()).powerPercent(100).build();
   }
 
   private RunInfo runInfo(String commandLine, Instant started) {

@@ -29,8 +29,8 @@ class LocalClusterTest {
 
   @Test
   void dataNodesBlinkAndDataSurvives() throws Exception {
-    ClusterSpec spec = ClusterSpec.defaults(dir).withDataNodes(3).withStagingNodes(1)
-        .withIntervalMs(4_000).withPowerPercent(100);
+    ClusterSpec spec = ClusterSpec.defaults(dir).toBuilder().dataNodes(3).stagingNodes(1)
+        .intervalMs(4_000).powerPercent(100).build();
     List<Long> pids;
     try (LocalCluster cluster = LocalCluster.startFresh(spec, System.out::println)) {
       pids = cluster.livePids();
