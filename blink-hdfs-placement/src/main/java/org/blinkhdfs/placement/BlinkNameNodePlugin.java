@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p>Record {@code BlinkSchedule} (context {@code blink}): the schedule status and source (tags,
  * e.g. {@code OK} and {@code scheduler 10.0.0.5:9877}), epoch, ring
  * nodes, nodes awake now, replicas offloaded to stand-ins, layout corrections scheduled, sleeping
- * targets kept out of pipelines, and blocks awaiting layout correction (the NameNode's
+ * targets kept out of pipelines, replicas new blocks lacked because too few nodes were awake
+ * (completed by the NameNode later), and blocks awaiting layout correction (the NameNode's
  * badly-distributed count, which is where mis-placed blocks wait).
  *
  * <p>The schedule itself is shared with the placement policy and topology through
@@ -127,6 +128,9 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
             runtime.layoutCorrections().get())
         .addCounter(Interns.info("SleepingTargetsAvoided",
             "Sleeping nodes kept out of write pipelines"), runtime.sleepingTargetsAvoided().get())
+        .addCounter(Interns.info("ShortWriteReplicas",
+            "Replicas new blocks lacked at write time because too few nodes were awake"),
+            runtime.shortWriteReplicas().get())
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());

@@ -48,6 +48,7 @@ public final class BlinkRuntime {
   private final AtomicLong offloadedReplicas = new AtomicLong();
   private final AtomicLong layoutCorrections = new AtomicLong();
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
+  private final AtomicLong shortWriteReplicas = new AtomicLong();
 
   private BlinkRuntime(String key, ScheduleSource source) {
     this.key = key;
@@ -125,5 +126,14 @@ public final class BlinkRuntime {
   /** Sleeping or soon-sleeping nodes kept out of write pipelines. */
   public AtomicLong sleepingTargetsAvoided() {
     return sleepingTargetsAvoided;
+  }
+
+  /**
+   * Replicas new blocks lacked when written because too few nodes were awake (and no stand-in
+   * was left); the NameNode adds them when nodes wake, which is re-replication caused by a write
+   * at low power, not by sleep of existing data.
+   */
+  public AtomicLong shortWriteReplicas() {
+    return shortWriteReplicas;
   }
 }

@@ -167,8 +167,10 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosenNodes, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
-    return super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
-        withSleepersExcluded(excludedNodes, blocksize), blocksize, storagePolicy, flags);
+    Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
+    return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, excludedNodes, excluded,
+        super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
+            excluded, blocksize, storagePolicy, flags));
   }
 
   @Override
@@ -176,18 +178,46 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
       EnumMap<StorageType, Integer> storageTypes) {
-    return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
-        withSleepersExcluded(excludedNodes, blocksize), blocksize, storagePolicy, flags,
-        storageTypes);
+    Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
+    return countShortWrite(numOfReplicas, chosen, returnChosenNodes, excludedNodes, excluded,
+        super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excluded,
+            blocksize, storagePolicy, flags, storageTypes));
   }
 
-  /** The caller's excluded nodes plus every node that cannot take a block now. */
+  /**
+   * Counts the replicas a new block did not get because sleeping nodes were excluded: HDFS
+   * writes it with fewer replicas (at least one) and completes it when nodes wake, so that later
+   * copy is the write's, not a re-replication of existing data ({@link
+   * BlinkRuntime#shortWriteReplicas}). Only new blocks count (nothing chosen yet: {@code
+   * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen.
+   */
+  private DatanodeStorageInfo[] countShortWrite(int numOfReplicas,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> callerExcluded,
+      Set<Node> excluded, DatanodeStorageInfo[] targets) {
+    boolean newBlock = !returnChosenNodes && (chosen == null || chosen.isEmpty());
+    boolean sleepersExcluded = excluded != callerExcluded;
+    if (newBlock && sleepersExcluded) {
+      int possible = Math.min(numOfReplicas, clusterMap.getNumOfLeaves());
+      if (targets.length < possible) {
+        runtime.shortWriteReplicas().addAndGet(possible - targets.length);
+      }
+    }
+    return targets;
+  }
+
+  /**
+   * The caller's excluded nodes plus every node that cannot take a block now; the caller's own
+   * set when no node is asleep.
+   */
   private Set<Node> withSleepersExcluded(Set<Node> excludedNodes, long blocksize) {
     Optional<RingMembers> ring = ring();
     if (ring.isEmpty()) {
       return excludedNodes;
     }
     Set<Node> sleepers = ring.get().unwritable(settings.writeGuardMs(blocksize));
+    if (sleepers.isEmpty()) {
+      return excludedNodes;
+    }
     Set<Node> out = excludedNodes == null ? new HashSet<>() : new HashSet<>(excludedNodes);
     out.addAll(sleepers);
     runtime.sleepingTargetsAvoided().addAndGet(sleepers.size());

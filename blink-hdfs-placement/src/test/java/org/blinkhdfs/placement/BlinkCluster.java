@@ -194,6 +194,14 @@ final class BlinkCluster implements AutoCloseable {
    * minimum is reported; the others arrive in incremental block reports).
    */
   byte[] writeFile(String path, int bytes, int r) throws IOException {
+    return writeFile(path, bytes, r, r);
+  }
+
+  /**
+   * As {@link #writeFile(String, int, int)}, but waits for {@code reported} replicas only: a
+   * write with too few nodes awake is short of {@code r}.
+   */
+  byte[] writeFile(String path, int bytes, int r, int reported) throws IOException {
     byte[] data = new byte[bytes];
     for (int i = 0; i < bytes; i++) {
       data[i] = (byte) (path.hashCode() * 31 + i);
@@ -201,7 +209,7 @@ final class BlinkCluster implements AutoCloseable {
     try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), (short) r)) {
       out.write(data);
     }
-    waitReplicas(path, r);
+    waitReplicas(path, reported);
     return data;
   }
 

@@ -144,4 +144,46 @@ class SleepingNodesTest {
       }
     }
   }
+
+  /**
+   * Too few awake nodes for r = 3 and no staging node: each new block is written with the two
+   * awake replicas (the write succeeds), the policy counts the missing replica as a short write,
+   * and the NameNode completes the block when the others wake.
+   */
+  @Test
+  void shortWritesAreCountedAndCompletedOnWake() throws Exception {
+    int ring = 5;
+    try (BlinkCluster c = BlinkCluster.start(dir, ring, conf -> { })) {
+      long start = System.currentTimeMillis() - 1_000;
+      Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(start)
+          .intervalMs(INTERVAL_MS);
+      for (int i = 0; i < ring; i++) {
+        b.add(i < 2 ? NodeSchedule.blink(c.addresses.get(i), 0, 300_000)
+            : NodeSchedule.blink(c.addresses.get(i), 400_000, 100_000));
+      }
+      c.writeSchedule(b.build());
+      BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
+      long before = runtime.shortWriteReplicas().get();
+      List<String> paths = new ArrayList<>();
+      for (int f = 0; f < 3; f++) {
+        String path = "/short/f" + f;
+        c.writeFile(path, 4000, 3, 2);
+        paths.add(path);
+        assertEquals(2, c.replicasNow(path).size(), path + " written to the two awake nodes");
+      }
+      assertEquals(3, runtime.shortWriteReplicas().get() - before,
+          "one replica short per one-block file");
+
+      Schedule.Builder all = Schedule.builder().epoch(3)
+          .intervalStartMs(System.currentTimeMillis()).intervalMs(INTERVAL_MS);
+      for (int i = 0; i < ring; i++) {
+        all.add(NodeSchedule.of(c.addresses.get(i), NodeMode.ACTIVE));
+      }
+      c.writeSchedule(all.build());
+      GenericTestUtils.waitFor(() -> paths.stream().allMatch(p -> c.replicasNow(p).size() == 3),
+          200, 60_000);
+      assertEquals(3, runtime.shortWriteReplicas().get() - before,
+          "completing the blocks is not counted again");
+    }
+  }
 }
