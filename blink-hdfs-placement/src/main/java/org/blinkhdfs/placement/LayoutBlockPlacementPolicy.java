@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -74,6 +75,12 @@ import org.slf4j.LoggerFactory;
  * once per ring and replication as an ERROR, first for {@code dfs.replication} as soon as the
  * schedule arrives). A layout that does not fit never stops the NameNode.
  *
+ * <p>Per-file layouts: a model may give a file's new blocks their own layout ({@link
+ * LayoutModel#forFile}, Rabbit's datasets). HDFS passes the file's path only to the public
+ * {@code chooseTarget} methods, not to {@code chooseTargetInOrder} where the layout is chosen, so
+ * the path is carried on the calling thread; every later step (verification, correction,
+ * deletion, the Balancer) sees no path and relies on the model's {@link LayoutModel#check}.
+ *
  * <p>Subclasses supply the layout ({@link #layouts}) and nothing else. The model is built once
  * per distinct ring and shared by all calls until the ring changes.
  *
@@ -96,6 +103,8 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   private volatile RingModel cachedModel;
   /** The last ring index; reused while the schedule and the registered nodes are unchanged. */
   private volatile RingMembers.Index cachedIndex;
+  /** The file of the current thread's public chooseTarget call, if any ({@link #forFile}). */
+  private final ThreadLocal<String> placingFile = new ThreadLocal<>();
 
   /**
    * Reads and validates this layout's keys from {@code conf} (a bad value fails here, at
@@ -167,10 +176,12 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosenNodes, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
-    Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
-    return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, excludedNodes, excluded,
-        super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
-            excluded, blocksize, storagePolicy, flags));
+    return forFile(srcPath, () -> {
+      Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
+      return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, excludedNodes,
+          excluded, super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes,
+              returnChosenNodes, excluded, blocksize, storagePolicy, flags));
+    });
   }
 
   @Override
@@ -178,10 +189,33 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
       EnumMap<StorageType, Integer> storageTypes) {
-    Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
-    return countShortWrite(numOfReplicas, chosen, returnChosenNodes, excludedNodes, excluded,
-        super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excluded,
-            blocksize, storagePolicy, flags, storageTypes));
+    return forFile(srcPath, () -> {
+      Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
+      return countShortWrite(numOfReplicas, chosen, returnChosenNodes, excludedNodes, excluded,
+          super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excluded,
+              blocksize, storagePolicy, flags, storageTypes));
+    });
+  }
+
+  /**
+   * Runs one public {@code chooseTarget} with {@code srcPath} as the file being placed, so that
+   * {@code chooseTargetInOrder}, which HDFS calls without the path, can lay out a new block with
+   * the file's layout ({@link LayoutModel#forFile}). The path lives in a thread-local of this
+   * policy for the duration of the call (the NameNode places blocks on many handler threads at
+   * once, each call entirely on its own thread); a nested call restores the outer path.
+   */
+  private DatanodeStorageInfo[] forFile(String srcPath, Supplier<DatanodeStorageInfo[]> call) {
+    String outer = placingFile.get();
+    placingFile.set(srcPath);
+    try {
+      return call.get();
+    } finally {
+      if (outer == null) {
+        placingFile.remove();
+      } else {
+        placingFile.set(outer);
+      }
+    }
   }
 
   /**
@@ -308,7 +342,9 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
           ? ring.indexOf((DatanodeDescriptor) writer) : -1;
       NewBlockView view = new NewBlockView(ring, d -> canTake(ring, d, req.guardMs),
           req.storageTypes, req.maxNodesPerRack, writerPosition, random);
-      List<Integer> positions = ring.layout().newBlock(r, view);
+      String srcPath = placingFile.get();
+      LayoutModel layout = srcPath == null ? ring.layout() : ring.layout().forFile(srcPath);
+      List<Integer> positions = layout.newBlock(r, view);
       return Optional.of(new TargetPlan(positions, new HashSet<>(positions), null));
     }
     List<DatanodeDescriptor> holders = new ArrayList<>();

@@ -21,6 +21,12 @@ import org.blinkhdfs.placement.layout.LayoutCheck;
  * recognise every layout {@link #newBlock} can produce as perfect (nothing missing, nothing
  * extra), or the NameNode would move correctly placed blocks forever.
  *
+ * <p>One model may stand for several layouts on the same ring, one per group of files (Rabbit's
+ * datasets, §3.4: each has its own expansion chain): {@link #forFile} then gives the layout of a
+ * file's new blocks, while {@link #check} and {@link #deletionOrder}, which see no path, pick the
+ * best-fitting of them. Such a model must recognise every layout any {@code forFile} model can
+ * produce as perfect, and refuse a replication whenever any of its layouts does.
+ *
  * <p>Example (ring layout, 9 nodes, 3 replicas): {@code newBlock} → [0, 4, 6]; {@code check({0,
  * 4, 5}, 3)} → layout [0, 4, 6], missing [6], extra [5]; {@code deletionOrder({0, 4, 5, 6}, 3)}
  * → [5, 6, 4, 0].
@@ -39,6 +45,16 @@ public interface LayoutModel {
    * ERROR (a bad layout must not stop the NameNode).
    */
   Optional<String> refusal(int replicas);
+
+  /**
+   * The layout for new blocks of the file at {@code srcPath} (an absolute HDFS path, as the
+   * NameNode passes it to {@code chooseTarget}); this model itself unless it stands for several
+   * layouts (class comment). Called once per new block, on the NameNode's handler thread, outside
+   * the namesystem lock.
+   */
+  default LayoutModel forFile(String srcPath) {
+    return this;
+  }
 
   /** The positions of a new block of {@code replicas} replicas, in write order, distinct. */
   List<Integer> newBlock(int replicas, NewBlockView view);

@@ -16,7 +16,7 @@ import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.RabbitConfig;
-import org.blinkhdfs.rabbit.dataset.DatasetSpecs;
+import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +38,7 @@ class DefaultsFileTest {
     Map<String, String> code = new TreeMap<>();
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
-        RabbitConfig.KEYS, List.of(DatasetSpecs.KEY))) {
+        RabbitConfig.KEYS, DatasetConfig.KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());
         assertTrue(previous == null || previous.equals(k.defaultValue()),

@@ -2,6 +2,7 @@ package org.blinkhdfs.rabbit;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,8 +16,12 @@ import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.PlacementCheck;
 
 /**
- * A Rabbit-family {@link BlockLayout} (equal work, PARAID) on the schedule's expansion chain,
- * as the {@link LayoutModel} of an HDFS placement policy: positions are chain ranks − 1.
+ * A Rabbit-family {@link BlockLayout} (equal work, PARAID) on an expansion chain over the
+ * schedule's ring, as the {@link LayoutModel} of an HDFS placement policy. Positions are ring
+ * indices ({@code Schedule#ring()}); the chain is the ring itself (rank i is position i − 1) or,
+ * for a Rabbit dataset (§3.4), another order of the same nodes, chosen by the node score
+ * ({@code org.blinkhdfs.rabbit.dataset.ChainPlanner}). The model translates positions to nodes
+ * and nodes to chain ranks, so the pure layout never sees the ring.
  *
  * <h2>One layout per replication</h2>
  * These layouts depend on r (equal work's secondaries hold exactly r − 1 replicas), and HDFS sets
@@ -51,7 +56,8 @@ final class ChainLayoutModel implements LayoutModel {
   static final int MAX_DRAWS = 32;
 
   private final String name;
-  private final Chain chain;
+  private final List<String> ring;
+  private final Map<String, Integer> positionByNode;
   private final IntFunction<BlockLayout> build;
   private final String keyHint;
   private final Map<Integer, Built> byReplicas = new ConcurrentHashMap<>();
@@ -62,8 +68,28 @@ final class ChainLayoutModel implements LayoutModel {
    * {@code keyHint} (e.g. {@code "p = blink.equalwork.primaries = 2"}) is added to that message.
    */
   ChainLayoutModel(String name, Chain chain, IntFunction<BlockLayout> build, String keyHint) {
+    this(name, chain.nodes(), chain, build, keyHint);
+  }
+
+  /**
+   * As above, on a {@code chain} that lists exactly the nodes of {@code ring} (the schedule's
+   * ring, whose indices are the positions) in its own order.
+   *
+   * @throws IllegalArgumentException when the chain and the ring hold different nodes
+   */
+  ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<BlockLayout> build,
+      String keyHint) {
+    if (ring.size() != chain.size() || !chain.nodes().containsAll(ring)) {
+      throw new IllegalArgumentException("the chain " + chain.nodes()
+          + " must list exactly the ring's nodes " + ring);
+    }
     this.name = name;
-    this.chain = chain;
+    this.ring = List.copyOf(ring);
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < ring.size(); i++) {
+      index.put(ring.get(i), i);
+    }
+    this.positionByNode = Map.copyOf(index);
     this.build = build;
     this.keyHint = keyHint;
   }
@@ -136,7 +162,7 @@ final class ChainLayoutModel implements LayoutModel {
   private List<String> nodes(Collection<Integer> positions) {
     List<String> out = new ArrayList<>(positions.size());
     for (int p : positions) {
-      out.add(chain.node(p + 1));
+      out.add(ring.get(p));
     }
     return out;
   }
@@ -144,7 +170,7 @@ final class ChainLayoutModel implements LayoutModel {
   private List<Integer> positions(List<String> nodes) {
     List<Integer> out = new ArrayList<>(nodes.size());
     for (String node : nodes) {
-      out.add(chain.rank(node) - 1);
+      out.add(positionByNode.get(node));
     }
     return out;
   }

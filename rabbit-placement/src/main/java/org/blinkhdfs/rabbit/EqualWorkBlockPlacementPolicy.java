@@ -1,25 +1,42 @@
 package org.blinkhdfs.rabbit;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.placement.LayoutModel;
+import org.blinkhdfs.rabbit.dataset.Dataset;
+import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
+import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.DatasetRoot;
+import org.blinkhdfs.rabbit.dataset.ExpansionChain;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 
 /**
  * Rabbit's equal-work layout as an HDFS block placement policy
- * ({@code dfs.block.replicator.classname}).
+ * ({@code dfs.block.replicator.classname}), with Rabbit's datasets (§3.4) when configured.
  *
  * <p>Goal (Rabbit §3.1): with the first n nodes of the expansion chain on, for any n ≥ p, every
  * block has a replica among them and node i holds about B/i blocks, so a full read can give each
  * active node an equal share and throughput follows the number of nodes on, with no data moving
- * when the gear changes. The chain is the schedule's order of non-staging nodes ({@link
- * Chain#fromSchedule}); p is {@code blink.equalwork.primaries} ({@link RabbitConfig}, default 2);
- * r is each file's replication factor. The layout is {@link EqualWorkLayout}, one per r, adapted
- * by {@link ChainLayoutModel}.
+ * when the gear changes. The chain of files in no dataset is the schedule's order of non-staging
+ * nodes ({@link Chain#fromSchedule}); p is {@code blink.equalwork.primaries} ({@link
+ * RabbitConfig}, default 2); r is each file's replication factor. The layout is {@link
+ * EqualWorkLayout}, one per r, adapted by {@link ChainLayoutModel}.
+ *
+ * <p>Datasets ({@code blink.rabbit.datasets}, {@link DatasetConfig}; a file joins by its path or
+ * the xattr {@code user.blink.dataset}, resolved by {@link DatasetRuntime}): each gets its own
+ * expansion chain over the same ring, chosen greedily by the node score s_i with the default
+ * chain counted as data already stored ({@link DatasetCatalog#planAfter}), and its files' new
+ * blocks are laid out on it. Every later step recognises a block among all these layouts
+ * ({@link DatasetLayoutModel}). The chains are a pure function of the ring, p and the
+ * configured datasets in order, so the plugin's metrics recompute the same chains.
  *
  * <p>Everything that does not depend on the layout (no sleeping targets, HDFS's rules for each
  * target, stand-ins on staging or awake nodes, correction through the NameNode's reconstruction,
@@ -33,19 +50,50 @@ import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
  *
  * <p>Worked example (Le et al. Table 2: 7 nodes, p = 2, r = 2, all awake): every block has one
  * replica on n1 or n2 (B/2 each) and one on n3..n7, which hold 0.305·B, 0.229·B, 0.183·B,
- * 0.153·B and 0.131·B.
+ * 0.153·B and 0.131·B. With {@code blink.rabbit.datasets = a=/a}, blocks under /a have their
+ * primary on n7 or n6 instead (a's chain is n7 n6 n5 n4 n3 n1 n2).
  *
  * <p>Thread-safe (see the base class).
  */
 public class EqualWorkBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
+  private static final String NAME = "equal-work";
+
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
     int p = RabbitConfig.from(conf::get).primaries();
+    DatasetConfig datasets = DatasetConfig.from(conf::get);
     String hint = "p = " + RabbitConfig.PRIMARIES.name() + " = " + p;
     return schedule -> {
-      Chain chain = Chain.fromSchedule(schedule);
-      return new ChainLayoutModel("equal-work", chain,
-          r -> EqualWorkLayout.of(chain, EqualWorkSpec.of(p, r)), hint);
+      List<String> ring = schedule.ring();
+      LayoutModel fallback = equalWork(ring, Chain.of(ring), p, hint);
+      Optional<DatasetCatalog> catalog = datasetChains(ring, p, datasets.roots());
+      if (catalog.isEmpty()) {
+        return fallback;
+      }
+      Map<String, LayoutModel> byDataset = new LinkedHashMap<>();
+      for (Dataset d : catalog.get().datasets()) {
+        byDataset.put(d.name(), equalWork(ring, Chain.of(d.chain().nodes()), p,
+            hint + ", dataset " + d.name()));
+      }
+      return new DatasetLayoutModel(fallback, byDataset,
+          path -> DatasetRuntime.forTopology(clusterMap, datasets).newBlockOf(path));
     };
+  }
+
+  /**
+   * The datasets' chains on {@code ring} with p primaries; empty when there are no datasets or
+   * the ring is shorter than p (then the layout refuses every replication anyway).
+   */
+  static Optional<DatasetCatalog> datasetChains(List<String> ring, int p,
+      List<DatasetRoot> roots) {
+    if (roots.isEmpty() || ring.size() < p) {
+      return Optional.empty();
+    }
+    return Optional.of(DatasetCatalog.planAfter(roots, new ExpansionChain(ring, p)));
+  }
+
+  private static ChainLayoutModel equalWork(List<String> ring, Chain chain, int p, String hint) {
+    return new ChainLayoutModel(NAME, ring, chain,
+        r -> EqualWorkLayout.of(chain, EqualWorkSpec.of(p, r)), hint);
   }
 }

@@ -55,6 +55,27 @@ public final class DatasetCatalog {
     return new DatasetCatalog(datasets);
   }
 
+  /**
+   * Plans chains for {@code roots}, in order, over the nodes of {@code base}, counting {@code
+   * base} as a dataset already stored: the chain of the files in no dataset (the schedule's
+   * ring order). The datasets then start away from its head, exactly as if they had been written
+   * after it. Every chain spans all nodes with the base's p.
+   *
+   * <p>Example: base [n1..n8], p = 2, datasets a, b: a gets [n8 n7 n6 n5 n4 n3 n1 n2] and b
+   * [n4 n5 n3 n6 n2 n8 n1 n7] (the second and third chains of the class example).
+   */
+  public static DatasetCatalog planAfter(List<DatasetRoot> roots, ExpansionChain base) {
+    List<Dataset> datasets = new ArrayList<>(roots.size());
+    List<ExpansionChain> chains = new ArrayList<>(roots.size() + 1);
+    chains.add(base);
+    for (DatasetRoot root : roots) {
+      ExpansionChain chain = ChainPlanner.next(base.nodes(), chains, base.primaryCount());
+      chains.add(chain);
+      datasets.add(new Dataset(root.name(), root.root(), chain));
+    }
+    return new DatasetCatalog(datasets);
+  }
+
   /** The datasets, in configuration order. */
   public List<Dataset> datasets() {
     return List.copyOf(byName.values());

@@ -1,0 +1,196 @@
+package org.blinkhdfs.rabbit;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.Interns;
+import org.apache.hadoop.net.NetworkTopology;
+import org.apache.hadoop.util.ServicePlugin;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.rabbit.dataset.Allocation;
+import org.blinkhdfs.rabbit.dataset.Dataset;
+import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
+import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.ExpansionChain;
+import org.blinkhdfs.rabbit.dataset.LiveDatasets;
+import org.blinkhdfs.rabbit.dataset.NodeAllocator;
+import org.blinkhdfs.rabbit.dataset.PowerProportionality;
+import org.blinkhdfs.rabbit.dataset.ProportionalityReport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * NameNode plugin ({@code dfs.namenode.plugins}, beside {@code BlinkNameNodePlugin}) for Rabbit's
+ * datasets (§3.4). It does two things:
+ *
+ * <ol>
+ *   <li>gives {@link EqualWorkBlockPlacementPolicy} the namespace, so a file can join a dataset by
+ *       the xattr {@code user.blink.dataset} on itself or an ancestor ({@link NamespaceDatasets},
+ *       handed over through {@link DatasetRuntime}); without the plugin only configured roots
+ *       count;
+ *   <li>publishes the datasets as metrics2 record {@value #SOURCE_NAME} (context {@code blink};
+ *       so {@code /jmx} shows them as {@code Hadoop:service=NameNode,name=BlinkDatasets}).
+ * </ol>
+ *
+ * <p>What is published, computed on demand from the schedule in force: the number of datasets,
+ * the share policy, the ring nodes awake now (n), the live datasets (written to within {@code
+ * blink.rabbit.datasets.live.ms}), the mean and worst degree of power-proportionality over them,
+ * the default chain (files in no dataset) and per dataset {@code <name>.Chain} (its expansion
+ * chain, chosen by the node score), {@code <name>.Live}, {@code <name>.Weight}, {@code
+ * <name>.NewBlocks}, {@code <name>.ActiveNodes} and {@code <name>.ActiveSet} (A(d): the nodes
+ * of its chain {@link NodeAllocator} gives it when the n awake nodes are shared among the live
+ * datasets, fair or by priority) and {@code <name>.Proportionality} (the degree of A(d), §3.4;
+ * 0 when not live). A(d) is what should be on; acting on it is the power scheduler's business.
+ * Chains are listed up to {@link #MAX_LISTED_NODES} nodes.
+ *
+ * <p>Thread-safe: metrics are computed on demand from immutable inputs; start and stop are
+ * synchronized.
+ */
+public class DatasetNameNodePlugin implements ServicePlugin, Configurable, MetricsSource {
+  private static final Logger LOG = LoggerFactory.getLogger(DatasetNameNodePlugin.class);
+  static final String SOURCE_NAME = "BlinkDatasets";
+  /** A limit on the nodes listed in one chain or active-set tag. */
+  static final int MAX_LISTED_NODES = 64;
+
+  private Configuration conf;
+  private DatasetConfig config;
+  private int primaries;
+  private BlinkRuntime schedules;
+  private final Clock clock = Clock.systemUTC();
+  private volatile DatasetRuntime runtime;
+  private NetworkTopology topology; // guarded by this
+  private boolean registered; // guarded by this
+  /** The chains of the last ring seen (recomputed when the ring changes). */
+  private volatile RingChains chains;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    this.config = DatasetConfig.from(conf::get);
+    this.primaries = RabbitConfig.from(conf::get).primaries();
+    this.schedules = BlinkRuntime.forConf(conf);
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public synchronized void start(Object service) {
+    if (!(service instanceof NameNode)) {
+      throw new IllegalArgumentException(getClass().getName() + " runs in a NameNode"
+          + " (dfs.namenode.plugins), not in " + service);
+    }
+    NameNode nn = (NameNode) service;
+    topology = nn.getNamesystem().getBlockManager().getDatanodeManager().getNetworkTopology();
+    DatasetRuntime r = DatasetRuntime.forTopology(topology, config);
+    r.attach(new NamespaceDatasets(nn.getNamesystem()));
+    runtime = r;
+    MetricsSystem ms = DefaultMetricsSystem.instance();
+    if (ms.getSource(SOURCE_NAME) == null) {
+      ms.register(SOURCE_NAME, "BlinkHDFS Rabbit datasets", this);
+      registered = true;
+    }
+    LOG.info("BlinkHDFS dataset plugin started: {} datasets {}, share {}",
+        config.roots().size(), config.roots(), config.share());
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (registered) {
+      DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
+      registered = false;
+    }
+    if (topology != null) {
+      runtime.attach(null);
+      DatasetRuntime.remove(topology);
+      topology = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    DatasetRuntime r = runtime;
+    Optional<Schedule> schedule = schedules.state().usable();
+    List<String> ring = schedule.map(Schedule::ring).orElse(List.of());
+    int awake = schedule.map(s -> (int) ring.stream()
+        .filter(n -> s.isAwake(n, clock.millis())).count()).orElse(0);
+    Optional<DatasetCatalog> catalog = chainsOf(ring);
+    Set<String> live = r == null ? Set.of() : r.activity().live();
+    Map<String, ExpansionChain> byName = catalog.map(DatasetCatalog::chains).orElse(Map.of());
+    Map<String, Integer> weights = new TreeMap<>();
+    live.stream().filter(byName::containsKey).forEach(d -> weights.put(d, config.weight(d)));
+    Allocation allocation = NodeAllocator.allocate(byName, LiveDatasets.withWeights(weights),
+        awake, config.share());
+    ProportionalityReport degrees = PowerProportionality.of(allocation, byName);
+
+    MetricsRecordBuilder rb = collector.addRecord(SOURCE_NAME).setContext("blink")
+        .tag(Interns.info("SharePolicy", "FAIR_SHARE or PRIORITY"), config.share().name())
+        .tag(Interns.info("LiveDatasetNames", "Datasets written to recently"),
+            String.join(",", weights.keySet()))
+        .tag(Interns.info("DefaultChain", "Chain of files in no dataset (the ring)"),
+            listed(ring))
+        .addGauge(Interns.info("Datasets", "Configured datasets"), config.roots().size())
+        .addGauge(Interns.info("LiveDatasets", "Live datasets"), weights.size())
+        .addGauge(Interns.info("AwakeRingNodes", "Ring nodes awake now (n)"), awake)
+        .addGauge(Interns.info("ProportionalityMean",
+            "Mean degree of power-proportionality over live datasets"), degrees.mean())
+        .addGauge(Interns.info("ProportionalityWorst",
+            "Lowest degree of power-proportionality of a live dataset"), degrees.worst());
+    for (Dataset d : catalog.map(DatasetCatalog::datasets).orElse(List.of())) {
+      String n = d.name();
+      List<String> active = allocation.nodesOf(n);
+      rb.tag(Interns.info(n + ".Chain", "Expansion chain of " + n), listed(d.chain().nodes()))
+          .tag(Interns.info(n + ".ActiveSet", "A(" + n + "): nodes allocated to it"),
+              listed(active))
+          .addGauge(Interns.info(n + ".Live", "1 when " + n + " is live"),
+              weights.containsKey(n) ? 1 : 0)
+          .addGauge(Interns.info(n + ".Weight", "Priority weight of " + n), config.weight(n))
+          .addGauge(Interns.info(n + ".ActiveNodes", "|A(" + n + ")|"), active.size())
+          .addGauge(Interns.info(n + ".Proportionality", "Degree of power-proportionality of "
+              + n), degrees.byDataset().getOrDefault(n, 0.0))
+          .addCounter(Interns.info(n + ".NewBlocks", "New blocks placed for " + n),
+              r == null ? 0 : r.activity().newBlocks(n));
+    }
+    rb.endRecord();
+  }
+
+  /** The datasets' chains on {@code ring}, cached while the ring stays the same. */
+  private Optional<DatasetCatalog> chainsOf(List<String> ring) {
+    RingChains c = chains;
+    if (c == null || !c.ring.equals(ring)) {
+      c = new RingChains(ring,
+          EqualWorkBlockPlacementPolicy.datasetChains(ring, primaries, config.roots()));
+      chains = c;
+    }
+    return c.catalog;
+  }
+
+  private static String listed(List<String> nodes) {
+    if (nodes.size() <= MAX_LISTED_NODES) {
+      return String.join(",", nodes);
+    }
+    return String.join(",", nodes.subList(0, MAX_LISTED_NODES)) + ",...(+"
+        + (nodes.size() - MAX_LISTED_NODES) + ")";
+  }
+
+  private record RingChains(List<String> ring, Optional<DatasetCatalog> catalog) {}
+}
