@@ -19,6 +19,10 @@ import java.util.Locale;
  * 10.0.0.11:9866   RING  BLINK  0 +20000     AWAKE epoch 42   39870 ms        1234
  * </pre>
  *
+ * <p>With recovery (Rabbit §3.5) a failed primary is flagged {@code FAILED}, each node woken for
+ * it {@code RECOVERY for 10.0.0.11:9866}, and the summary ends with one {@code recovery (...):
+ * failed ..., woke ...} line per failed node.
+ *
  * <p>Stateless; thread-safe.
  */
 final class AdminFormat {
@@ -57,13 +61,32 @@ final class AdminFormat {
       rows.add(new String[] {text(n, "node"), text(n, "role"), text(n, "mode"), window(n),
           status(n.get("lastStatus")), has(n, "lastMeasuredSleepMs")
               ? n.get("lastMeasuredSleepMs").asLong() + " ms" : "-",
-          text(n, "silentMs"), isFailed ? "FAILED" : ""});
+          text(n, "silentMs"), flag(isFailed, n.path("wokenForRecoveryOf"))});
     }
     StringBuilder sb = new StringBuilder(table(rows));
-    sb.append(String.format(Locale.ROOT, "%d nodes, %d FAILED (silent longer than %s ms)%s%n",
-        nodes.size(), failed, text(root, "failureTimeoutMs"),
+    String awake = has(root, "awakeFailureTimeoutMs")
+        ? ", or " + text(root, "awakeFailureTimeoutMs") + " ms while scheduled awake" : "";
+    sb.append(String.format(Locale.ROOT, "%d nodes, %d FAILED (silent longer than %s ms%s)%s%n",
+        nodes.size(), failed, text(root, "failureTimeoutMs"), awake,
         anyExpired(nodes) ? "; the schedule's lease has ended: every node counts as awake" : ""));
+    for (JsonNode w : root.path("recovery").path("woken")) {
+      sb.append(String.format(Locale.ROOT, "recovery (%s): failed %s, woke %s%n",
+          text(root.path("recovery"), "layout"), text(w, "failed"), joined(w.path("nodes"))));
+    }
     return sb.toString();
+  }
+
+  /** {@code FAILED}, {@code RECOVERY for n1}, both, or nothing. */
+  private static String flag(boolean failed, JsonNode wokenFor) {
+    String recovery = wokenFor.isArray() && wokenFor.size() > 0
+        ? "RECOVERY for " + joined(wokenFor) : "";
+    return failed ? (recovery.isEmpty() ? "FAILED" : "FAILED " + recovery) : recovery;
+  }
+
+  private static String joined(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    array.forEach(x -> out.add(x.asText()));
+    return String.join(",", out);
   }
 
   private static boolean anyExpired(JsonNode nodes) {

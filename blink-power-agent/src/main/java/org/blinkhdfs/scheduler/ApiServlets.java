@@ -144,7 +144,7 @@ final class ApiServlets {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       long now = daemon().clock().millis();
       PowerScheduler s = daemon().scheduler();
-      json(resp, 200, SchedulerJson.nodes(s.nodes(now), now, s.settings().failureTimeoutMs()));
+      json(resp, 200, SchedulerJson.nodes(s, now));
     }
   }
 }

@@ -13,6 +13,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.scheduler.RecoveryWake;
 import org.blinkhdfs.core.scheduler.SchedulerSettings;
 import org.blinkhdfs.core.signal.PowerSignal;
 
@@ -43,6 +44,9 @@ final class SchedulerConfig {
   static final ConfigKey THRESHOLD =
       new ConfigKey("blink.scheduler.change.threshold", "0.05", "fraction of p_total");
   static final ConfigKey FAILURE_TIMEOUT = new ConfigKey("blink.failure.timeout", "5m", "time");
+  /** 3 agent heartbeats ({@code blink.agent.heartbeat.ms}, 10 s). */
+  static final ConfigKey NODE_FAILURE_MS =
+      new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");
   static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
   static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
   static final ConfigKey SENSOR_TIMEOUT_MS =
@@ -52,11 +56,11 @@ final class SchedulerConfig {
       new ConfigKey("blink.power.ioserver.watts", "", "W");
 
   /** The keys this class reads besides CoreConfig's. */
-  static final List<ConfigKey> KEYS = List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
-      THRESHOLD, FAILURE_TIMEOUT, TICK_MS, SENSOR_TIMEOUT_MS, GEARS, IO_SERVER_WATTS);
+  static final List<ConfigKey> KEYS = keys();
 
   final SchedulerSettings settings;
   final BlinkPolicy policy;
+  final RecoveryWake recovery;
   final PowerSignal signal;
   final InetSocketAddress httpAddress;
   final long tickMs;
@@ -77,11 +81,20 @@ final class SchedulerConfig {
               + " timeout would report sleeping nodes as failed", FAILURE_TIMEOUT.name(),
           failureMs, LEASE_MS.name(), leaseMs));
     }
+    long nodeFailureMs = ConfigValues.longIn(conf::get, NODE_FAILURE_MS, 1, Long.MAX_VALUE);
+    if (nodeFailureMs > failureMs) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s = %d ms must not exceed %s = %d ms: it is the shorter timeout for nodes that"
+              + " should be awake; give a few agent heartbeats (default %s)",
+          NODE_FAILURE_MS.name(), nodeFailureMs, FAILURE_TIMEOUT.name(), failureMs,
+          NODE_FAILURE_MS.defaultValue()));
+    }
     this.settings = SchedulerSettings.builder().ring(ring).stagingNodes(staging).model(model)
         .intervalMs(intervalMs).leaseMs(leaseMs)
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
-        .build();
+        .awakeFailureTimeoutMs(nodeFailureMs).build();
     this.policy = policy(conf, core);
+    this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
         longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000));
     String http = conf.getTrimmed(HTTP_ADDRESS.name(), HTTP_ADDRESS.defaultValue());
@@ -93,6 +106,14 @@ final class SchedulerConfig {
     }
     this.tickMs = longIn(conf, TICK_MS, 10, 60_000);
     this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), "");
+  }
+
+  private static List<ConfigKey> keys() {
+    List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
+        THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
+        IO_SERVER_WATTS));
+    all.addAll(RecoveryConfig.KEYS);
+    return List.copyOf(all);
   }
 
   private static BlinkPolicy policy(Configuration conf, CoreConfig core) {

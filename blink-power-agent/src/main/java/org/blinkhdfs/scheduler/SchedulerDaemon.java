@@ -54,7 +54,7 @@ public final class SchedulerDaemon implements Closeable {
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
     this.clock = clock;
-    this.scheduler = new PowerScheduler(config.settings, config.policy, clock);
+    this.scheduler = new PowerScheduler(config.settings, config.policy, config.recovery, clock);
     scheduler.setSignal(config.signal, clock.millis());
     this.fileWriter = config.scheduleFile.isEmpty() ? Optional.empty()
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
@@ -74,9 +74,10 @@ public final class SchedulerDaemon implements Closeable {
     });
     ticker.scheduleWithFixedDelay(this::tickOnce, config.tickMs, config.tickMs,
         TimeUnit.MILLISECONDS);
-    LOG.info("BlinkHDFS scheduler serving http://{}:{}/ for {} ring nodes, {}, schedule file {}",
-        httpAddress().getHostString(), httpAddress().getPort(), config.settings.ring().size(),
-        config.signal.describe(), fileWriter.map(w -> w.target().toString()).orElse("none"));
+    LOG.info("BlinkHDFS scheduler serving http://{}:{}/ for {} ring nodes, {}, schedule file {},"
+        + " recovery {}", httpAddress().getHostString(), httpAddress().getPort(),
+        config.settings.ring().size(), config.signal.describe(),
+        fileWriter.map(w -> w.target().toString()).orElse("none"), config.recovery.describe());
   }
 
   /** Starts a daemon with the system clock. */

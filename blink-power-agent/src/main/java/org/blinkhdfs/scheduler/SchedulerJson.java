@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.scheduler.NodeReport;
@@ -59,12 +60,28 @@ final class SchedulerJson {
     return o;
   }
 
-  static JsonNode nodes(List<NodeReport> reports, long nowMs, long failureTimeoutMs) {
+  /**
+   * {@code /v1/nodes}: the two failure timeouts, the recovery layout and what it woke in the last
+   * schedule ({@code "recovery": {"layout": ..., "woken": [{"failed": n1, "nodes": [n3, ...]}]}}),
+   * then one object per node (with {@code wokenForRecoveryOf}).
+   */
+  static JsonNode nodes(PowerScheduler s, long nowMs) {
     ObjectNode o = ApiServlet.JSON.createObjectNode();
     o.put("nowMs", nowMs);
-    o.put("failureTimeoutMs", failureTimeoutMs);
+    o.put("failureTimeoutMs", s.settings().failureTimeoutMs());
+    o.put("awakeFailureTimeoutMs", s.settings().awakeFailureTimeoutMs());
+    ObjectNode recovery = o.putObject("recovery");
+    recovery.put("layout", s.recovery().describe());
+    ArrayNode woken = recovery.putArray("woken");
+    Map<String, List<String>> byFailed = s.recoveryWoken();
+    for (String failed : s.settings().ring()) {
+      if (byFailed.containsKey(failed)) {
+        ObjectNode w = woken.addObject().put("failed", failed);
+        byFailed.get(failed).forEach(w.putArray("nodes")::add);
+      }
+    }
     ArrayNode list = o.putArray("nodes");
-    for (NodeReport r : reports) {
+    for (NodeReport r : s.nodes(nowMs)) {
       ObjectNode n = list.addObject();
       n.put("node", r.node());
       n.put("role", r.role().name());
@@ -95,6 +112,7 @@ final class SchedulerJson {
       n.put("silentMs", r.silentMs());
       putOptional(n, "lastMeasuredSleepMs", r.lastMeasuredSleepMs());
       n.put("failed", r.failed());
+      r.wokenForRecoveryOf().forEach(n.putArray("wokenForRecoveryOf")::add);
     }
     return o;
   }

@@ -57,7 +57,10 @@ public final class StatusPageServlet extends ApiServlet {
           .append(r.lastStatus().map(x -> x.state().name()).orElse("-")).append("</td><td>")
           .append(r.silentMs() / 1000).append("</td><td>")
           .append(r.lastMeasuredSleepMs().isPresent() ? r.lastMeasuredSleepMs().getAsLong() : "-")
-          .append("</td><td>").append(r.failed() ? "FAILED" : "").append("</td></tr>\n");
+          .append("</td><td>").append(r.failed() ? "FAILED" : "")
+          .append(r.wokenForRecoveryOf().isEmpty() ? ""
+              : esc(" woken for " + String.join(", ", r.wokenForRecoveryOf())))
+          .append("</td></tr>\n");
     }
     html.append("</table>\n</body></html>\n");
     resp.setContentType("text/html;charset=utf-8");

@@ -1,5 +1,6 @@
 package org.blinkhdfs.core.scheduler;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.blinkhdfs.core.agent.NodeStatus;
@@ -21,9 +22,17 @@ import org.blinkhdfs.core.schedule.NodeRole;
  * @param lastHeardMs when the scheduler received it (the scheduler's clock), if ever
  * @param silentMs milliseconds since then, or since the scheduler started if never heard
  * @param lastMeasuredSleepMs the sleep the actuator measured in the last AWAKE status after a sleep
- * @param failed {@code silentMs > failureTimeoutMs}: silent longer than the timeout
+ * @param failed silent longer than its timeout ({@link FailureRule}: the failure timeout, or the
+ *     shorter awake timeout while the schedule has it awake and its agent said it was up)
+ * @param wokenForRecoveryOf the failed nodes whose recovery made this node ACTIVE in the last
+ *     published schedule (empty when it is there on the plan's own terms)
  */
 public record NodeReport(String node, NodeRole role, Optional<NodeMode> mode,
     Optional<ActiveWindow> window, boolean scheduleExpired, boolean awakeBySchedule,
     Optional<NodeStatus> lastStatus, OptionalLong lastHeardMs, long silentMs,
-    OptionalLong lastMeasuredSleepMs, boolean failed) {}
+    OptionalLong lastMeasuredSleepMs, boolean failed,
+    List<String> wokenForRecoveryOf) {
+  public NodeReport {
+    wokenForRecoveryOf = List.copyOf(wokenForRecoveryOf);
+  }
+}

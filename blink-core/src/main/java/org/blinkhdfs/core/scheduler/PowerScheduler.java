@@ -59,10 +59,22 @@ import org.slf4j.LoggerFactory;
  * who prefers to shed the cluster sets an active-nodes override of 0 (everything OFF).
  *
  * <p><b>Node registry.</b> {@link #recordStatus} (unknown nodes are rejected) keeps each node's
- * last status and when it arrived by this scheduler's clock; a node is <em>failed</em> when it has
- * been silent for more than {@code failureTimeoutMs} (never-heard nodes count from the scheduler's
- * start). Agents post on every transition and heartbeat while awake, and sleep at most one lease,
- * so {@link SchedulerSettings} insists on {@code failureTimeoutMs > leaseMs}.
+ * last status and when it arrived by this scheduler's clock; a node is <em>failed</em> by {@link
+ * FailureRule}: silent for more than {@code failureTimeoutMs} (never-heard nodes count from the
+ * scheduler's start), or for more than the shorter {@code awakeFailureTimeoutMs} while the schedule
+ * in force has it awake and its agent last said it was up. Agents post on every transition and
+ * heartbeat while awake, and sleep at most one lease, so {@link SchedulerSettings} insists on
+ * {@code failureTimeoutMs > leaseMs}.
+ *
+ * <p><b>Recovery</b> (Rabbit §3.5). With a {@link RecoveryWake} other than {@link
+ * RecoveryWake#NONE}, a change in the set of failed ring nodes is a reason to publish ({@link
+ * PublishReason#NODE_FAILURE}), and every plan (policy or admin override) goes through {@link
+ * RecoveryPlanner}: each failed node the plan keeps awake gets the nodes the layout names made
+ * ACTIVE, nothing else. When they make the epoch plan more than the available power the epoch is
+ * still published (availability first) and the status is RECOVERY_OVER_BUDGET with the shortfall.
+ * The failed node reporting again is the next change: the following epoch drops the extra nodes.
+ * The nodes woken for recovery are not part of the gear, so gear shifting's samples leave them
+ * out.
  *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
@@ -93,7 +105,9 @@ public final class PowerScheduler {
     /** The available power moved by more than the threshold. */
     POWER_CHANGE,
     /** Policy, power source or an override changed, or the gear shifted. */
-    CONTROL_CHANGE
+    CONTROL_CHANGE,
+    /** With recovery configured: a ring node failed or came back. */
+    NODE_FAILURE
   }
 
   private final SchedulerSettings settings;
@@ -103,6 +117,7 @@ public final class PowerScheduler {
   private final Map<String, NodeEntry> nodes = new LinkedHashMap<>();
   private final PowerHistory history;
   private final Set<String> failedLogged = new HashSet<>();
+  private final RecoveryWake recovery;
 
   private PowerSignal signal;
   private long signalStartMs;
@@ -118,14 +133,25 @@ public final class PowerScheduler {
   private PublishReason lastReason;
   private long lastSampledBoundaryMs = Long.MIN_VALUE;
   private SchedulerStatus status;
+  private Set<String> failedAtPlan = Set.of();
+  private long firstPublishedMs = Long.MIN_VALUE;
+  private RecoveryPlanner.Result recoveryInForce;
+
+  /** A scheduler without recovery ({@link RecoveryWake#NONE}). */
+  public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, Clock clock) {
+    this(settings, policy, RecoveryWake.NONE, clock);
+  }
 
   /**
    * @param settings the cluster and timing
    * @param policy the initial policy
+   * @param recovery which nodes to wake for a failed node ({@link RecoveryWake#NONE}: none)
    * @param clock stamps received statuses; its time at construction is the scheduler's start
    */
-  public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, Clock clock) {
+  public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, RecoveryWake recovery,
+      Clock clock) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.recovery = Objects.requireNonNull(recovery, "recovery");
     this.model = settings.model();
     this.policy = Objects.requireNonNull(policy, "policy");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -238,10 +264,11 @@ public final class PowerScheduler {
     PowerBudget budget = availableLevel(nowMs).resolve(model);
     long boundary = Math.floorDiv(nowMs, settings.intervalMs()) * settings.intervalMs();
     feedGearSample(boundary);
-    PublishReason reason = publishReason(boundary, budget);
+    Set<String> failed = recovery == RecoveryWake.NONE ? Set.of() : failedRingNodes(nowMs);
+    PublishReason reason = publishReason(boundary, budget, failed);
     Optional<Schedule> out = Optional.empty();
     if (reason != null) {
-      out = plan(nowMs, boundary, budget, reason);
+      out = plan(nowMs, boundary, budget, reason, failed);
     } else {
       status = withAvailable(status, budget.nodeWatts());
     }
@@ -263,12 +290,15 @@ public final class PowerScheduler {
     return signal.levelAt(Math.max(0, nowMs - signalStartMs));
   }
 
-  private PublishReason publishReason(long boundary, PowerBudget budget) {
+  private PublishReason publishReason(long boundary, PowerBudget budget, Set<String> failed) {
     if (published == null) {
       return PublishReason.FIRST;
     }
     if (controlChanged) {
       return PublishReason.CONTROL_CHANGE;
+    }
+    if (!failed.equals(failedAtPlan)) {
+      return PublishReason.NODE_FAILURE;
     }
     if (boundary > published.intervalStartMs()) {
       return PublishReason.INTERVAL;
@@ -284,7 +314,7 @@ public final class PowerScheduler {
   }
 
   private Optional<Schedule> plan(long nowMs, long boundary, PowerBudget budget,
-      PublishReason reason) {
+      PublishReason reason, Set<String> failed) {
     controlChanged = false;
     long validUntil = boundary + settings.leaseMs();
     Schedule s;
@@ -302,8 +332,31 @@ public final class PowerScheduler {
       }
       s = r.schedule().orElseThrow();
     }
-    publish(nowMs, s, budget, reason);
-    return Optional.of(s);
+    RecoveryPlanner.Result rp = RecoveryPlanner.apply(s, failed, recovery);
+    failedAtPlan = Set.copyOf(failed);
+    publish(nowMs, s, rp, budget, reason);
+    return Optional.of(rp.schedule());
+  }
+
+  /** Ring nodes failed at {@code nowMs} by {@link FailureRule}, in ring order. */
+  private Set<String> failedRingNodes(long nowMs) {
+    Set<String> out = new java.util.LinkedHashSet<>();
+    for (String n : settings.ring()) {
+      if (isFailed(n, nodes.get(n), nowMs)) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  private boolean isFailed(String node, NodeEntry e, long nowMs) {
+    boolean scheduledAwake = published != null && !published.isExpired(nowMs)
+        && published.isAwake(node, nowMs);
+    long heard = e.lastHeardMs == Long.MIN_VALUE ? startMs : e.lastHeardMs;
+    OptionalLong scheduledSilence = scheduledAwake
+        ? OptionalLong.of(nowMs - Math.max(heard, firstPublishedMs)) : OptionalLong.empty();
+    return FailureRule.failed(settings, new FailureRule.Silence(silentMs(e, nowMs),
+        scheduledSilence, Optional.ofNullable(e.lastStatus)));
   }
 
   private Schedule overrideSchedule(long epoch, long boundary, long validUntil, int active) {
@@ -319,38 +372,60 @@ public final class PowerScheduler {
     return b.build();
   }
 
-  private void publish(long nowMs, Schedule s, PowerBudget budget, PublishReason reason) {
+  private void publish(long nowMs, Schedule base, RecoveryPlanner.Result rp, PowerBudget budget,
+      PublishReason reason) {
     boolean recovered = status.state() == SchedulerStatus.State.BELOW_MINIMUM;
+    Schedule s = rp.schedule();
+    if (published == null) {
+      firstPublishedMs = nowMs;
+    }
     published = s;
+    recoveryInForce = rp;
     nextEpoch++;
     plannedForWatts = budget.nodeWatts();
     lastReason = reason;
     double planned = SchedulePower.averageNodeWatts(s, model);
-    SchedulerStatus.State state = planned > budget.nodeWatts() + 1e-9
-        ? SchedulerStatus.State.OVERRIDE_OVER_BUDGET : SchedulerStatus.State.PLANNED;
+    boolean baseOver = SchedulePower.averageNodeWatts(base, model) > budget.nodeWatts() + 1e-9;
+    SchedulerStatus.State state = baseOver ? SchedulerStatus.State.OVERRIDE_OVER_BUDGET
+        : planned > budget.nodeWatts() + 1e-9 ? SchedulerStatus.State.RECOVERY_OVER_BUDGET
+        : SchedulerStatus.State.PLANNED;
     String msg;
     if (state == SchedulerStatus.State.OVERRIDE_OVER_BUDGET) {
       msg = fmt("admin override of %d ACTIVE nodes plans %.2f W, above the %.2f W available:"
           + " clear the override or raise the power", activeOverride.orElse(-1), planned,
           budget.nodeWatts());
+    } else if (state == SchedulerStatus.State.RECOVERY_OVER_BUDGET) {
+      msg = fmt("epoch %d plans %.2f W, above the %.2f W available, because %s: availability"
+          + " first; it ends when the failed nodes report again (check their agents and"
+          + " DataNodes)", s.epoch(), planned, budget.nodeWatts(), describeRecovery(rp));
     } else {
       msg = fmt("epoch %d (%s) plans %.2f W of %.2f W available with %s", s.epoch(), reason,
           planned, budget.nodeWatts(), activeOverride.isPresent()
               ? "an admin override of " + activeOverride.getAsInt() + " ACTIVE nodes"
               : "policy " + policy.name());
+      if (!rp.woken().isEmpty()) {
+        msg += "; " + describeRecovery(rp);
+      }
     }
     long since = state == status.state() ? status.sinceMs() : nowMs;
     status = new SchedulerStatus(state, since, s.epoch(), s.validUntilMs(), budget.nodeWatts(),
         planned, Math.max(0, planned - budget.nodeWatts()), msg);
     if (recovered) {
       LOG.info("power recovered: {}", msg);
-    } else if (state == SchedulerStatus.State.OVERRIDE_OVER_BUDGET) {
+    } else if (state != SchedulerStatus.State.PLANNED || !rp.woken().isEmpty()) {
       LOG.warn(msg);
     } else if (reason == PublishReason.INTERVAL) {
       LOG.debug(msg);
     } else {
       LOG.info(msg);
     }
+  }
+
+  private static String describeRecovery(RecoveryPlanner.Result rp) {
+    StringBuilder b = new StringBuilder("recovery woke");
+    rp.woken().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        .forEach(e -> b.append(' ').append(e.getValue()).append(" for failed ").append(e.getKey()));
+    return b.toString();
   }
 
   private void enterBelowMinimum(long nowMs, PowerBudget budget) {
@@ -403,9 +478,11 @@ public final class PowerScheduler {
     int active = 0;
     int reported = 0;
     double sum = 0;
+    Set<String> recoveryNodes = recoveryInForce == null ? Set.of()
+        : recoveryInForce.wokenNodes();
     for (String n : settings.ring()) {
       NodeSchedule e = published.entry(n);
-      if (e == null || e.mode() != NodeMode.ACTIVE) {
+      if (e == null || e.mode() != NodeMode.ACTIVE || recoveryNodes.contains(n)) {
         continue;
       }
       active++;
@@ -436,10 +513,11 @@ public final class PowerScheduler {
   private void logFailures(long nowMs) {
     for (Map.Entry<String, NodeEntry> e : nodes.entrySet()) {
       long silent = silentMs(e.getValue(), nowMs);
-      boolean failed = silent > settings.failureTimeoutMs();
+      boolean failed = isFailed(e.getKey(), e.getValue(), nowMs);
       if (failed && failedLogged.add(e.getKey())) {
-        LOG.warn("node {} failed: no status for {} ms (timeout {} ms); check its agent and"
-            + " DataNode", e.getKey(), silent, settings.failureTimeoutMs());
+        LOG.warn("node {} failed: no status for {} ms (timeout {} ms, {} ms while scheduled"
+            + " awake); check its agent and DataNode", e.getKey(), silent,
+            settings.failureTimeoutMs(), settings.awakeFailureTimeoutMs());
       } else if (!failed && failedLogged.remove(e.getKey())) {
         LOG.info("node {} is back: status received after a failure", e.getKey());
       }
@@ -497,7 +575,33 @@ public final class PowerScheduler {
         e.lastHeardMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(e.lastHeardMs),
         silent,
         e.lastMeasuredSleepMs < 0 ? OptionalLong.empty() : OptionalLong.of(e.lastMeasuredSleepMs),
-        silent > settings.failureTimeoutMs());
+        isFailed(node, e, nowMs), wokenFor(node));
+  }
+
+  private List<String> wokenFor(String node) {
+    if (recoveryInForce == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String failed : settings.ring()) {
+      if (recoveryInForce.woken().getOrDefault(failed, List.of()).contains(node)) {
+        out.add(failed);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The recovery in the last published schedule: for each failed node that asked for it, the
+   * nodes made ACTIVE for it; empty when none (or no recovery is configured).
+   */
+  public synchronized Map<String, List<String>> recoveryWoken() {
+    return recoveryInForce == null ? Map.of() : recoveryInForce.woken();
+  }
+
+  /** The recovery layout ({@link RecoveryWake#NONE} when failures do not change the plan). */
+  public RecoveryWake recovery() {
+    return recovery;
   }
 
   public synchronized BlinkPolicy policy() {

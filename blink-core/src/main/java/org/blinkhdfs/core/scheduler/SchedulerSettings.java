@@ -22,11 +22,15 @@ import org.blinkhdfs.core.schedule.NodeAddress;
  *   <li>{@code 0 <= changeThresholdFraction <= 1};
  *   <li>{@code failureTimeoutMs > leaseMs}: an agent sleeps at most until its lease ends, so
  *       silence up to one lease is normal and must not count as failure;
+ *   <li>{@code 1 <= awakeFailureTimeoutMs <= failureTimeoutMs}: the shorter timeout for a node
+ *       whose agent is up and that the schedule in force keeps awake ({@link FailureRule}); an
+ *       awake agent heartbeats, so a few missed heartbeats are enough there;
  *   <li>history capacity in {@code 1..1 000 000}, spacing {@code >= 0}.
  * </ul>
  *
  * <p>Defaults: lease 3 intervals; threshold 5% of {@code p_total}; failure timeout 5 minutes
- * (BlinkFS §4), or lease + one interval if that is longer; history 3 600 samples at least 1 s
+ * (BlinkFS §4), or lease + one interval if that is longer; awake failure timeout the failure
+ * timeout (so only the daemon's {@code blink.scheduler.node.failure.ms} shortens it); history 3 600 samples at least 1 s
  * apart (an hour at the daemon's one tick per second).
  *
  * <p>Immutable and thread-safe.
@@ -43,10 +47,12 @@ public final class SchedulerSettings {
   private final long leaseMs;
   private final double changeThresholdFraction;
   private final long failureTimeoutMs;
+  private final long awakeFailureTimeoutMs;
   private final int historyCapacity;
   private final long historySpacingMs;
 
-  private SchedulerSettings(Builder b, long leaseMs, long failureTimeoutMs) {
+  private SchedulerSettings(Builder b, long leaseMs, long failureTimeoutMs,
+      long awakeFailureTimeoutMs) {
     this.ring = List.copyOf(b.ring);
     this.stagingNodes = List.copyOf(b.stagingNodes);
     this.model = b.model;
@@ -54,6 +60,7 @@ public final class SchedulerSettings {
     this.leaseMs = leaseMs;
     this.changeThresholdFraction = b.changeThresholdFraction;
     this.failureTimeoutMs = failureTimeoutMs;
+    this.awakeFailureTimeoutMs = awakeFailureTimeoutMs;
     this.historyCapacity = b.historyCapacity;
     this.historySpacingMs = b.historySpacingMs;
   }
@@ -91,6 +98,14 @@ public final class SchedulerSettings {
     return failureTimeoutMs;
   }
 
+  /**
+   * Silence after which a node counts as failed when the schedule in force keeps it awake and its
+   * agent's last status said it was up (see {@link FailureRule}).
+   */
+  public long awakeFailureTimeoutMs() {
+    return awakeFailureTimeoutMs;
+  }
+
   public int historyCapacity() {
     return historyCapacity;
   }
@@ -113,6 +128,7 @@ public final class SchedulerSettings {
     private long leaseMs = -1;
     private double changeThresholdFraction = 0.05;
     private long failureTimeoutMs = -1;
+    private long awakeFailureTimeoutMs = -1;
     private int historyCapacity = 3600;
     private long historySpacingMs = 1000;
 
@@ -148,6 +164,11 @@ public final class SchedulerSettings {
 
     public Builder failureTimeoutMs(long failureTimeoutMs) {
       this.failureTimeoutMs = failureTimeoutMs;
+      return this;
+    }
+
+    public Builder awakeFailureTimeoutMs(long awakeFailureTimeoutMs) {
+      this.awakeFailureTimeoutMs = awakeFailureTimeoutMs;
       return this;
     }
 
@@ -209,6 +230,12 @@ public final class SchedulerSettings {
             + " must exceed leaseMs " + lease
             + ": an agent may sleep a whole lease without a status; raise the timeout");
       }
+      long awake = awakeFailureTimeoutMs < 0 ? failure : awakeFailureTimeoutMs;
+      if (awake < 1 || awake > failure) {
+        throw new IllegalArgumentException("awakeFailureTimeoutMs " + awake + " must be in 1.."
+            + failure + " (the failure timeout): it shortens failure detection for nodes that"
+            + " should be awake, e.g. 3 agent heartbeats");
+      }
       if (historyCapacity < 1 || historyCapacity > MAX_HISTORY_CAPACITY) {
         throw new IllegalArgumentException("historyCapacity must be in 1.." + MAX_HISTORY_CAPACITY
             + ", got " + historyCapacity);
@@ -217,7 +244,7 @@ public final class SchedulerSettings {
         throw new IllegalArgumentException(
             "historySpacingMs must be >= 0, got " + historySpacingMs);
       }
-      return new SchedulerSettings(this, lease, failure);
+      return new SchedulerSettings(this, lease, failure, awake);
     }
   }
 }

@@ -12,7 +12,8 @@ import java.util.OptionalLong;
  * @param availableWatts p_available at the last tick
  * @param plannedWatts average ring draw the last published epoch plans (0 if none)
  * @param shortfallWatts for {@link State#BELOW_MINIMUM}: watts missing to reach the policy's
- *     minimum; for {@link State#OVERRIDE_OVER_BUDGET}: planned minus available; otherwise 0
+ *     minimum; for {@link State#OVERRIDE_OVER_BUDGET} and {@link State#RECOVERY_OVER_BUDGET}:
+ *     planned minus available; otherwise 0
  * @param message one human-readable line that says what happens next
  */
 public record SchedulerStatus(State state, long sinceMs, long epoch, OptionalLong validUntilMs,
@@ -30,6 +31,11 @@ public record SchedulerStatus(State state, long sinceMs, long epoch, OptionalLon
      */
     BELOW_MINIMUM,
     /** An admin active-nodes override is in force and plans more than the available power. */
-    OVERRIDE_OVER_BUDGET
+    OVERRIDE_OVER_BUDGET,
+    /**
+     * Nodes woken for a failed node's recovery make the epoch plan more than the available power:
+     * availability first ({@link RecoveryPlanner}); it ends when the failed node reports again.
+     */
+    RECOVERY_OVER_BUDGET
   }
 }
