@@ -31,6 +31,13 @@ import org.blinkhdfs.core.schedule.Schedule;
  *
  * <p>With no schedule in force the order is exactly DFSNetworkTopology's.
  *
+ * <p>Subclasses may break the remaining ties their own way ({@link #orderTies}): among the front
+ * replicas that are usable now with equal schedule keys (for a gear schedule, all ACTIVE holders)
+ * the order is otherwise HDFS's, which a layout whose nodes store unequal amounts may want to
+ * replace (Rabbit's hit-ratio balancer, {@code org.blinkhdfs.rabbit.EqualWorkNetworkTopology}).
+ * The blink-aware client re-sorts each block's replicas by the same keys, stably, so such a
+ * choice survives to the read.
+ *
  * <p>Thread-safe: the schedule view is thread-safe and each call sorts its own array.
  */
 public class BlinkNetworkTopology extends DFSNetworkTopology implements Configurable {
@@ -67,23 +74,68 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
   }
 
   private <T extends Node> void reorderByBlink(T[] nodes, int activeLen) {
-    if (runtime == null || activeLen < 2) {
+    if (runtime == null || activeLen < 1) {
       return;
     }
     Optional<Schedule> schedule = runtime.state().usable();
     if (schedule.isEmpty()) {
       return;
     }
-    List<T> front = Arrays.asList(nodes).subList(0, activeLen);
-    List<T> sorted = ReadOrder.sort(front, BlinkNetworkTopology::addressOf, schedule.get(),
-        clock.millis(), minWindowMs);
-    for (int i = 0; i < activeLen; i++) {
-      nodes[i] = sorted.get(i);
+    long nowMs = clock.millis();
+    if (activeLen > 1) {
+      List<T> front = Arrays.asList(nodes).subList(0, activeLen);
+      List<T> sorted = ReadOrder.sort(front, BlinkNetworkTopology::addressOf, schedule.get(),
+          nowMs, minWindowMs);
+      for (int i = 0; i < activeLen; i++) {
+        nodes[i] = sorted.get(i);
+      }
+    }
+    int tied = usableTies(nodes, activeLen, schedule.get(), nowMs);
+    if (tied > 0) {
+      orderTies(nodes, tied, schedule.get(), nowMs);
     }
   }
 
+  /**
+   * How many replicas at the front are usable now with the same {@link ReadOrder} key as the
+   * first, i.e. equally good by the schedule (all ACTIVE replicas, for instance).
+   */
+  private <T extends Node> int usableTies(T[] nodes, int activeLen, Schedule schedule,
+      long nowMs) {
+    ReadOrder.Key first = ReadOrder.key(schedule, addressOf(nodes[0]), nowMs, minWindowMs);
+    if (!first.usableNow()) {
+      return 0;
+    }
+    int tied = 1;
+    while (tied < activeLen
+        && ReadOrder.key(schedule, addressOf(nodes[tied]), nowMs, minWindowMs).equals(first)) {
+      tied++;
+    }
+    return tied;
+  }
+
+  /**
+   * A hook for a layout's own read selection: reorders {@code nodes[0 .. tiedLen)}, the front
+   * replicas that are usable now and equally good by the schedule, after HDFS's distance sort
+   * and the blink reorder. Called once per sorted block while a schedule is in force, also when
+   * only one replica qualifies (a selection that counts reads needs every read). The default
+   * keeps HDFS's order among them (network distance, then its random shuffle). Overrides must
+   * only permute that prefix.
+   *
+   * @param tiedLen at least 1
+   */
+  protected <T extends Node> void orderTies(T[] nodes, int tiedLen, Schedule schedule,
+      long nowMs) {
+    // HDFS's order is kept.
+  }
+
+  /** {@code blink.read.min.window.ms}: a replica with less awake time left is not usable now. */
+  protected long readMinWindowMs() {
+    return minWindowMs;
+  }
+
   /** The transfer address the schedule names nodes by; other nodes are not in any schedule. */
-  private static String addressOf(Node node) {
+  protected static String addressOf(Node node) {
     return node instanceof DatanodeInfo ? ((DatanodeInfo) node).getXferAddr() : node.getName();
   }
 }

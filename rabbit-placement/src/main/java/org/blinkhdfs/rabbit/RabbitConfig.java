@@ -26,6 +26,13 @@ import org.blinkhdfs.rabbit.layout.ParaidSpec;
  *       first, comma-separated. Nodes of the ring left over form one last group, so the default
  *       is group 1 = 2 nodes and group 2 = the rest (Le et al. Table 1 on 7 nodes). Gear k is
  *       groups 1..k.
+ *   <li>{@code blink.equalwork.read.window} (default 1024, reads): the hit-ratio read
+ *       balancer's decay window ({@code EqualWorkNetworkTopology}, {@code HitRatioBalancer}): a
+ *       node's served and offered counts halve each time its offers reach this many. Smaller
+ *       follows a changing workload faster but balances more coarsely.
+ *   <li>{@code blink.equalwork.read.refresh.ms} (default 1000, ms): how long the balancer's
+ *       desired ratios (from the NameNode's per-DataNode replica counts) are reused before they
+ *       are recomputed; 0 recomputes for every block sorted. A new schedule always recomputes.
  * </ul>
  *
  * <p>Example: {@code blink.paraid.groups = 2,3} on a ring of 9 nodes gives groups of 2, 3 and 4
@@ -38,16 +45,25 @@ public final class RabbitConfig {
       new ConfigKey("blink.equalwork.primaries", "2", "nodes");
   public static final ConfigKey PARAID_GROUPS =
       new ConfigKey("blink.paraid.groups", "2", "nodes per group");
+  public static final ConfigKey READ_WINDOW =
+      new ConfigKey("blink.equalwork.read.window", "1024", "reads");
+  public static final ConfigKey READ_REFRESH_MS =
+      new ConfigKey("blink.equalwork.read.refresh.ms", "1000", "ms");
 
-  /** Every key the placement policies of this module read. */
-  public static final List<ConfigKey> KEYS = List.of(PRIMARIES, PARAID_GROUPS);
+  /** Every key the placement policies and the read topology of this module read. */
+  public static final List<ConfigKey> KEYS =
+      List.of(PRIMARIES, PARAID_GROUPS, READ_WINDOW, READ_REFRESH_MS);
 
   private final int primaries;
   private final List<Integer> paraidGroups;
+  private final int readWindow;
+  private final long readRefreshMs;
 
   private RabbitConfig(Function<String, String> lookup) {
     this.primaries = (int) ConfigValues.longIn(lookup, PRIMARIES, 1, Chain.MAX_NODES);
     this.paraidGroups = parseGroups(ConfigValues.raw(lookup, PARAID_GROUPS));
+    this.readWindow = (int) ConfigValues.longIn(lookup, READ_WINDOW, 2, 1 << 30);
+    this.readRefreshMs = ConfigValues.longIn(lookup, READ_REFRESH_MS, 0, 3_600_000L);
   }
 
   /** Reads and validates the keys from a key-value lookup (an adapter passes {@code conf::get}). */
@@ -58,6 +74,16 @@ public final class RabbitConfig {
   /** p: equal work's primaries. */
   public int primaries() {
     return primaries;
+  }
+
+  /** The read balancer's decay window, in offers per node. */
+  public int readWindow() {
+    return readWindow;
+  }
+
+  /** How long the read balancer's desired ratios are reused. */
+  public long readRefreshMs() {
+    return readRefreshMs;
   }
 
   /** The configured PARAID group sizes, group 1 first. */

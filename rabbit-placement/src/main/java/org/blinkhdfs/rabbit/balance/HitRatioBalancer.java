@@ -81,19 +81,30 @@ public final class HitRatioBalancer {
   }
 
   /**
-   * Chooses the replica to serve a read and records the choice.
+   * Chooses the replica to serve a read and records the choice: {@link #pick} then {@link
+   * #record}.
    *
    * @param candidates the nodes holding the block (any order; off nodes and repeats are ignored)
    * @param targets desired ratios and the active set for this dataset now
    * @return the chosen node, empty when no candidate is on
    */
   public Optional<String> choose(List<String> candidates, HitRatioTargets targets) {
-    Objects.requireNonNull(candidates, "candidates must not be null");
-    Objects.requireNonNull(targets, "targets must not be null");
-    if (candidates.size() > MAX_CANDIDATES) {
-      throw new IllegalArgumentException("at most " + MAX_CANDIDATES + " candidates, got "
-          + candidates.size());
-    }
+    Optional<String> chosen = pick(candidates, targets);
+    chosen.ifPresent(node -> record(candidates, node, targets));
+    return chosen;
+  }
+
+  /**
+   * The replica {@link #choose} would choose now, without recording it. For a caller that learns
+   * only later whether the read really happens (the NameNode adapter sorts some blocks twice per
+   * request; see {@code CallReadLog}); it then calls {@link #record} for the reads that count.
+   *
+   * @param candidates the nodes holding the block (any order; off nodes and repeats are ignored)
+   * @param targets desired ratios and the active set for this dataset now
+   * @return the node farthest below its desired ratio, empty when no candidate is on
+   */
+  public Optional<String> pick(List<String> candidates, HitRatioTargets targets) {
+    checkArguments(candidates, targets);
     Epoch current = epochFor(targets);
     String best = null;
     double bestGap = 0;
@@ -112,17 +123,33 @@ public final class HitRatioBalancer {
         bestDesired = desired;
       }
     }
-    if (best == null) {
-      return Optional.empty();
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * Records one read: every active candidate counts an offer, {@code chosen} a hit. A read
+   * recorded under targets of another active set than the current epoch's starts a new epoch,
+   * as {@link #choose} does.
+   *
+   * @param candidates the nodes holding the block (off nodes and repeats are ignored)
+   * @param chosen the node that serves the read; must be an active candidate
+   * @param targets desired ratios and the active set the read was chosen under
+   */
+  public void record(List<String> candidates, String chosen, HitRatioTargets targets) {
+    checkArguments(candidates, targets);
+    Objects.requireNonNull(chosen, "chosen must not be null");
+    if (!targets.isActive(chosen) || !candidates.contains(chosen)) {
+      throw new IllegalArgumentException("chosen node " + chosen + " is not an active candidate"
+          + " of " + candidates);
     }
+    Epoch current = epochFor(targets);
     for (int i = 0; i < candidates.size(); i++) {
       if (isFirstActive(candidates, i, targets)) {
         String node = candidates.get(i);
         current.counters.computeIfAbsent(node, n -> new HitCounter())
-            .record(node.equals(best), windowReads);
+            .record(node.equals(chosen), windowReads);
       }
     }
-    return Optional.of(best);
   }
 
   /** The node's actual hit-ratio in the current epoch; 0 when never offered. */
@@ -140,6 +167,15 @@ public final class HitRatioBalancer {
   public long offeredInWindow(String node) {
     HitCounter c = epoch.get().counters.get(node);
     return c == null ? 0 : c.offered();
+  }
+
+  private static void checkArguments(List<String> candidates, HitRatioTargets targets) {
+    Objects.requireNonNull(candidates, "candidates must not be null");
+    Objects.requireNonNull(targets, "targets must not be null");
+    if (candidates.size() > MAX_CANDIDATES) {
+      throw new IllegalArgumentException("at most " + MAX_CANDIDATES + " candidates, got "
+          + candidates.size());
+    }
   }
 
   private static boolean isFirstActive(List<String> candidates, int i, HitRatioTargets targets) {
