@@ -1,9 +1,12 @@
 package org.blinkhdfs.placement;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -14,6 +17,7 @@ import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.util.ServicePlugin;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
+import org.blinkhdfs.placement.maintenance.MaintenancePlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +30,15 @@ import org.slf4j.LoggerFactory;
  * nodes, nodes awake now, replicas offloaded to stand-ins, layout corrections scheduled, sleeping
  * targets kept out of pipelines, replicas new blocks lacked because too few nodes were awake
  * (completed by the NameNode later), and blocks awaiting layout correction (the NameNode's
- * badly-distributed count, which is where mis-placed blocks wait).
+ * badly-distributed count, which is where mis-placed blocks wait). Maintenance: DataNodes the
+ * NameNode holds in maintenance (entering or in, live or dead), DataNodes BlinkHDFS asks it to
+ * hold (entries of the hosts file) and failed attempts to apply a maintenance change.
+ *
+ * <p>Maintenance for OFF nodes ({@code blink.maintenance.enabled}): from {@link #start} to {@link
+ * #stop()} a {@link MaintenanceKeeper} holds OFF (and long-asleep) DataNodes in HDFS maintenance so
+ * their sleep causes no re-replication. Its configuration, including the HDFS hosts-provider keys
+ * it needs, is checked in {@link #setConf}, which Hadoop calls while the NameNode starts: a
+ * mistake stops the NameNode there, whereas an exception from {@link #start} is only logged.
  *
  * <p>The schedule itself is shared with the placement policy and topology through
  * {@link BlinkRuntime}; this plugin only reads it, and holds the runtime from {@link #start} to
@@ -41,6 +53,10 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private Configuration conf;
   private BlinkRuntime runtime;
   private volatile LongSupplier blocksAwaitingLayout = () -> 0;
+  private volatile LongSupplier nodesInMaintenance = () -> 0;
+  private MaintenanceConfig maintenance;
+  private MaintenancePlan maintenanceAtStart = MaintenancePlan.empty();
+  private volatile MaintenanceKeeper keeper;
   private volatile boolean registered;
   private boolean holding; // guarded by this
 
@@ -58,6 +74,14 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.runtime = BlinkRuntime.forConf(conf, clock);
+    this.maintenance = MaintenanceConfig.from(conf);
+    if (maintenance.enabled()) {
+      try {
+        maintenanceAtStart = new MaintenanceHostsFile(maintenance.hostsFile()).read();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read dfs.hosts = " + maintenance.hostsFile(), e);
+      }
+    }
   }
 
   @Override
@@ -71,6 +95,18 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       NameNode nn = (NameNode) service;
       blocksAwaitingLayout = () -> nn.getNamesystem() == null ? 0
           : nn.getNamesystem().getBlockManager().getBadlyDistributedBlocks();
+      nodesInMaintenance = () -> nodesInMaintenance(nn.getNamesystem());
+    }
+    if (maintenance.enabled() && keeper == null) {
+      if (!(service instanceof NameNode)) {
+        throw new IllegalStateException(PlacementConfig.MAINTENANCE_ENABLED.name() + " = true"
+            + " but the plugin was not started by a NameNode (" + service + ")");
+      }
+      NameNode nn = (NameNode) service;
+      keeper = MaintenanceKeeper.forNameNode(
+          nn.getNamesystem().getBlockManager().getDatanodeManager(), conf, maintenance,
+          runtime::state, clock, maintenanceAtStart);
+      keeper.start();
     }
     MetricsSystem ms = DefaultMetricsSystem.instance();
     if (ms.getSource(SOURCE_NAME) == null) {
@@ -87,6 +123,10 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
 
   @Override
   public synchronized void stop() {
+    if (keeper != null) {
+      keeper.close();
+      keeper = null;
+    }
     if (registered) {
       DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
       registered = false;
@@ -134,6 +174,26 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());
+    MaintenanceKeeper k = keeper;
+    rb.addGauge(Interns.info("NodesInMaintenance",
+            "DataNodes the NameNode holds in maintenance (entering or in, live or dead)"),
+            nodesInMaintenance.getAsLong())
+        .addGauge(Interns.info("MaintenanceRequested",
+            "DataNodes BlinkHDFS asks to hold in maintenance (entries of dfs.hosts)"),
+            k == null ? 0 : k.applied().size())
+        .addCounter(Interns.info("MaintenanceFailures",
+            "Failed attempts to write dfs.hosts or refresh the NameNode"),
+            k == null ? 0 : k.failures());
     rb.endRecord();
+  }
+
+  private static long nodesInMaintenance(FSNamesystem ns) {
+    return ns == null ? 0 : ns.getNumEnteringMaintenanceDataNodes()
+        + ns.getNumInMaintenanceLiveDataNodes() + ns.getNumInMaintenanceDeadDataNodes();
+  }
+
+  /** The running maintenance keeper, or null when maintenance is off or the plugin stopped. */
+  MaintenanceKeeper maintenanceKeeper() {
+    return keeper;
   }
 }

@@ -41,11 +41,24 @@ public final class PlacementConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
+  /** Maintenance for OFF nodes: read and checked by {@link MaintenanceConfig}. */
+  public static final ConfigKey MAINTENANCE_ENABLED =
+      new ConfigKey("blink.maintenance.enabled", "false", "true or false");
+  public static final ConfigKey MAINTENANCE_CHECK_MS =
+      new ConfigKey("blink.maintenance.check.ms", "1000", "ms");
+  public static final ConfigKey MAINTENANCE_SLEEP_THRESHOLD_MS =
+      new ConfigKey("blink.maintenance.sleep.threshold.ms", "300000", "ms");
+  public static final ConfigKey MAINTENANCE_EXPIRY_MARGIN_MS =
+      new ConfigKey("blink.maintenance.expiry.margin.ms", "60000", "ms");
+  public static final ConfigKey MAINTENANCE_MAX_MS =
+      new ConfigKey("blink.maintenance.max.ms", "3600000", "ms");
 
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS);
+      WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS, MAINTENANCE_ENABLED,
+      MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
+      MAINTENANCE_MAX_MS);
 
   private final String scheduleFile;
   private final long schedulePollMs;

@@ -20,10 +20,15 @@ package org.blinkhdfs.cluster;
  *       timeouts are lowered together, to one interval plus a margin: a read or pipeline that
  *       meets a node just frozen waits for its thaw (at most one interval) instead of failing,
  *       and nothing waits the 60 s default.</li>
+ *   <li>a BLINK node asleep for more than a quarter of the dead interval (at least 2.5
+ *       intervals, so never for an ordinary blink) is put into HDFS maintenance; a quarter leaves
+ *       the NameNode plugin's check (at most half the dead interval minus the check period) a
+ *       wide margin. OFF nodes always are.</li>
  * </ul>
  *
  * <p>Example: interval 6 s → DataNode heartbeat 500 ms, stale 1.5 s, recheck 30 s (dead after
- * 70 s), socket timeouts 10 s. A 40% window at 6 s sleeps 3.6 s: stale, never dead.
+ * 70 s), socket timeouts 10 s, maintenance for sleeps over 17.5 s. A 40% window at 6 s sleeps
+ * 3.6 s: stale, never dead, never in maintenance.
  *
  * @param dataNodeHeartbeatMs the DataNodes' {@code dfs.heartbeat.interval}
  * @param heartbeatSeconds the NameNode's and clients' {@code dfs.heartbeat.interval}
@@ -47,6 +52,11 @@ public record ClusterTimings(long dataNodeHeartbeatMs, long heartbeatSeconds, lo
   /** When the NameNode declares a silent DataNode dead. */
   public long deadMs() {
     return 2 * recheckMs + 10 * heartbeatSeconds * 1000;
+  }
+
+  /** {@code blink.maintenance.sleep.threshold.ms}: a quarter of {@link #deadMs()}. */
+  public long maintenanceSleepThresholdMs() {
+    return deadMs() / 4;
   }
 
   /** The NameNode's minimum stale interval in heartbeats; 1 lets 1.5 s stand (see above). */

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.placement.PlacementConfig;
 
 /**
  * The Hadoop configuration of every process of a {@link LocalCluster}: the shared part (file
@@ -14,6 +15,11 @@ import org.apache.hadoop.conf.Configuration;
  * own conf dir with {@code core-site.xml} and {@code hdfs-site.xml}, first on its classpath, so
  * an operator can read exactly what every process ran with.
  *
+ * <p>The NameNode holds OFF DataNodes in HDFS maintenance (docs/placement.md, "Maintenance for OFF
+ * nodes"): the combined hosts provider reads {@value #HOSTS_FILE} in the NameNode's directory,
+ * which the BlinkHDFS plugin writes, and the maintenance monitor runs every second so a node is
+ * IN_MAINTENANCE within a second or two of its OFF epoch (HDFS checks every 30 s by default).
+ *
  * <p>Stateless apart from the spec and the chosen addresses; immutable.
  */
 final class HdfsSite {
@@ -22,6 +28,10 @@ final class HdfsSite {
    * wait); half a second suits the shortened intervals, where a 20% window is 1.2 s.
    */
   static final long READ_MIN_WINDOW_MS = 500;
+  /** The combined hosts file ({@code dfs.hosts}) in the NameNode's directory. */
+  static final String HOSTS_FILE = "blink-hosts.json";
+  /** How often the NameNode plugin compares the schedule with the maintenance it asked for. */
+  static final long MAINTENANCE_CHECK_MS = 500;
 
   private final ClusterSpec spec;
   private final ClusterTimings timings;
@@ -76,7 +86,20 @@ final class HdfsSite {
     c.setBoolean("dfs.namenode.redundancy.considerLoad", false);
     c.setInt("dfs.namenode.safemode.min.datanodes", 0);
     c.setLong("dfs.namenode.safemode.extension", 0);
+    maintenance(c, dir);
     return c;
+  }
+
+  /** OFF nodes in HDFS maintenance through the combined hosts file in {@code dir}. */
+  private void maintenance(Configuration c, Path dir) {
+    c.set("dfs.namenode.hosts.provider.classname",
+        "org.apache.hadoop.hdfs.server.blockmanagement.CombinedHostFileManager");
+    c.set("dfs.hosts", dir.resolve(HOSTS_FILE).toString());
+    c.setInt("dfs.namenode.decommission.interval", 1);
+    c.setBoolean(PlacementConfig.MAINTENANCE_ENABLED.name(), true);
+    c.setLong(PlacementConfig.MAINTENANCE_CHECK_MS.name(), MAINTENANCE_CHECK_MS);
+    c.setLong(PlacementConfig.MAINTENANCE_SLEEP_THRESHOLD_MS.name(),
+        timings.maintenanceSleepThresholdMs());
   }
 
   /** DataNode {@code i}: its own ports and directory, the bandwidth cap. */
