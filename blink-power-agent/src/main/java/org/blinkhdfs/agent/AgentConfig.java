@@ -54,6 +54,8 @@ public final class AgentConfig {
   public static final ConfigKey RESUME_LATENCY_MS =
       new ConfigKey("blink.agent.resume.latency.ms", "", "ms");
   public static final ConfigKey POLL_MS = new ConfigKey("blink.agent.poll.ms", "1000", "ms");
+  public static final ConfigKey OFF_CHECK_IN_MS = new ConfigKey("blink.agent.off.checkin.ms",
+      Long.toString(AgentTiming.DEFAULT_OFF_CHECK_IN_MS), "ms");
   public static final ConfigKey HEARTBEAT_MS =
       new ConfigKey("blink.agent.heartbeat.ms", "10000", "ms");
   public static final ConfigKey HTTP_TIMEOUT_MS =
@@ -65,7 +67,7 @@ public final class AgentConfig {
 
   /** Every key this class reads besides {@link #SCHEDULER_KEY}. */
   public static final List<ConfigKey> KEYS = List.of(MIN_SLEEP_MS, RESUME_LATENCY_MS, POLL_MS,
-      HEARTBEAT_MS, HTTP_TIMEOUT_MS, FREEZE_TIMEOUT_MS, IO_SERVER_CORES);
+      OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS, FREEZE_TIMEOUT_MS, IO_SERVER_CORES);
 
   private static final long HOUR_MS = 3_600_000L;
 
@@ -88,13 +90,14 @@ public final class AgentConfig {
       "  --resume-latency D      wake this much before each window (default: real 2s, else 0ms)",
       "  --min-sleep D           shortest sleep worth a transition (default 3s)",
       "  --poll D                longest an awake agent goes without fetching (default 1s)",
+      "  --off-checkin D         longest an OFF node sleeps before it fetches again (default 5m)",
       "  --heartbeat D           longest an awake agent goes without a status (default 10s)",
       "  --conf FILE             an extra Hadoop site XML file with blink.* keys",
       "  --help                  this text",
       "",
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
       "come first. Keys: " + SCHEDULER_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
-      "heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.");
+      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.");
 
   /** The actuators, by their flag value. */
   public enum ActuatorKind {
@@ -156,7 +159,8 @@ public final class AgentConfig {
         600_000);
     long minSleepMs = ms(cl, "min-sleep", conf, MIN_SLEEP_MS, -1, 1, HOUR_MS);
     long pollMs = ms(cl, "poll", conf, POLL_MS, -1, 10, 600_000);
-    this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs);
+    long offCheckInMs = ms(cl, "off-checkin", conf, OFF_CHECK_IN_MS, -1, 10, 24 * HOUR_MS);
+    this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs);
     this.heartbeatMs = ms(cl, "heartbeat", conf, HEARTBEAT_MS, -1, 10, HOUR_MS);
     this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
     this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
@@ -206,7 +210,8 @@ public final class AgentConfig {
   static Options options() {
     Options o = new Options();
     for (String name : new String[] {"node", "scheduler", "actuator", "sysfs-root", "cgroup",
-        "pid-file", "pids", "resume-latency", "min-sleep", "poll", "heartbeat", "conf"}) {
+        "pid-file", "pids", "resume-latency", "min-sleep", "poll", "off-checkin", "heartbeat",
+        "conf"}) {
       o.addOption(Option.builder().longOpt(name).hasArg().argName("value").build());
     }
     o.addOption(Option.builder().longOpt("help").build());
@@ -377,8 +382,9 @@ public final class AgentConfig {
   @Override
   public String toString() {
     return String.format(Locale.ROOT, "node %s, scheduler %s, actuator %s, min sleep %s, resume"
-        + " latency %s, poll %s, heartbeat %s", node, schedulerAddress, actuator.flag(),
-        Durations.format(timing.minSleepMs()), Durations.format(timing.resumeLatencyMs()),
-        Durations.format(timing.pollMs()), Durations.format(heartbeatMs));
+        + " latency %s, poll %s, OFF check-in %s, heartbeat %s", node, schedulerAddress,
+        actuator.flag(), Durations.format(timing.minSleepMs()),
+        Durations.format(timing.resumeLatencyMs()), Durations.format(timing.pollMs()),
+        Durations.format(timing.offCheckInMs()), Durations.format(heartbeatMs));
   }
 }

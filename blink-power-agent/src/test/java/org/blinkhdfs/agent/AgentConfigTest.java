@@ -49,6 +49,15 @@ class AgentConfigTest {
     assertEquals(500, c.timing().resumeLatencyMs());
     assertEquals(250, c.timing().pollMs());
     assertEquals(2000, c.heartbeatMs());
+    assertEquals(300_000, c.timing().offCheckInMs(), "default OFF check-in: 5 minutes");
+  }
+
+  @Test
+  void offCheckInFromTheFlagAndItsBounds() {
+    assertEquals(6000, parse(base("emulate", "--pids", "4242", "--off-checkin", "6s")).timing()
+        .offCheckInMs());
+    String msg = error(base("emulate", "--pids", "4242", "--off-checkin", "1ms"));
+    assertTrue(msg.contains("--off-checkin 1ms is outside"), msg);
   }
 
   @Test

@@ -23,8 +23,9 @@ import org.blinkhdfs.core.schedule.Schedule;
  *   <li>BLINK inside its window: stay awake until {@code min(window end, now + pollMs, lease
  *       end)}.
  *   <li>BLINK outside its window: {@code wakeAt = min(next window start, lease end)}. OFF (or a
- *       window of length 0): {@code wakeAt = lease end}, or {@code now + intervalMs} without a
- *       lease (a node must wake to learn new schedules).
+ *       window of length 0): {@code wakeAt = min(lease end, now + offCheckInMs)}, or {@code
+ *       min(now + intervalMs, now + offCheckInMs)} without a lease (a node must wake to learn new
+ *       schedules: a suspended host cannot be told that a gear up-shift wants it).
  *   <li>Then sleep if {@code wakeAt − resumeLatencyMs − now >= minSleepMs}, else stay awake until
  *       {@code min(wakeAt, now + pollMs)}: a gap that short is not worth a transition.
  * </ol>
@@ -91,8 +92,8 @@ public final class AgentPlanner {
     long wakeAt;
     String why;
     if (w.isNever()) {
-      wakeAt = s.validUntilMs().isPresent() ? s.validUntilMs().getAsLong()
-          : saturatedAdd(nowMs, s.intervalMs());
+      wakeAt = Math.min(s.validUntilMs().isPresent() ? s.validUntilMs().getAsLong()
+          : saturatedAdd(nowMs, s.intervalMs()), saturatedAdd(nowMs, timing.offCheckInMs()));
       why = "OFF in epoch " + s.epoch();
     } else {
       wakeAt = saturatedAdd(nowMs, w.untilOpenMs(phase));

@@ -9,8 +9,20 @@ package org.blinkhdfs.core.agent;
  *     actuator (not the planner) wakes this much before {@code wakeAtMs}; the planner only uses it
  *     to judge whether a sleep is worth it; {@code >= 0}
  * @param pollMs the longest an awake agent goes without fetching the schedule; {@code >= 1}
+ * @param offCheckInMs the longest an OFF node sleeps before it wakes to fetch the schedule,
+ *     whatever the lease says: without wake-on-LAN a suspended host learns that it is wanted
+ *     again (a gear up-shift, power back) only when it wakes, so this bounds how long a gear
+ *     change waits for it; {@code >= 1}
  */
-public record AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs) {
+public record AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs, long offCheckInMs) {
+  /** The default {@link #offCheckInMs}: five minutes, far below HDFS's default dead interval. */
+  public static final long DEFAULT_OFF_CHECK_IN_MS = 300_000;
+
+  /** Timing with the default {@link #offCheckInMs}. */
+  public AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs) {
+    this(minSleepMs, resumeLatencyMs, pollMs, DEFAULT_OFF_CHECK_IN_MS);
+  }
+
   public AgentTiming {
     if (minSleepMs < 1) {
       throw new IllegalArgumentException("minSleepMs must be >= 1, got " + minSleepMs
@@ -22,6 +34,11 @@ public record AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs) {
     if (pollMs < 1) {
       throw new IllegalArgumentException("pollMs must be >= 1, got " + pollMs
           + ": give how often an awake agent fetches the schedule, e.g. 1000");
+    }
+    if (offCheckInMs < 1) {
+      throw new IllegalArgumentException("offCheckInMs must be >= 1, got " + offCheckInMs
+          + ": give how long an OFF node may sleep before it checks for a new schedule, e.g. "
+          + DEFAULT_OFF_CHECK_IN_MS);
     }
   }
 }

@@ -104,6 +104,26 @@ class AgentPlannerTest {
   }
 
   @Test
+  void offChecksInBeforeTheLeaseEndWhenTheCheckInIsShorter() {
+    // Check in every 30 000 ms: at 10 000 the lease (180 000) is further, so wake at 40 000.
+    AgentTiming checkIn = new AgentTiming(TIMING.minSleepMs(), TIMING.resumeLatencyMs(),
+        TIMING.pollMs(), 30_000);
+    assertEquals(40_000, AgentPlanner.next(worked(), "dn2:9866", 10_000, checkIn).sleep()
+        .orElseThrow().wakeAtMs());
+    // At 160 000 the lease ends first: wake at 180 000, not 190 000.
+    assertEquals(180_000, AgentPlanner.next(worked(), "dn2:9866", 160_000, checkIn).sleep()
+        .orElseThrow().wakeAtMs());
+    // A check-in shorter than a worthwhile sleep keeps the node awake until it.
+    AgentTiming tooShort = new AgentTiming(3_000, 2_000, 5_000, 4_000);
+    AgentAction a = AgentPlanner.next(worked(), "dn2:9866", 10_000, tooShort);
+    assertTrue(a.sleep().isEmpty());
+    // BLINK nodes are unaffected: next window at 20 000 although the check-in is 1 000.
+    assertEquals(20_000, AgentPlanner.next(worked(), DN1, 10_000,
+        new AgentTiming(3_000, 2_000, 5_000, 1_000)).sleep().map(r -> r.wakeAtMs()).orElse(-1L)
+        .longValue(), "BLINK sleeps to its window");
+  }
+
+  @Test
   void activeIoServerAndUnnamedStayAwakeUntilPollOrLease() {
     AgentAction a = AgentPlanner.next(worked(), "dn3:9866", 10_000, TIMING);
     assertEquals(AgentAction.Kind.STAY_AWAKE, a.kind());
