@@ -21,11 +21,14 @@ import org.blinkhdfs.scheduler.SchedulerDaemon;
  * --actuator emulate --pids ...}.
  *
  * <p>Closing stops the agents first (each leaves its DataNode thawed), then the scheduler.
- * Thread-safe for {@link #setPowerPercent} and {@link #schedule()}.
+ * Thread-safe for {@link #setPowerPercent}, {@link #setActiveNodes}, {@link #status()} and
+ * {@link #schedule()}.
  */
 final class BlinkServices implements Closeable {
   /** The shortest sleep an agent takes; the demo's windows are seconds long. */
   static final String MIN_SLEEP = "300ms";
+  /** The schedule's lease in blink intervals (see {@link #start}). */
+  static final int LEASE_INTERVALS = 2;
 
   private final SchedulerDaemon scheduler;
   private final List<AgentDaemon> agents = new ArrayList<>();
@@ -50,6 +53,13 @@ final class BlinkServices implements Closeable {
     conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
     conf.set(BlinkKeys.POLICY, spec.schedulePolicy());
     conf.setLong("blink.scheduler.tick.ms", 250);
+    // An OFF node's agent sleeps until the lease ends or its OFF check-in (one interval here,
+    // --off-checkin), like a suspended host that only its RTC alarm wakes: a gear raised
+    // meanwhile waits at most that long for its nodes. The NameNode holds OFF nodes in HDFS
+    // maintenance, so a long silence would not re-replicate; short check-ins also keep every
+    // node far from the dead interval (70 s), which the demo checks. Two intervals keep the
+    // lease renewed with margin (an epoch per interval).
+    conf.setLong("blink.scheduler.lease.ms", LEASE_INTERVALS * spec.intervalMs());
     BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
     try {
       String address = "127.0.0.1:" + s.scheduler.httpAddress().getPort();
@@ -58,7 +68,7 @@ final class BlinkServices implements Closeable {
           s.agents.add(AgentDaemon.start(AgentConfig.parse(new String[] {
               "--node", dn.xferAddress(), "--scheduler", address, "--actuator", "emulate",
               "--pids", Long.toString(dn.pid()), "--min-sleep", MIN_SLEEP, "--poll", "250ms",
-              "--heartbeat", "2s"}, conf), conf));
+              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"}, conf), conf));
         }
       }
     } catch (RuntimeException e) {
@@ -71,6 +81,23 @@ final class BlinkServices implements Closeable {
   /** Sets the power level (percent of all ring DataNodes' active power) at the next tick. */
   void setPowerPercent(int percent) {
     scheduler.scheduler().setPowerOverride(new PowerLevel.Percent(percent));
+  }
+
+  /**
+   * The admin override ({@code bin/blink admin -setActive n}): the first {@code n} ring nodes
+   * ACTIVE and the rest OFF whatever the power; empty clears it and the policy plans again.
+   */
+  void setActiveNodes(java.util.OptionalInt n) {
+    if (n.isPresent()) {
+      scheduler.scheduler().setActiveNodesOverride(n.getAsInt());
+    } else {
+      scheduler.scheduler().clearActiveNodesOverride();
+    }
+  }
+
+  /** The scheduler's state: available and planned watts, the overshoot of an override. */
+  org.blinkhdfs.core.scheduler.SchedulerStatus status() {
+    return scheduler.scheduler().status();
   }
 
   /** The last published schedule, if any. */

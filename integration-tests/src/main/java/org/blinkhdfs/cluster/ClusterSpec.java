@@ -18,16 +18,19 @@ import java.util.Objects;
  * @param bandwidthBytesPerSec per-DataNode read and write cap
  * @param blockSizeBytes HDFS block size (at least 1 MiB, HDFS's minimum)
  * @param layout placement policy of the NameNode
+ * @param layoutKeys the Rabbit layouts' keys (p, PARAID groups), set on every NameNode; only
+ *     the equal-work and PARAID policies read them
  * @param schedulePolicy the scheduler's blink policy (e.g. staggered, staggered-circular)
  * @param powerPercent starting power, percent of all ring DataNodes' active power
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
-    long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, String schedulePolicy,
-    int powerPercent) {
+    long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
+    String schedulePolicy, int powerPercent) {
 
   public ClusterSpec {
     Objects.requireNonNull(baseDir, "baseDir");
     Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(layoutKeys, "layoutKeys");
     Objects.requireNonNull(schedulePolicy, "schedulePolicy");
     check(dataNodes >= 1 && dataNodes <= 64, "dataNodes", dataNodes, "use 1..64");
     check(stagingNodes >= 0 && stagingNodes <= 8, "stagingNodes", stagingNodes, "use 0..8");
@@ -52,7 +55,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
    */
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
-        "staggered", 100);
+        LayoutKeys.defaults(), "staggered", 100);
   }
 
   /** A builder starting from this spec. */
@@ -69,6 +72,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private long bandwidthBytesPerSec;
     private long blockSizeBytes;
     private Layout layout;
+    private LayoutKeys layoutKeys;
     private String schedulePolicy;
     private int powerPercent;
 
@@ -80,6 +84,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       bandwidthBytesPerSec = s.bandwidthBytesPerSec;
       blockSizeBytes = s.blockSizeBytes;
       layout = s.layout;
+      layoutKeys = s.layoutKeys;
       schedulePolicy = s.schedulePolicy;
       powerPercent = s.powerPercent;
     }
@@ -111,6 +116,12 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    /** The Rabbit layouts' keys (equal work's p, PARAID's groups). */
+    public Builder layoutKeys(LayoutKeys keys) {
+      layoutKeys = keys;
+      return this;
+    }
+
     public Builder powerPercent(int p) {
       powerPercent = p;
       return this;
@@ -118,7 +129,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
 
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
-          blockSizeBytes, layout, schedulePolicy, powerPercent);
+          blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent);
     }
   }
 

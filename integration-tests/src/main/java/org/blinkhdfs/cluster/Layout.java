@@ -6,23 +6,44 @@ import java.util.stream.Collectors;
 
 /**
  * The block layouts the local cluster can run, each naming the placement policy class its
- * NameNode is started with ({@code dfs.block.replicator.classname}). Reads use
- * {@code BlinkNetworkTopology} for every layout, so a comparison between layouts measures the
- * layout alone, not the read ordering.
+ * NameNode is started with ({@code dfs.block.replicator.classname}) and the read-selection class
+ * ({@code dfs.net.topology.impl}).
+ *
+ * <p>Why a topology per layout: the layouts read through {@code BlinkNetworkTopology} (awake
+ * replicas first, HDFS's random shuffle among equals), except {@link #EQUAL_WORK}: Rabbit's
+ * equal-work layout only delivers equal work per node with its hit-ratio read selection
+ * ({@code org.blinkhdfs.rabbit.EqualWorkNetworkTopology}, a {@code BlinkNetworkTopology} that
+ * orders tied awake replicas by the balancer). The demo's report names the class each layout
+ * ran with.
+ *
+ * <p>The Rabbit layouts also read keys ({@code blink.equalwork.primaries},
+ * {@code blink.paraid.groups}); {@link LayoutKeys} holds and checks them.
  */
 public enum Layout {
   /** BlinkFS's power-balanced ring. */
-  POWER_BALANCED("power-balanced", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy"),
+  POWER_BALANCED("power-balanced", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
+      Layout.BLINK_TOPOLOGY),
   /** HDFS's own rack-aware random placement. */
   HDFS_DEFAULT("default",
-      "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault");
+      "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
+      Layout.BLINK_TOPOLOGY),
+  /** Rabbit's equal-work layout: p primaries, then B/i on chain node i (docs/equal-work.md). */
+  EQUAL_WORK("equal-work", "org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy",
+      "org.blinkhdfs.rabbit.EqualWorkNetworkTopology"),
+  /** PARAID's skewed layout as Le et al. put it in HDFS (docs/equal-work.md). */
+  PARAID("paraid", "org.blinkhdfs.rabbit.ParaidBlockPlacementPolicy", Layout.BLINK_TOPOLOGY);
+
+  /** The blink-aware read ordering every layout uses today. */
+  static final String BLINK_TOPOLOGY = "org.blinkhdfs.placement.BlinkNetworkTopology";
 
   private final String flag;
   private final String policyClass;
+  private final String topologyClass;
 
-  Layout(String flag, String policyClass) {
+  Layout(String flag, String policyClass, String topologyClass) {
     this.flag = flag;
     this.policyClass = policyClass;
+    this.topologyClass = topologyClass;
   }
 
   /** The name used on the command line and in reports. */
@@ -32,6 +53,16 @@ public enum Layout {
 
   public String policyClass() {
     return policyClass;
+  }
+
+  /** The NameNode's {@code dfs.net.topology.impl}: how replicas are ordered for reads. */
+  public String topologyClass() {
+    return topologyClass;
+  }
+
+  /** True for the layouts whose gears are chain prefixes (equal-work, PARAID). */
+  public boolean hasGears() {
+    return this == EQUAL_WORK || this == PARAID;
   }
 
   /** Parses a {@link #flag()}; the error lists the accepted names. */

@@ -8,19 +8,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.scheduler.SchedulerStatus;
 
 /**
  * A real HDFS cluster on loopback whose DataNodes really stop and resume: a NameNode JVM, N ring
  * DataNode JVMs and S staging DataNode JVMs (each with its own ports, directories, conf dir and
  * log), plus the power scheduler and one emulate agent per ring DataNode in this JVM
- * ({@link BlinkServices}). The NameNode runs the {@link ClusterSpec#layout()} placement policy,
- * BlinkNetworkTopology and the BlinkHDFS plugin, all reading the schedule file the scheduler
- * writes.
+ * ({@link BlinkServices}). The NameNode runs the {@link ClusterSpec#layout()} placement policy
+ * with its keys ({@link LayoutKeys}), the layout's read selection ({@link Layout#topologyClass()})
+ * and the BlinkHDFS plugin, all reading the schedule file the scheduler writes.
  *
  * <p>Start-up order: reap leftovers of an earlier run on the same directory, format, NameNode,
  * DataNodes (in parallel), wait until all are live, then scheduler and agents. Close order is
@@ -32,6 +34,10 @@ import org.blinkhdfs.core.schedule.Schedule;
 public final class LocalCluster implements Closeable {
   private static final long START_TIMEOUT_MS = 180_000;
   private static final int START_ATTEMPTS = 3;
+  /** The NameNode's JMX gauges are cached up to 10 s; reading the file takes well under 1 s. */
+  private static final long SCHEDULE_LOAD_TIMEOUT_MS = 30_000;
+  /** How long the NameNode took to pick up the first schedule file (measured: 1.7 s). */
+  private static final long SCHEDULE_FIRST_LOAD_MS = 2_500;
 
   private final ClusterSpec spec;
   private final Path dir;
@@ -115,6 +121,7 @@ public final class LocalCluster implements Closeable {
     try {
       c.startHdfs(ports);
       c.blink = BlinkServices.start(spec, c.dataNodes, dir.resolve("schedule.json"));
+      c.awaitNameNodeSchedule();
       c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
           + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
           + spec.dataNodes() + " emulate agents freezing their DataNode JVMs");
@@ -125,9 +132,31 @@ public final class LocalCluster implements Closeable {
     }
   }
 
+  /**
+   * Waits until the NameNode has read a schedule: before that its placement policy places
+   * blocks as stock HDFS, and a data set written then would not lie in the layout (the first
+   * read of a missing file is slower than the 200 ms poll).
+   */
+  private void awaitNameNodeSchedule() throws IOException, InterruptedException {
+    long deadline = System.currentTimeMillis() + SCHEDULE_LOAD_TIMEOUT_MS;
+    // Ask after the load usually happened: an early answer of -1 is cached by JMX for 10 s.
+    Thread.sleep(SCHEDULE_FIRST_LOAD_MS);
+    while (nameNode.metric("BlinkSchedule", "ScheduleEpoch") < 0) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("the NameNode read no schedule within " + SCHEDULE_LOAD_TIMEOUT_MS
+            + " ms of the scheduler's start; see " + dir.resolve("logs/namenode.log"));
+      }
+      Thread.sleep(200);
+    }
+  }
+
   private void startHdfs(List<Integer> ports) throws IOException, InterruptedException {
     Path nnDir = dir.resolve("namenode");
-    Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), site.nameNode(nnDir, ports.get(1)));
+    Configuration nnSite = site.nameNode(nnDir, ports.get(1));
+    // The layout's read selection and keys; HdfsSite sets the shared ones.
+    nnSite.set("dfs.net.topology.impl", spec.layout().topologyClass());
+    spec.layoutKeys().nameNodeKeys().forEach(nnSite::set);
+    Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
     JavaDaemon format = JavaDaemon.start("namenode-format", dir, nnConf, JvmFlags.NAMENODE,
         "org.apache.hadoop.hdfs.server.namenode.NameNode",
@@ -181,8 +210,54 @@ public final class LocalCluster implements Closeable {
    * NameNode and clients re-read the file within {@code blink.schedule.poll.ms}).
    */
   public Schedule setPowerPercent(int percent) throws InterruptedException {
-    long before = schedule().map(Schedule::epoch).orElse(-1L);
+    long before = epoch();
     blink.setPowerPercent(percent);
+    return awaitEpochAfter(before, percent + "% power");
+  }
+
+  /**
+   * The scheduler's admin override ({@code -setActive n}): the first {@code n} ring nodes ACTIVE,
+   * the rest OFF, whatever the power (an over-budget plan is published and reported in {@link
+   * #schedulerStatus()}); {@code OptionalInt.empty()} clears it. Waits for the epoch like {@link
+   * #setPowerPercent}.
+   */
+  public Schedule setActiveNodes(OptionalInt n) throws InterruptedException {
+    long before = epoch();
+    blink.setActiveNodes(n);
+    return awaitEpochAfter(before, n.isPresent() ? n.getAsInt() + " ACTIVE nodes"
+        : "no active-nodes override");
+  }
+
+  /**
+   * Waits until the NameNode reports no stale DataNode: every node thawed and heartbeating. An
+   * OFF node wakes only when its agent's sleep ends (at the lease end, {@link
+   * BlinkServices#LEASE_INTERVALS} intervals at most), so call this after raising the power.
+   *
+   * @return how long it took
+   */
+  public long awaitAllHeard() throws IOException, InterruptedException {
+    long t0 = System.currentTimeMillis();
+    long timeoutMs = (BlinkServices.LEASE_INTERVALS + 2) * spec.intervalMs() + 5_000;
+    while (!nameNode.stale().isEmpty()) {
+      if (System.currentTimeMillis() - t0 > timeoutMs) {
+        throw new IllegalStateException("DataNodes " + nameNode.stale() + " still stale "
+            + timeoutMs + " ms after the power was raised; see their agents and logs");
+      }
+      Thread.sleep(200);
+    }
+    return System.currentTimeMillis() - t0;
+  }
+
+  /** The scheduler's state: available and planned watts, and the overshoot of an override. */
+  public SchedulerStatus schedulerStatus() {
+    return blink.status();
+  }
+
+  private long epoch() {
+    return schedule().map(Schedule::epoch).orElse(-1L);
+  }
+
+  private Schedule awaitEpochAfter(long before, String what) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 10_000;
     while (System.currentTimeMillis() < deadline) {
       Optional<Schedule> s = schedule();
@@ -192,8 +267,8 @@ public final class LocalCluster implements Closeable {
       }
       Thread.sleep(100);
     }
-    throw new IllegalStateException("the scheduler published no epoch for " + percent
-        + "% within 10 s (still epoch " + before + ")");
+    throw new IllegalStateException("the scheduler published no epoch for " + what
+        + " within 10 s (still epoch " + before + ")");
   }
 
   /** The schedule the scheduler last published. */

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.blinkhdfs.cluster.Layout;
+import org.blinkhdfs.cluster.LayoutKeys;
 import org.blinkhdfs.core.cli.CliArgs;
 
 /**
@@ -13,7 +15,21 @@ import org.blinkhdfs.core.cli.CliArgs;
  *
  * <p>Latency is measured for every {@code --latency-replication} on the first layout and for
  * {@code --replication} on the others (BlinkFS Table 2 is about the power-balanced layout; the
- * others are compared at the common replication factor).
+ * others are compared at the common replication factor). The Rabbit layouts (equal-work, PARAID)
+ * run under the activation policy, which never blinks: in the demo they run the throughput
+ * experiment only ({@link #runsOn}), which is what keeps five layouts inside 10 minutes; {@code
+ * bench latency} measures their latency when asked.
+ *
+ * <p>{@code bench gears} is Le et al.'s Fig 3: on 7 ring nodes and no staging node, each Rabbit
+ * layout writes its data with all nodes on, then reads it with 2, 4 and 7 nodes ACTIVE and the
+ * rest OFF. Equal work holds r = 2 with p = 2 on 7 nodes (Le et al. Table 2; r = 3 would need
+ * 10 nodes); PARAID keeps its skew only with r = 3 ({@code --paraid-replication}; at r = 2 HDFS's
+ * fixed replication leaves original and group-1 copy only, docs/equal-work.md). PARAID groups
+ * 2,2 make 2, 4 and 7 gears of both layouts (the default group 1 of 2 gives gears 2 and 7 only).
+ *
+ * <p>Layout keys are checked here against the same pure layouts the NameNode builds
+ * ({@link LayoutKeys#blockLayout}), so a replication a layout cannot hold fails as a usage error
+ * instead of being silently placed by HDFS's default policy.
  *
  * <p>Immutable; built by {@link #parse}.
  */
@@ -21,28 +37,44 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long intervalMs, int bandwidthMBps, List<LayoutRun> layouts, List<Integer> powers,
     int replication, List<Integer> latencyReplications, Set<String> experiments,
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
-    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed) {
+    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
+    LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears) {
 
-  static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv");
+  static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears");
+
+  static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
+      + "default+staggered,equal-work+activation,paraid+activation";
+  static final String ACTIVATION = "activation";
+  static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
 
   static final String FLAGS_HELP = String.join("\n",
-      "  --nodes N                 ring DataNodes (default 9)",
-      "  --staging S               always-on staging DataNodes (default 1)",
+      "  --nodes N                 ring DataNodes (default 9; bench gears 7)",
+      "  --staging S               always-on staging DataNodes (default 1; bench gears 0)",
       "  --interval D              blink interval, shortened from 60 s (default 6s)",
       "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10)",
       "  --layouts L+P,...         layouts with schedule policies (default",
       "                            power-balanced+staggered,power-balanced+staggered-circular,",
-      "                            default+staggered)",
-      "  --power P,...             power levels in % of all DataNodes active (default 100,60,40,20)",
+      "                            default+staggered,equal-work+activation,paraid+activation;",
+      "                            bench gears: equal-work+activation,paraid+activation)",
+      "  --power P,...             power levels in % of all DataNodes active (default",
+      "                            100,60,40,20; bench gears uses --gears instead)",
       "  --replication R           replication of throughput data and of latency data on all but",
-      "                            the first layout (default 3)",
+      "                            the first layout (default 3; bench gears 2)",
       "  --latency-replication R,. replication factors for latency on the first layout (1,3,6)",
+      "  --primaries P             equal-work primaries (default: the largest p <= 2 the ring",
+      "                            holds at the replication, e.g. 1 for 9 nodes and r = 3)",
+      "  --paraid-groups G,...     PARAID group sizes, group 1 first; the rest of the ring is the",
+      "                            last group (default 2; bench gears 2,2: gears 2, 4, 7)",
+      "  --paraid-replication R    replication of PARAID's data (default --replication; bench",
+      "                            gears 3, which keeps PARAID's skew)",
+      "  --gears N,...             bench gears: active nodes per cell (default 2,4,7); each must",
+      "                            be a gear of every layout",
       "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s)",
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300)",
       "  --write-ops N             writes per latency cell at most (demo 8, bench 50)",
       "  --request-kib K           latency request size (default 64)",
       "  --io-threads T            parallel readers/writers for throughput (default 8)",
-      "  --io-file-mib S           file per throughput thread (demo 12, bench 48)",
+      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -50,8 +82,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   private static final Set<String> FLAGS = new LinkedHashSet<>(List.of("nodes", "staging",
       "interval", "bandwidth", "layouts", "power", "replication", "latency-replication",
-      "cell-time", "read-ops", "write-ops", "request-kib", "io-threads", "io-file-mib", "kv-keys",
-      "kv-gets", "seed", "cluster-dir", "out"));
+      "primaries", "paraid-groups", "paraid-replication", "gears", "cell-time", "read-ops",
+      "write-ops", "request-kib", "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed",
+      "cluster-dir", "out"));
 
   /**
    * Parses flags for {@code command} ("demo", or an experiment name for bench, which selects
@@ -59,6 +92,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    */
   public static DemoOptions parse(String command, String[] args) {
     boolean bench = !command.equals("demo");
+    boolean gears = command.equals("gears");
     CliArgs a = CliArgs.parse(args, FLAGS);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
@@ -73,16 +107,24 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<LayoutRun> layouts;
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          "power-balanced+staggered,power-balanced+staggered-circular,default+staggered"));
+          gears ? GEARS_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CliArgs.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", "9", 1, 64);
-    int replication = a.intIn("replication", "3", 1, nodes);
+    int nodes = a.intIn("nodes", gears ? "7" : "9", 1, 64);
+    int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
+    int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
+        replication), 1, nodes);
     List<Integer> latencyR = ints(a, "latency-replication", "1,3,6", 1, nodes);
-    return new DemoOptions(command,
+    if (!gears && a.has("gears")) {
+      throw new CliArgs.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
+          + " bench gears only; the demo sets power levels with --power");
+    }
+    List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
+    DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
-        Path.of(a.get("out", "target/blink-report")), nodes, a.intIn("staging", "1", 0, 8),
+        Path.of(a.get("out", "target/blink-report")), nodes,
+        a.intIn("staging", gears ? "0" : "1", 0, 8),
         a.durationMsIn("interval", "6s", 2_000, 600_000), a.intIn("bandwidth", "10", 1, 10_000),
         layouts, ints(a, "power", "100,60,40,20", 0, 100), replication, latencyR,
         Set.copyOf(experiments),
@@ -90,9 +132,80 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("read-ops", bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench ? 16 : 4,
-        a.intIn("io-threads", "8", 1, 256), a.intIn("io-file-mib", bench ? "48" : "12", 1, 65_536),
+        a.intIn("io-threads", "8", 1, 256),
+        a.intIn("io-file-mib", gears ? "32" : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
-        Long.parseLong(a.get("seed", "1")));
+        Long.parseLong(a.get("seed", "1")), LayoutKeys.defaults(), paraidReplication, gearList);
+    LayoutKeys keys = layoutKeys(a, o, gears);
+    o = o.withLayoutKeys(keys);
+    o.checkLayouts();
+    return o;
+  }
+
+  private DemoOptions withLayoutKeys(LayoutKeys keys) {
+    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
+        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
+        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
+        seed, keys, paraidReplication, gears);
+  }
+
+  /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */
+  private static LayoutKeys layoutKeys(CliArgs a, DemoOptions o, boolean gears) {
+    List<Integer> groups = ints(a, "paraid-groups", gears ? "2,2" : "2", 1, o.nodes());
+    LayoutKeys keys;
+    try {
+      keys = LayoutKeys.defaults().withParaidGroups(groups);
+    } catch (IllegalArgumentException e) {
+      throw new CliArgs.UsageException("--paraid-groups: " + e.getMessage());
+    }
+    if (a.has("primaries")) {
+      return keys.withPrimaries(a.intIn("primaries", "2", 1, o.nodes()));
+    }
+    int p = LayoutKeys.defaults().equalWorkPrimaries();
+    for (int i = 0; i < o.layouts().size(); i++) {
+      if (o.layouts().get(i).layout() == Layout.EQUAL_WORK) {
+        for (int r : o.replicationsWritten(i)) {
+          try {
+            p = Math.min(p, LayoutKeys.fittingPrimaries(o.nodes(), r, p));
+          } catch (IllegalArgumentException e) {
+            throw new CliArgs.UsageException("--replication/--latency-replication " + r
+                + " on --nodes " + o.nodes() + ": " + e.getMessage()
+                + "; lower the replication or add nodes");
+          }
+        }
+      }
+    }
+    return keys.withPrimaries(p);
+  }
+
+  /** Every Rabbit layout must hold what it will write; bench gears needs common gears. */
+  private void checkLayouts() {
+    for (int i = 0; i < layouts.size(); i++) {
+      Layout l = layouts.get(i).layout();
+      for (int r : replicationsWritten(i)) {
+        try {
+          layoutKeys.blockLayout(l, nodes, r);
+        } catch (IllegalArgumentException e) {
+          throw new CliArgs.UsageException("--primaries/--paraid-groups/--replication: "
+              + e.getMessage());
+        }
+      }
+      if (runs("gears")) {
+        if (!l.hasGears()) {
+          throw new CliArgs.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
+              + " compares layouts with gears; use equal-work+activation,paraid+activation");
+        }
+        List<Integer> have = layoutKeys.gears(l, nodes, replicationFor(l));
+        for (int g : gears) {
+          if (!have.contains(g)) {
+            throw new CliArgs.UsageException("--gears " + gears + ": " + g + " nodes is not a"
+                + " gear of " + l.flag() + " (gears " + have + " with "
+                + layoutKeys.nameNodeKeys() + " on " + nodes + " nodes); pick gears from that"
+                + " list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
+          }
+        }
+      }
+    }
   }
 
   private static List<Integer> ints(CliArgs a, String flag, String def, int min, int max) {
@@ -116,10 +229,42 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   /** Replication factors measured for latency on layout number {@code index}. */
   public List<Integer> latencyReplicationsFor(int index) {
-    return index == 0 ? latencyReplications : List.of(replication);
+    return index == 0 ? latencyReplications : List.of(replicationFor(layouts.get(index).layout()));
+  }
+
+  /** Replication of the throughput (and gears) data of {@code layout}. */
+  public int replicationFor(Layout layout) {
+    return layout == Layout.PARAID ? paraidReplication : replication;
+  }
+
+  /** Every replication factor layout number {@code index} writes data with. */
+  List<Integer> replicationsWritten(int index) {
+    Set<Integer> out = new LinkedHashSet<>();
+    if (runsOn("latency", index)) {
+      out.addAll(latencyReplicationsFor(index));
+    }
+    if (runs("throughput") || runs("kv") || runs("gears")) {
+      out.add(replicationFor(layouts.get(index).layout()));
+    }
+    return List.copyOf(out);
   }
 
   public boolean runs(String experiment) {
     return experiments.contains(experiment);
+  }
+
+  /**
+   * Whether layout number {@code index} runs {@code experiment}. In the demo, layouts under the
+   * activation policy skip latency: they never blink, so their reads wait for no window
+   * (expected wait 0, as {@code bin/blink bench latency --layouts equal-work+activation} shows),
+   * and the 10-minute budget of five layouts has no room for cells that only measure service
+   * time.
+   */
+  public boolean runsOn(String experiment, int index) {
+    if (command.equals("demo") && experiment.equals("latency")
+        && layouts.get(index).schedulePolicy().equals(ACTIVATION)) {
+      return false;
+    }
+    return runs(experiment);
   }
 }

@@ -15,11 +15,14 @@ import org.blinkhdfs.core.report.Check;
 import org.blinkhdfs.core.report.Report;
 import org.blinkhdfs.core.report.ReportCell;
 import org.blinkhdfs.core.report.RunInfo;
+import org.blinkhdfs.demo.math.GearRatios;
 
 /**
  * Runs the demo or one bench experiment: for each {@link LayoutRun}, a fresh local cluster
- * ({@link LocalCluster#startFresh}), its {@link LayoutSession}, the {@link LayoutChecks}, and a
- * clean shutdown; then one {@link Report} over all layouts.
+ * ({@link LocalCluster#startFresh}), its session ({@link LayoutSession} for the power sweep,
+ * {@link GearsSession} for {@code bench gears}), the {@link LayoutChecks}, and a clean
+ * shutdown; then one {@link Report} over all layouts, with the gears' ratios ({@link
+ * GearRatios}) computed from cells of the same run.
  *
  * <p>Not thread-safe; one run at a time.
  */
@@ -36,24 +39,34 @@ final class DemoRunner {
     Instant started = Instant.now();
     List<ReportCell> cells = new ArrayList<>();
     List<Check> checks = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     List<LayoutRun> layouts = options.layouts();
     for (int i = 0; i < layouts.size(); i++) {
       LayoutRun run = layouts.get(i);
       progress.accept("== " + run.label() + " (" + (i + 1) + " of " + layouts.size() + ")");
       try (LocalCluster cluster = LocalCluster.startFresh(spec(run), progress)) {
-        LayoutSession session = new LayoutSession(options, run, i, cluster, progress);
+        ClusterSession session = options.runs(GearsSession.EXPERIMENT)
+            ? new GearsSession(options, run, cluster, progress)
+            : new LayoutSession(options, run, i, cluster, progress);
         try (FileSystem fs = cluster.newClient();
             HealthSampler health = HealthSampler.start(cluster.nameNode())) {
           session.run(fs);
           cluster.setPowerPercent(100);
           Thread.sleep(2 * options.intervalMs());
           health.close();
+          checks.addAll(session.checks());
           checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health));
         }
         cells.addAll(session.cells());
+        notes.addAll(session.notes());
       }
     }
-    return new Report(runInfo(commandLine, started), cells, checks);
+    if (options.runs(GearsSession.EXPERIMENT)) {
+      List<ReportCell> ratios = GearRatios.cells(cells);
+      cells.addAll(ratios);
+      notes.addAll(GearRatios.summary(ratios));
+    }
+    return new Report(runInfo(commandLine, started, notes), cells, checks);
   }
 
   private ClusterSpec spec(LayoutRun run) {
@@ -62,38 +75,49 @@ final class DemoRunner {
         .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
         .intervalMs(options.intervalMs())
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
-        .layout(run.layout(), run.schedulePolicy()).powerPercent(100).build();
+        .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
+        .powerPercent(100).build();
   }
 
-  private RunInfo runInfo(String commandLine, Instant started) {
+  private RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
     ClusterTimings t = ClusterTimings.forInterval(options.intervalMs());
     PowerModel model = PowerModel.macMini(options.nodes());
+    boolean gears = options.runs(GearsSession.EXPERIMENT);
     RunInfo.Builder b = RunInfo.builder(options.command().equals("demo")
             ? "BlinkHDFS demo: latency and throughput versus power"
+            : gears ? "BlinkHDFS bench: gears (equal-work versus PARAID read throughput with "
+                + options.gears() + " active nodes, Le et al. Fig 3)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
             + " staging DataNode, each its own JVM on loopback; NameNode JVM")
-        .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)",
-            options.intervalMs() / 1000.0))
+        .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",
+            options.intervalMs() / 1000.0, gears ? "; gears never blink: the interval only"
+                + " paces the scheduler's epochs" : ""))
         .setting("blinking", "emulate agents freeze each DataNode JVM (SIGSTOP) outside its"
             + " window and thaw it (SIGCONT) inside")
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
         .setting("power model", fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
             + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
             model.sleepWatts(), model.overheadWatts()))
-        .setting("power levels", powerLevels(model))
+        .setting(gears ? "power levels (demo only)" : "power levels",
+            gears ? "not used: see gears" : powerLevels(model))
         .setting("layouts", String.join(", ", options.layouts().stream()
-            .map(LayoutRun::label).toList()))
+            .map(l -> l.label() + " (" + shortName(l.layout().policyClass()) + ", reads by "
+                + shortName(l.layout().topologyClass()) + ")").toList()))
+        .setting("layout keys", rabbitKeys())
         .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
-        .setting("latency", fmt("%d KiB requests, %d files of %d MiB per replication factor,"
+        .setting("latency", gears ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+            + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d",
-            options.ioThreads(), options.ioFileMiB(), options.replication()))
+        .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d%s",
+            options.ioThreads(), options.ioFileMiB(), options.replication(),
+            options.paraidReplication() == options.replication() ? ""
+                : " (PARAID " + options.paraidReplication() + ")"))
         .setting("seed", Long.toString(options.seed()))
         .note("Expected values come from blink-core: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
@@ -101,8 +125,48 @@ final class DemoRunner {
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"
             + " nodes.")
         .note("Reads use BlinkNetworkTopology and BlinkDistributedFileSystem for every layout,"
-            + " so layouts are compared under the same read path.");
+            + " so layouts are compared under the same read path.")
+        .note("Activation (equal-work, PARAID) never blinks: the first k chain nodes are ACTIVE"
+            + " and the rest OFF, k = floor((P - N x 1 W)/24 W); expected read throughput is"
+            + " bandwidth x k and reads wait for no window. randomChoiceMBps and balancedMBps"
+            + " are what the layout's block placement allows over the k nodes with HDFS's random"
+            + " replica choice and with the best read selection. OFF nodes are frozen for the"
+            + " whole level (their agents sleep until the lease ends, 2 intervals, then look"
+            + " again); after each level with OFF nodes the power goes back to 100% until every"
+            + " DataNode heartbeats, because HDFS has no maintenance state for them yet.");
+    if (gears) {
+      b.setting("gears", gearPowers(model));
+      b.note("Gears are set by the activation policy at the power that affords exactly n"
+          + " nodes; the power column of every gears table is that level. PARAID's gears with"
+          + " its groups " + options.layoutKeys().paraidGroups() + " on " + options.nodes()
+          + " nodes are " + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.PARAID,
+              options.nodes(), options.paraidReplication()) + "; equal work's are "
+          + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.EQUAL_WORK, options.nodes(),
+              options.replication()) + ".");
+    }
+    sessionNotes.forEach(b::note);
     return b.build();
+  }
+
+  private String rabbitKeys() {
+    org.blinkhdfs.cluster.LayoutKeys k = options.layoutKeys();
+    return fmt("equal work p = %d (blink.equalwork.primaries), PARAID groups %s"
+        + " (blink.paraid.groups; the rest of the ring is the last group)",
+        k.equalWorkPrimaries(), k.paraidGroups());
+  }
+
+  private String gearPowers(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (int n : options.gears()) {
+      out.add(fmt("%d nodes = %d%% (%.0f W)", n,
+          org.blinkhdfs.demo.math.GearPower.percentFor(model, n),
+          org.blinkhdfs.demo.math.GearPower.gearWatts(model, n)));
+    }
+    return String.join("; ", out);
+  }
+
+  private static String shortName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
   }
 
   private String powerLevels(PowerModel model) {

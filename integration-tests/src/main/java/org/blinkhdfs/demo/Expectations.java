@@ -17,6 +17,8 @@ import org.blinkhdfs.core.availability.ReplicaSet;
 import org.blinkhdfs.core.availability.ThroughputModel;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.demo.math.ReadLoad;
+import org.blinkhdfs.demo.math.SteadyNodes;
 
 /**
  * The analytic expectations printed beside the measured cells, computed by blink-core from the
@@ -31,7 +33,14 @@ import org.blinkhdfs.core.schedule.Schedule;
  *       simulated for that client ({@link ClosedLoopReadWait}); the random-phase value ({@link
  *       ExpectedReadWait}) is printed in the progress line beside it;</li>
  *   <li>expected read throughput: per-DataNode bandwidth × the mean number of ring nodes awake
- *       over the interval (blink-core's {@link ThroughputModel}).</li>
+ *       over the interval (blink-core's {@link ThroughputModel}). Under activation or a gear
+ *       (ACTIVE and OFF nodes only) that is bandwidth × the ACTIVE ring nodes, and the read
+ *       wait is 0: every block has a replica on an ACTIVE node (the minimum gear is kept on,
+ *       {@link PowerSteps});</li>
+ *   <li>for such steady schedules also the throughput the layout itself allows over the ACTIVE
+ *       nodes ({@link #layoutLimits}): below bandwidth × n when the blocks do not give every
+ *       ACTIVE node an equal share, which is what separates equal work from PARAID (Le et al.
+ *       Figs 4, 5).</li>
  * </ul>
  *
  * <p>Using the reported replica sets, not the layout's formula, makes the expectation valid for
@@ -40,6 +49,10 @@ import org.blinkhdfs.core.schedule.Schedule;
 final class Expectations {
   static final int SIMULATED_READS = 50_000;
   static final long SIMULATION_SEED = 42;
+  /** Expected read MiB/s the layout allows when each block picks an awake replica at random. */
+  static final String RANDOM_CHOICE_MBPS = "randomChoiceMBps";
+  /** Expected read MiB/s the layout allows under the best possible read selection. */
+  static final String BALANCED_MBPS = "balancedMBps";
 
   private Expectations() {}
 
@@ -83,12 +96,43 @@ final class Expectations {
 
   static List<ReplicaSet> replicaSets(FileSystem plainFs, List<Path> files) throws IOException {
     List<ReplicaSet> sets = new ArrayList<>();
+    for (List<String> holders : holders(plainFs, files)) {
+      sets.add(ReplicaSet.of(holders));
+    }
+    return sets;
+  }
+
+  /** Every block's holders ({@code host:port} transfer addresses), file by file. */
+  static List<List<String>> holders(FileSystem plainFs, List<Path> files) throws IOException {
+    List<List<String>> out = new ArrayList<>();
     for (Path f : files) {
       FileStatus st = plainFs.getFileStatus(f);
       for (BlockLocation b : plainFs.getFileBlockLocations(st, 0, st.getLen())) {
-        sets.add(ReplicaSet.of(List.of(b.getNames())));
+        out.add(List.of(b.getNames()));
       }
     }
-    return sets;
+    return out;
+  }
+
+  /**
+   * For a schedule that never blinks ({@link SteadyNodes}), the read throughput the layout
+   * allows over the serving nodes ({@link ReadLoad}): {@code randomChoiceMBps} under HDFS's
+   * uniform choice among awake replicas, {@code balancedMBps} under the best read selection.
+   * Empty for a blinking schedule, or when a block has no serving replica.
+   */
+  static Map<String, Double> layoutLimits(Schedule schedule, double perNodeMiBps,
+      List<List<String>> holders) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    java.util.Optional<java.util.Set<String>> serving = SteadyNodes.serving(schedule);
+    if (serving.isEmpty() || holders.isEmpty()
+        || ReadLoad.uncovered(holders, serving.get()) > 0) {
+      return out;
+    }
+    out.put(RANDOM_CHOICE_MBPS, ReadLoad.randomChoiceMiBps(perNodeMiBps, holders,
+        serving.get()));
+    if (serving.get().size() <= ReadLoad.MAX_BALANCED_NODES) {
+      out.put(BALANCED_MBPS, ReadLoad.balancedMiBps(perNodeMiBps, holders, serving.get()));
+    }
+    return out;
   }
 }

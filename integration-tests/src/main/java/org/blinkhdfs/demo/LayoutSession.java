@@ -17,6 +17,7 @@ import org.blinkhdfs.core.report.Metrics;
 import org.blinkhdfs.core.report.ReportCell;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.stats.LatencySummary;
+import org.blinkhdfs.demo.math.SteadyNodes;
 import org.blinkhdfs.workload.LatencyConfig;
 import org.blinkhdfs.workload.LatencyWorkload;
 import org.blinkhdfs.workload.PhaseResult;
@@ -33,7 +34,9 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  * The experiments of one {@link LayoutRun} on its running cluster. Data is written first at
  * 100% power, so it starts in its exact layout; then, for each power level, the power is set,
  * the schedule published, and each experiment measures one cell per replication factor with
- * the analytic expectation beside it ({@link Expectations}).
+ * the analytic expectation beside it ({@link Expectations}). Power levels are entered and left
+ * through {@link PowerSteps} (a Rabbit layout's minimum gear stays on; OFF nodes are thawed
+ * between levels).
  *
  * <ul>
  *   <li>latency: BlinkFS's single-threaded random reads ({@code meanMs}, {@code stdMs}, p50, p90,
@@ -41,13 +44,18 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *       over the cell so they sample every phase of the interval; writes of new files at the common
  *       replication factor as experiment {@code latency-write};</li>
  *   <li>throughput: TestDFSIO-style parallel sequential reads, aggregate {@code readMBps}
- *       (MiB/s) against per-node bandwidth × mean awake nodes;</li>
+ *       (MiB/s) against per-node bandwidth × mean awake nodes; under a schedule that never
+ *       blinks (activation) also {@code activeNodes} and the layout's own limits over the
+ *       ACTIVE nodes ({@link Expectations#layoutLimits});</li>
  *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2).</li>
  * </ul>
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
-final class LayoutSession {
+final class LayoutSession implements ClusterSession {
+  /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
+  static final String ACTIVE_NODES = "activeNodes";
+
   private final DemoOptions options;
   private final LayoutRun run;
   private final int index;
@@ -58,7 +66,9 @@ final class LayoutSession {
   private final Tally tally = new Tally();
   private final Map<Integer, Double> baseMeanMs = new LinkedHashMap<>();
   private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
+  private final PowerSteps steps;
   private ThroughputWorkload io;
+  private List<List<String>> ioHolders = List.of();
   private ZipfKvWorkload kv;
 
   LayoutSession(DemoOptions options, LayoutRun run, int index, LocalCluster cluster,
@@ -69,39 +79,58 @@ final class LayoutSession {
     this.cluster = cluster;
     this.progress = progress;
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
+    this.steps = new PowerSteps(cluster, run.label(),
+        options.layoutKeys().minimumActiveNodes(run.layout()), progress);
   }
 
-  List<ReportCell> cells() {
+  /** What the report must say about this run (minimum gears kept on above the budget). */
+  @Override
+  public List<String> notes() {
+    return steps.notes();
+  }
+
+  @Override
+  public List<ReportCell> cells() {
     return cells;
   }
 
-  Tally tally() {
+  @Override
+  public Tally tally() {
     return tally;
   }
 
+  @Override
+  public List<org.blinkhdfs.core.report.Check> checks() {
+    return List.of();
+  }
+
   /** Writes the data sets at 100% power, then measures every power level. */
-  void run(FileSystem fs) throws IOException, InterruptedException {
+  @Override
+  public void run(FileSystem fs) throws IOException, InterruptedException {
     cluster.setPowerPercent(100);
     prepare(fs);
     for (int power : options.powers()) {
-      Schedule s = cluster.setPowerPercent(power);
+      Schedule s = steps.enter(power);
       progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
-          + s.awakeAt(System.currentTimeMillis()).size() + " nodes awake now");
-      if (options.runs("latency")) {
+          + (SteadyNodes.serving(s).isPresent()
+              ? SteadyNodes.servingRingNodes(s) + " ring nodes ACTIVE, the rest OFF"
+              : s.awakeAt(System.currentTimeMillis()).size() + " nodes awake now"));
+      if (options.runsOn("latency", index)) {
         latency(fs, power, s);
       }
-      if (options.runs("throughput")) {
+      if (options.runsOn("throughput", index)) {
         throughput(power, s);
       }
-      if (options.runs("kv")) {
+      if (options.runsOn("kv", index)) {
         keyValue(fs, power);
       }
+      steps.leave(s);
     }
   }
 
   private void prepare(FileSystem fs) throws IOException {
     WorkloadClock clock = WorkloadClock.system();
-    if (options.runs("latency")) {
+    if (options.runsOn("latency", index)) {
       for (int r : options.latencyReplicationsFor(index)) {
         LatencyConfig c = LatencyConfig.builder().dir(new Path("/demo/latency/r" + r))
             .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
@@ -114,20 +143,24 @@ final class LayoutSession {
         latencyData.put(r, c);
       }
     }
-    if (options.runs("throughput")) {
+    if (options.runsOn("throughput", index)) {
       io = new ThroughputWorkload(ThroughputConfig.builder().dir(new Path("/demo/dfsio"))
           .threads(options.ioThreads()).fileBytes((long) options.ioFileMiB() << 20)
-          .replication(options.replication()).timeLimit(Duration.ofMinutes(5)).build(), fs,
-          clock);
+          .replication(replication()).timeLimit(Duration.ofMinutes(5)).build(), fs, clock);
       progress.accept(run.label() + ": writing " + options.ioThreads() + " throughput files");
       ThroughputPhase w = io.writePhase(workloadProgress);
       tally.add(w);
-      add("throughput-write", options.replication(), 100,
+      add("throughput-write", replication(), 100,
           Map.of(Metrics.WRITE_MBPS, w.aggregateMiBps()), Map.of());
+      List<Path> files = new ArrayList<>();
+      for (int i = 0; i < options.ioThreads(); i++) {
+        files.add(io.file(i));
+      }
+      ioHolders = Expectations.holders(cluster.nameNode().dfs(), files);
     }
-    if (options.runs("kv")) {
+    if (options.runsOn("kv", index)) {
       kv = new ZipfKvWorkload(ZipfKvConfig.builder().dir(new Path("/demo/kv"))
-          .keyCount(options.kvKeys()).replication(options.replication())
+          .keyCount(options.kvKeys()).replication(replication())
           .getOps(options.kvGets()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
           .build(), fs, clock, options.seed());
       progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
@@ -173,7 +206,7 @@ final class LayoutSession {
           "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"
               + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
           l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
-      if (r == options.replication() && options.writeOps() > 0) {
+      if (r == replication() && options.writeOps() > 0) {
         PhaseResult write = w.writePhase(workloadProgress);
         tally.add(write, true);
         add("latency-write", r, power, latencyMetrics(write.latency()), Map.of());
@@ -185,17 +218,32 @@ final class LayoutSession {
     ThroughputPhase read = io.readPhase(workloadProgress);
     tally.add(read);
     double expected = Expectations.readMiBps(s, options.bandwidthMBps());
-    add("throughput", options.replication(), power,
-        Map.of(Metrics.READ_MBPS, read.aggregateMiBps()), Map.of(Metrics.READ_MBPS, expected));
+    Map<String, Double> measured = new LinkedHashMap<>();
+    measured.put(Metrics.READ_MBPS, read.aggregateMiBps());
+    Map<String, Double> expectedMap = new LinkedHashMap<>();
+    expectedMap.put(Metrics.READ_MBPS, expected);
+    Map<String, Double> limits = Expectations.layoutLimits(s, options.bandwidthMBps(), ioHolders);
+    expectedMap.putAll(limits);
+    if (SteadyNodes.serving(s).isPresent()) {
+      measured.put(ACTIVE_NODES, (double) SteadyNodes.servingRingNodes(s));
+    }
+    add("throughput", replication(), power, measured, expectedMap);
     progress.accept(String.format(java.util.Locale.ROOT,
-        "  throughput: %.1f MiB/s read by %d threads (expected %.1f)", read.aggregateMiBps(),
-        read.threads(), expected));
+        "  throughput: %.1f MiB/s read by %d threads (expected %.1f%s)", read.aggregateMiBps(),
+        read.threads(), expected, limits.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+            "; the layout allows %.1f with random replica choice, %.1f balanced",
+            limits.get(Expectations.RANDOM_CHOICE_MBPS),
+            limits.getOrDefault(Expectations.BALANCED_MBPS, Double.NaN))));
+  }
+
+  private int replication() {
+    return options.replicationFor(run.layout());
   }
 
   private void keyValue(FileSystem fs, int power) throws IOException {
     ZipfKvResult r = kv.getPhase(workloadProgress);
     tally.add(r.gets(), false);
-    add("kv", options.replication(), power, latencyMetrics(r.gets().latency()), Map.of());
+    add("kv", replication(), power, latencyMetrics(r.gets().latency()), Map.of());
   }
 
   private static String ms(OptionalDouble v) {

@@ -1,0 +1,114 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.demo.math.SteadyNodes;
+
+/**
+ * Moves one layout's cluster from power level to power level, handling what the activation
+ * policy's plain arithmetic does not know about the Rabbit layouts.
+ *
+ * <ul>
+ *   <li><b>Minimum gear.</b> Equal work needs its p primaries on, PARAID its group 1: with fewer
+ *       nodes some blocks have no replica awake and a read would wait for ever. When the power
+ *       affords fewer ACTIVE nodes (9 nodes at 20% afford 1), the layout's minimum gear is kept
+ *       on through the scheduler's admin override ({@code -setActive m}) and the overshoot
+ *       (planned minus available watts, from the scheduler's status) is written to the progress
+ *       line and to the report's notes. Never silently: the cell is then measured at m nodes
+ *       and its expectation uses the schedule actually in force.</li>
+ *   <li><b>OFF nodes.</b> The emulate agent freezes an OFF node's DataNode until its next
+ *       check-in (one interval in the local cluster) or the lease end; the NameNode holds it in
+ *       HDFS maintenance meanwhile, so no re-replication starts. A node frozen at one level
+ *       learns of the next only at its check-in, so {@link #leave} raises the power back to 100%
+ *       after every level that had OFF nodes and waits until every DataNode heartbeats again
+ *       ({@link LocalCluster#awaitAllHeard}): every level starts from all nodes on, and none is
+ *       measured as a stale sleeper left over from the level before.</li>
+ * </ul>
+ *
+ * <p>Not thread-safe; one per layout run.
+ */
+final class PowerSteps {
+  private final LocalCluster cluster;
+  private final String label;
+  private final int minimumActive;
+  private final Consumer<String> progress;
+  private final List<String> notes = new ArrayList<>();
+  private boolean overridden;
+
+  /**
+   * @param minimumActive the layout's minimum gear in ring nodes; 0 for layouts without one
+   */
+  PowerSteps(LocalCluster cluster, String label, int minimumActive, Consumer<String> progress) {
+    this.cluster = cluster;
+    this.label = label;
+    this.minimumActive = minimumActive;
+    this.progress = progress;
+  }
+
+  /** Sets {@code power} and, if the plan is below the layout's minimum gear, keeps that on. */
+  Schedule enter(int power) throws InterruptedException {
+    Schedule s = cluster.setPowerPercent(power);
+    int active = SteadyNodes.servingRingNodes(s);
+    if (minimumActive == 0 || SteadyNodes.serving(s).isEmpty() || active >= minimumActive) {
+      return s;
+    }
+    return override(minimumActive, String.format(Locale.ROOT, "%s at %d%% power: the power"
+        + " affords %d ACTIVE node(s), below the layout's minimum gear of %d (every block needs a"
+        + " replica on the first %d chain nodes); the minimum gear was kept on", label, power,
+        active, minimumActive, minimumActive));
+  }
+
+  /**
+   * Sets the gear of {@code n} nodes through the activation policy at {@code percent} (the
+   * power that affords exactly n, {@code GearPower#percentFor}); should the published plan differ
+   * (another power model in the scheduler), the admin override sets n and the note says so.
+   */
+  Schedule enterGear(int percent, int n) throws InterruptedException {
+    Schedule s = cluster.setPowerPercent(percent);
+    int active = SteadyNodes.servingRingNodes(s);
+    if (active == n && SteadyNodes.serving(s).isPresent()) {
+      return s;
+    }
+    return override(n, String.format(Locale.ROOT, "%s gear %d: the scheduler planned %d ACTIVE"
+        + " node(s) at %d%% power; the admin override set %d", label, n, active, percent, n));
+  }
+
+  private Schedule override(int n, String why) throws InterruptedException {
+    Schedule s = cluster.setActiveNodes(OptionalInt.of(n));
+    overridden = true;
+    SchedulerStatus st = cluster.schedulerStatus();
+    double over = st.plannedWatts() - st.availableWatts();
+    String note = why + String.format(Locale.ROOT, ", planning %.0f W of %.0f W available%s",
+        st.plannedWatts(), st.availableWatts(), over > 1e-9 ? String.format(Locale.ROOT,
+            " (%.0f W, %.0f%% over budget)", over, 100 * over / st.availableWatts()) : "");
+    notes.add(note);
+    progress.accept("  " + note);
+    return s;
+  }
+
+  /** Clears an override and thaws OFF nodes briefly (see the class comment). */
+  void leave(Schedule s) throws IOException, InterruptedException {
+    if (overridden) {
+      cluster.setActiveNodes(OptionalInt.empty());
+      overridden = false;
+    }
+    if (SteadyNodes.hasOffNodes(s)) {
+      cluster.setPowerPercent(100);
+      long ms = cluster.awaitAllHeard();
+      progress.accept("  OFF nodes back: every DataNode heartbeating " + ms + " ms after the"
+          + " power went back to 100% (an OFF agent sleeps until its next check-in)");
+    }
+  }
+
+  /** Notes for the report (minimum-gear overshoots). */
+  List<String> notes() {
+    return List.copyOf(notes);
+  }
+}

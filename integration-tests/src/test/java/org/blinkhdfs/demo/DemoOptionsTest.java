@@ -1,0 +1,85 @@
+package org.blinkhdfs.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.blinkhdfs.cluster.Layout;
+import org.blinkhdfs.core.cli.CliArgs;
+import org.junit.jupiter.api.Test;
+
+class DemoOptionsTest {
+  @Test
+  void demoDefaultsRunFiveLayoutsWithPrimariesFittingNineNodes() {
+    DemoOptions o = DemoOptions.parse("demo", new String[0]);
+    assertEquals(List.of("power-balanced+staggered", "power-balanced+staggered-circular",
+        "default+staggered", "equal-work+activation", "paraid+activation"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertEquals(1, o.layoutKeys().equalWorkPrimaries()); // p = 2 needs 10 nodes at r = 3
+    assertEquals(List.of(2), o.layoutKeys().paraidGroups());
+    assertEquals(3, o.replicationFor(Layout.PARAID));
+    assertEquals(List.of(3), o.latencyReplicationsFor(3));
+    assertTrue(o.runsOn("latency", 0));
+    assertFalse(o.runsOn("latency", 3), "activation layouts skip latency in the demo");
+    assertTrue(o.runsOn("throughput", 4));
+  }
+
+  @Test
+  void benchGearsDefaultsAreLeEtAlsFigureThree() {
+    DemoOptions o = DemoOptions.parse("gears", new String[0]);
+    assertTrue(o.runs("gears"));
+    assertEquals(7, o.nodes());
+    assertEquals(0, o.staging());
+    assertEquals(List.of(2, 4, 7), o.gears());
+    assertEquals(2, o.replicationFor(Layout.EQUAL_WORK));
+    assertEquals(3, o.replicationFor(Layout.PARAID));
+    assertEquals(2, o.layoutKeys().equalWorkPrimaries());
+    assertEquals(List.of(2, 2), o.layoutKeys().paraidGroups());
+    assertEquals(32, o.ioFileMiB());
+  }
+
+  @Test
+  void aGearThatIsNotAGearOfParaidNamesTheFlagAndTheFix() {
+    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+        () -> DemoOptions.parse("gears", new String[] {"--paraid-groups", "2"}));
+    assertTrue(e.getMessage().contains("--gears [2, 4, 7]: 4 nodes is not a gear of paraid"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("--paraid-groups, e.g. 2,2"), e.getMessage());
+  }
+
+  @Test
+  void explicitPrimariesTheRingCannotHoldFail() {
+    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+        () -> DemoOptions.parse("demo", new String[] {"--primaries", "2"}));
+    assertTrue(e.getMessage().startsWith("--primaries/--paraid-groups/--replication: the"
+        + " equal-work layout cannot hold replication 3 on 9 ring nodes"), e.getMessage());
+  }
+
+  @Test
+  void badParaidGroupsNameTheFlagAndValue() {
+    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+        () -> DemoOptions.parse("demo", new String[] {"--paraid-groups", "2,x"}));
+    assertTrue(e.getMessage().contains("--paraid-groups 'x' is not a whole number"),
+        e.getMessage());
+  }
+
+  @Test
+  void gearsNeedRabbitLayouts() {
+    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+        () -> DemoOptions.parse("gears", new String[] {"--layouts", "power-balanced+activation"}));
+    assertTrue(e.getMessage().contains("bench gears compares layouts with gears"),
+        e.getMessage());
+  }
+
+  @Test
+  void equalWorkThatCannotHoldAnyPrimariesIsAUsageError() {
+    // 3 nodes, r = 3: even p = 1 puts node 2 above a primary's share.
+    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+        () -> DemoOptions.parse("demo", new String[] {"--nodes", "3", "--latency-replication",
+            "1", "--layouts", "equal-work+activation"}));
+    assertTrue(e.getMessage().startsWith("--replication/--latency-replication 3 on --nodes 3"),
+        e.getMessage());
+  }
+}

@@ -1,0 +1,60 @@
+package org.blinkhdfs.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.blinkhdfs.core.availability.ReplicaSet;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+class ExpectationsTest {
+  /** Activation at 40% of 9 Mac minis: 3 ACTIVE, 6 OFF, one staging node. */
+  private static Schedule activation() {
+    Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(6_000);
+    for (int i = 1; i <= 9; i++) {
+      b.add(NodeSchedule.of("10.0.0.1" + i + ":9866", i <= 3 ? NodeMode.ACTIVE : NodeMode.OFF));
+    }
+    return b.add(NodeSchedule.staging("10.0.0.20:9866")).build();
+  }
+
+  @Test
+  void activationExpectsBandwidthTimesActiveNodes() {
+    assertEquals(30.0, Expectations.readMiBps(activation(), 10), 1e-9);
+  }
+
+  @Test
+  void activationReadsWaitForNoWindow() {
+    List<ReplicaSet> sets = List.of(ReplicaSet.of(List.of("10.0.0.11:9866", "10.0.0.15:9866")),
+        ReplicaSet.of(List.of("10.0.0.13:9866", "10.0.0.19:9866")));
+    assertEquals(0.0, Expectations.readWait(activation(), 500, sets).meanWaitMs().getAsDouble(),
+        1e-9);
+    assertEquals(0.0, Expectations.blockingClientWaitMs(activation(), 500, sets, 200, 5), 1e-9);
+  }
+
+  @Test
+  void layoutLimitsOverTheActiveNodes() {
+    // n1 holds both blocks, n2 one: random choice loads n1 with 1 + 1/2 = 1.5 -> 10*2/1.5;
+    // balanced: n1 takes one block, n2 the other -> 20.
+    List<List<String>> holders = List.of(List.of("10.0.0.11:9866", "10.0.0.15:9866"),
+        List.of("10.0.0.11:9866", "10.0.0.12:9866"));
+    Map<String, Double> m = Expectations.layoutLimits(activation(), 10, holders);
+    assertEquals(40.0 / 3, m.get(Expectations.RANDOM_CHOICE_MBPS), 1e-9);
+    assertEquals(20.0, m.get(Expectations.BALANCED_MBPS), 1e-9);
+  }
+
+  @Test
+  void noLimitsForABlinkingScheduleOrAnUncoveredBlock() {
+    Schedule blink = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(6_000)
+        .add(NodeSchedule.blink("10.0.0.11:9866", 0, 3_000))
+        .add(NodeSchedule.blink("10.0.0.12:9866", 3_000, 3_000))
+        .build();
+    assertTrue(Expectations.layoutLimits(blink, 10, List.of(List.of("10.0.0.11:9866")))
+        .isEmpty());
+    assertTrue(Expectations.layoutLimits(activation(), 10,
+        List.of(List.of("10.0.0.17:9866"))).isEmpty());
+  }
+}
