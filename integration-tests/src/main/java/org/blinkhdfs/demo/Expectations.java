@@ -73,9 +73,28 @@ final class Expectations {
         serviceMs, SIMULATED_READS, new java.util.Random(SIMULATION_SEED));
   }
 
-  /** Expected aggregate read MiB/s with {@code perNodeMiBps} per awake DataNode. */
-  static double readMiBps(Schedule schedule, double perNodeMiBps) {
-    return ThroughputModel.perNode(perNodeMiBps).readMBps(AwakeCount.ofRing(schedule));
+  /**
+   * Expected aggregate read MiB/s with {@code perNodeMiBps} per awake ring DataNode, counting
+   * only the part of each window in which a node can serve: a reader starts a block only on a
+   * replica with at least {@code minReadWindowMs} left, and a block started then is finished
+   * {@code t = blockBytes / perNodeMiBps} later, so a node serves from its window's start until
+   * {@code minReadWindowMs − t} before its end. Example (20% power on 9 nodes, Mac-mini model):
+   * windows of 1 000 ms every 6 s, 500 ms minimum, 1 MiB blocks at 10 MiB/s (t = 100 ms): each
+   * window serves 600 ms, so 1.5 nodes awake on average give 9 MiB/s, not 15. ACTIVE nodes are
+   * not trimmed.
+   */
+  static double readMiBps(Schedule schedule, double perNodeMiBps, long minReadWindowMs,
+      long blockBytes) {
+    long blockMs = Math.round(1000.0 * blockBytes / (perNodeMiBps * (1 << 20)));
+    Map<String, ActiveWindow> usable = usableWindows(schedule,
+        Math.max(0, minReadWindowMs - blockMs));
+    List<ActiveWindow> ring = new ArrayList<>();
+    for (var n : schedule.nodes()) {
+      if (!n.isStaging()) {
+        ring.add(usable.get(n.node()));
+      }
+    }
+    return ThroughputModel.perNode(perNodeMiBps).readMBps(AwakeCount.of(ring));
   }
 
   static Map<String, ActiveWindow> usableWindows(Schedule schedule, long minReadWindowMs) {

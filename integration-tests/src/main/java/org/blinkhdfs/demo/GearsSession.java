@@ -120,7 +120,8 @@ final class GearsSession implements ClusterSession {
     ThroughputPhase read = io.readPhase(workloadProgress);
     tally.add(read);
     Map<String, Double> expected = new LinkedHashMap<>();
-    expected.put(Metrics.READ_MBPS, Expectations.readMiBps(s, options.bandwidthMBps()));
+    expected.put(Metrics.READ_MBPS, Expectations.readMiBps(s, options.bandwidthMBps(),
+        cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()));
     expected.putAll(Expectations.layoutLimits(s, options.bandwidthMBps(), holders));
     Map<String, Double> measured = new LinkedHashMap<>();
     measured.put(Metrics.READ_MBPS, read.aggregateMiBps());

@@ -217,7 +217,8 @@ final class LayoutSession implements ClusterSession {
   private void throughput(int power, Schedule s) {
     ThroughputPhase read = io.readPhase(workloadProgress);
     tally.add(read);
-    double expected = Expectations.readMiBps(s, options.bandwidthMBps());
+    double expected = Expectations.readMiBps(s, options.bandwidthMBps(),
+        cluster.minReadWindowMs(), cluster.spec().blockSizeBytes());
     Map<String, Double> measured = new LinkedHashMap<>();
     measured.put(Metrics.READ_MBPS, read.aggregateMiBps());
     Map<String, Double> expectedMap = new LinkedHashMap<>();

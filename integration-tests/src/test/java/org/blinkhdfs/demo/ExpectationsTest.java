@@ -23,7 +23,7 @@ class ExpectationsTest {
 
   @Test
   void activationExpectsBandwidthTimesActiveNodes() {
-    assertEquals(30.0, Expectations.readMiBps(activation(), 10), 1e-9);
+    assertEquals(30.0, Expectations.readMiBps(activation(), 10, 500, 1 << 20), 1e-9);
   }
 
   @Test
@@ -33,6 +33,22 @@ class ExpectationsTest {
     assertEquals(0.0, Expectations.readWait(activation(), 500, sets).meanWaitMs().getAsDouble(),
         1e-9);
     assertEquals(0.0, Expectations.blockingClientWaitMs(activation(), 500, sets, 200, 5), 1e-9);
+  }
+
+  @Test
+  void blinkingWindowsServeOnlyUntilTheMinimumWindowLessOneBlock() {
+    // Two nodes, 1 000 ms windows every 6 000 ms, staging node ignored: 2/6 of a node awake.
+    // Min read window 500 ms, 1 MiB at 10 MiB/s = 100 ms: each window serves 1 000 - 400 = 600
+    // ms, so 2 * 600 / 6 000 = 0.2 nodes * 10 MiB/s = 2 MiB/s (3.33 without the trim).
+    Schedule blink = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(6_000)
+        .add(NodeSchedule.blink("10.0.0.11:9866", 0, 1_000))
+        .add(NodeSchedule.blink("10.0.0.12:9866", 3_000, 1_000))
+        .add(NodeSchedule.staging("10.0.0.20:9866"))
+        .build();
+    assertEquals(2.0, Expectations.readMiBps(blink, 10, 500, 1 << 20), 1e-9);
+    assertEquals(10.0 / 3, Expectations.readMiBps(blink, 10, 0, 1 << 20), 1e-9);
+    // A block that takes longer than the minimum window: nothing is trimmed.
+    assertEquals(10.0 / 3, Expectations.readMiBps(blink, 10, 500, 8 << 20), 1e-9);
   }
 
   @Test
