@@ -110,9 +110,13 @@ class EqualWorkReadBalanceTest {
             "n = " + n + ": HDFS order CV " + plain.get(n).served().cv() + " vs balancer "
                 + balanced.get(n).served().cv());
       }
-      assertEquals(balanced.get(2).stored(), balanced.get(2).served().served(),
-          "n = 2: each primary serves exactly the blocks it stores");
-      assertEquals(balanced.get(2).served(), plain.get(2).served());
+      // At n = 2 there is no choice: in both orders each primary serves exactly the blocks it
+      // stores (compared per pass: the restart between the passes may let the NameNode settle a
+      // few blocks differently between the two primaries).
+      for (Pass pass : List.of(balanced.get(2), plain.get(2))) {
+        assertEquals(pass.stored(), pass.served().served(),
+            "n = 2: each primary serves exactly the blocks it stores");
+      }
     }
   }
 
@@ -176,7 +180,7 @@ class EqualWorkReadBalanceTest {
         assertArrayEquals(RabbitCluster.contents(path, FILE_BYTES), buf, path);
       }
     }
-    Map<String, Long> after = blocksRead(c);
+    Map<String, Long> after = settledBlocksRead(c, before, paths.size());
     Map<String, Long> stored = stored(c);
     List<Long> served = new ArrayList<>();
     List<Long> storedActive = new ArrayList<>();
@@ -208,6 +212,30 @@ class EqualWorkReadBalanceTest {
       }
     }
     return out;
+  }
+
+  /**
+   * {@link #blocksRead} once the DataNodes have counted {@code reads} more reads, or after 10 s:
+   * a DataNode counts a read after the client has its bytes, so the last count may lag the
+   * client's return by milliseconds.
+   */
+  private static Map<String, Long> settledBlocksRead(RabbitCluster c, Map<String, Long> before,
+      int reads) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      Map<String, Long> now = blocksRead(c);
+      long delta = now.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey()))
+          .sum();
+      if (delta >= reads || System.nanoTime() > deadline) {
+        return now;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return now;
+      }
+    }
   }
 
   /** Each DataNode's {@code BlocksRead} counter, by transfer address. */
