@@ -123,17 +123,22 @@ final class DemoRunner {
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's"
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"
-            + " nodes.")
-        .note("Reads use BlinkNetworkTopology and BlinkDistributedFileSystem for every layout,"
-            + " so layouts are compared under the same read path.")
+            + " nodes, counting only the part of each window in which a reader can start and"
+            + " finish a block (the window less the minimum read window, plus one block's"
+            + " transfer time).")
+        .note("Reads go through BlinkDistributedFileSystem and the NameNode's"
+            + " BlinkNetworkTopology (awake replicas first, longest window first) for every"
+            + " layout; equal work's EqualWorkNetworkTopology is a BlinkNetworkTopology that"
+            + " also orders tied awake replicas by Rabbit's hit-ratio balancer.")
         .note("Activation (equal-work, PARAID) never blinks: the first k chain nodes are ACTIVE"
             + " and the rest OFF, k = floor((P - N x 1 W)/24 W); expected read throughput is"
             + " bandwidth x k and reads wait for no window. randomChoiceMBps and balancedMBps"
             + " are what the layout's block placement allows over the k nodes with HDFS's random"
             + " replica choice and with the best read selection. OFF nodes are frozen for the"
-            + " whole level (their agents sleep until the lease ends, 2 intervals, then look"
-            + " again); after each level with OFF nodes the power goes back to 100% until every"
-            + " DataNode heartbeats, because HDFS has no maintenance state for them yet.");
+            + " level, waking once per interval to look for a new schedule (the agents' OFF"
+            + " check-in), and the NameNode holds them in HDFS maintenance, so no re-replication"
+            + " starts; after each level with OFF nodes the power goes back to 100% until every"
+            + " DataNode heartbeats, so every level starts from all nodes on.");
     if (gears) {
       b.setting("gears", gearPowers(model));
       b.note("Gears are set by the activation policy at the power that affords exactly n"
