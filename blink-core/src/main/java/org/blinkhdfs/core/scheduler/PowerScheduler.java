@@ -61,8 +61,10 @@ import org.slf4j.LoggerFactory;
  * <p><b>Node registry.</b> {@link #recordStatus} (unknown nodes are rejected) keeps each node's
  * last status and when it arrived by this scheduler's clock; a node is <em>failed</em> by {@link
  * FailureRule}: silent for more than {@code failureTimeoutMs} (never-heard nodes count from the
- * scheduler's start), or for more than the shorter {@code awakeFailureTimeoutMs} while the schedule
- * in force has it awake and its agent last said it was up. Agents post on every transition and
+ * scheduler's start), or, for ring nodes, for more than the shorter {@code awakeFailureTimeoutMs}
+ * while the schedule in force has it awake and its agent last said it was up. Staging nodes keep
+ * the long rule only: the short one exists to start recovery of ring nodes, and a staging host
+ * need not run an agent (the local cluster's does not). Agents post on every transition and
  * heartbeat while awake, and sleep at most one lease, so {@link SchedulerSettings} insists on
  * {@code failureTimeoutMs > leaseMs}.
  *
@@ -111,6 +113,7 @@ public final class PowerScheduler {
   }
 
   private final SchedulerSettings settings;
+  private final Set<String> ringNodes;
   private final PowerModel model;
   private final Clock clock;
   private final long startMs;
@@ -151,6 +154,7 @@ public final class PowerScheduler {
   public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, RecoveryWake recovery,
       Clock clock) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.ringNodes = Set.copyOf(settings.ring());
     this.recovery = Objects.requireNonNull(recovery, "recovery");
     this.model = settings.model();
     this.policy = Objects.requireNonNull(policy, "policy");
@@ -350,8 +354,8 @@ public final class PowerScheduler {
   }
 
   private boolean isFailed(String node, NodeEntry e, long nowMs) {
-    boolean scheduledAwake = published != null && !published.isExpired(nowMs)
-        && published.isAwake(node, nowMs);
+    boolean scheduledAwake = ringNodes.contains(node) && published != null
+        && !published.isExpired(nowMs) && published.isAwake(node, nowMs);
     long heard = e.lastHeardMs == Long.MIN_VALUE ? startMs : e.lastHeardMs;
     OptionalLong scheduledSilence = scheduledAwake
         ? OptionalLong.of(nowMs - Math.max(heard, firstPublishedMs)) : OptionalLong.empty();

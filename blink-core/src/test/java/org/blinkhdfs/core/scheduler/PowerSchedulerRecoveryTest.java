@@ -52,6 +52,21 @@ class PowerSchedulerRecoveryTest {
   }
 
   @Test
+  void aSilentStagingNodeKeepsTheLongRule() {
+    // A staging node (always awake) that never reports: not failed after the 30 s awake rule,
+    // which is for ring nodes; failed only after the 5 min rule.
+    SchedulerSettings s = SchedulerSettings.builder().ring(RING).stagingNodes(List.of("st:1"))
+        .model(PowerModel.builder().nodeCount(8).activeWatts(25).sleepWatts(1).overheadWatts(40)
+            .build()).intervalMs(T).awakeFailureTimeoutMs(30_000).build();
+    PowerScheduler ps = new PowerScheduler(s, new ActivationPolicy(), RecoveryPlannerTest.TABLE,
+        clock);
+    ps.setSignal(knob, 0);
+    ps.tick(B).orElseThrow();
+    assertFalse(PowerSchedulerTest.report(ps, "st:1", B + 60_000).failed());
+    assertTrue(PowerSchedulerTest.report(ps, "st:1", B + s.failureTimeoutMs() + 1).failed());
+  }
+
+  @Test
   void aPrimaryFailureWakesOnlyItsRecoveryGroupUntilItReportsAgain() {
     PowerScheduler ps = scheduler();
     Schedule first = ps.tick(B).orElseThrow();
