@@ -25,8 +25,9 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementStatus;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -340,7 +341,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       }
       int writerPosition = writer instanceof DatanodeDescriptor
           ? ring.indexOf((DatanodeDescriptor) writer) : -1;
-      NewBlockView view = new NewBlockView(ring, d -> canTake(ring, d, req.guardMs),
+      RingNewBlockView view = new RingNewBlockView(ring, d -> canTake(ring, d, req.guardMs),
           req.storageTypes, req.maxNodesPerRack, writerPosition, random);
       String srcPath = placingFile.get();
       LayoutModel layout = srcPath == null ? ring.layout() : ring.layout().forFile(srcPath);

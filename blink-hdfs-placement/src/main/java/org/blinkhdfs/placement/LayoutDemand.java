@@ -11,7 +11,8 @@ import java.util.Set;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.LayoutCheck;
 
 /**
  * Which missing positions of a block's layout ({@link LayoutModel}) the NameNode should fill,

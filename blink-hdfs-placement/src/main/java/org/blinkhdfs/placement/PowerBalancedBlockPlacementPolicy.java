@@ -2,8 +2,10 @@ package org.blinkhdfs.placement;
 
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.layout.ring.RingLayoutModel;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.layout.RingLayout;
+import org.blinkhdfs.layout.ring.RingLayout;
 
 /**
  * BlinkFS's power-balanced layout as an HDFS block placement policy

@@ -13,6 +13,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.core.schedule.Schedule;
 
 /**

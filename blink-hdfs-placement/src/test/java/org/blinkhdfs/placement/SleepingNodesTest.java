@@ -11,7 +11,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.layout.RingLayout;
+import org.blinkhdfs.layout.ring.RingLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

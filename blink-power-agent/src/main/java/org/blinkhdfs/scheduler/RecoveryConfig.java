@@ -6,7 +6,7 @@ import java.util.function.Function;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
-import org.blinkhdfs.rabbit.RabbitConfig;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.layout.EqualWorkRecovery;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 

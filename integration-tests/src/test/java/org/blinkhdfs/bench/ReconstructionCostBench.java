@@ -29,7 +29,7 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
 import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.layout.RingLayout;
+import org.blinkhdfs.layout.ring.RingLayout;
 
 /**
  * What layout correction through the NameNode's own reconstruction costs at low power: how long

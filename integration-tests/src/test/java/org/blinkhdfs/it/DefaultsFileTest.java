@@ -15,7 +15,7 @@ import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.placement.PlacementConfig;
-import org.blinkhdfs.rabbit.RabbitConfig;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.junit.jupiter.api.Test;

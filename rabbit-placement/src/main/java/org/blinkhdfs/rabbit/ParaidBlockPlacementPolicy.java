@@ -1,10 +1,12 @@
 package org.blinkhdfs.rabbit;
 
 import java.util.function.Function;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.rabbit.layout.ChainLayoutModel;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.placement.LayoutModel;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.ParaidLayout;
 import org.blinkhdfs.rabbit.layout.ParaidReplicas;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.junit.jupiter.api.Test;
 
 /** The read balancer's keys: defaults, values, and errors naming key, value and range. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.rabbit.layout.BlockLayout;
 import org.blinkhdfs.rabbit.layout.Chain;

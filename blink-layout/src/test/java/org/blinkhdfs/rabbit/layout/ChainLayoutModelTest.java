@@ -1,11 +1,11 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;

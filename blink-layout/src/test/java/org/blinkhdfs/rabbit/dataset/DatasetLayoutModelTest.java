@@ -1,4 +1,4 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.blinkhdfs.placement.LayoutModel;
-import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.rabbit.layout.ChainLayoutModel;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;

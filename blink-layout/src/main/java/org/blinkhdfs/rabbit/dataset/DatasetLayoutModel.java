@@ -1,4 +1,4 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.dataset;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.placement.LayoutModel;
-import org.blinkhdfs.placement.NewBlockView;
-import org.blinkhdfs.placement.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.NewBlockView;
+import org.blinkhdfs.layout.LayoutCheck;
 
 /**
  * The layouts of every dataset on one ring, as one {@link LayoutModel}: Rabbit §3.4's overlaid
@@ -46,7 +46,7 @@ import org.blinkhdfs.placement.layout.LayoutCheck;
  *
  * <p>Thread-safe: immutable; the members are thread-safe and {@code datasetOf} must be.
  */
-final class DatasetLayoutModel implements LayoutModel {
+public final class DatasetLayoutModel implements LayoutModel {
   private final LayoutModel fallback;
   private final Map<String, LayoutModel> byDataset;
   private final Function<String, Optional<String>> datasetOf;
@@ -58,7 +58,7 @@ final class DatasetLayoutModel implements LayoutModel {
    * @param byDataset every dataset's layout, in configuration order
    * @param datasetOf the dataset of a new block's file, by path
    */
-  DatasetLayoutModel(LayoutModel fallback, Map<String, LayoutModel> byDataset,
+  public DatasetLayoutModel(LayoutModel fallback, Map<String, LayoutModel> byDataset,
       Function<String, Optional<String>> datasetOf) {
     this.fallback = fallback;
     this.byDataset = new LinkedHashMap<>(byDataset);
@@ -95,6 +95,12 @@ final class DatasetLayoutModel implements LayoutModel {
     return fallback.newBlock(replicas, view);
   }
 
+  /** The default layout's: a block ID names no file, so no dataset. */
+  @Override
+  public List<Integer> targets(long blockId, int replicas) {
+    return fallback.targets(blockId, replicas);
+  }
+
   @Override
   public LayoutCheck check(Collection<Integer> held, int replicas) {
     return best(held, replicas).check;
@@ -106,7 +112,7 @@ final class DatasetLayoutModel implements LayoutModel {
   }
 
   /** The name of the member that fits {@code held} best: a dataset, or empty for the default. */
-  Optional<String> bestFitName(Collection<Integer> held, int replicas) {
+  public Optional<String> bestFitName(Collection<Integer> held, int replicas) {
     LayoutModel m = best(held, replicas).model;
     return byDataset.entrySet().stream().filter(e -> e.getValue() == m).map(Map.Entry::getKey)
         .findFirst();

@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.layout;
+package org.blinkhdfs.layout.ring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.junit.jupiter.api.Test;
 
 class RingLayoutBestFirstTest {

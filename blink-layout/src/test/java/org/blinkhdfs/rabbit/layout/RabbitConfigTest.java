@@ -1,4 +1,4 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.layout;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,12 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
-import org.blinkhdfs.placement.LayoutModel;
-import org.blinkhdfs.placement.NewBlockView;
-import org.blinkhdfs.placement.layout.LayoutCheck;
-import org.blinkhdfs.rabbit.layout.BlockLayout;
-import org.blinkhdfs.rabbit.layout.Chain;
-import org.blinkhdfs.rabbit.layout.PlacementCheck;
+import org.blinkhdfs.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.NewBlockView;
 
 /**
  * A Rabbit-family {@link BlockLayout} (equal work, PARAID) on an expansion chain over the
@@ -51,7 +48,7 @@ import org.blinkhdfs.rabbit.layout.PlacementCheck;
  *
  * <p>Thread-safe: the chain and the layouts are immutable; the cache is concurrent.
  */
-final class ChainLayoutModel implements LayoutModel {
+public final class ChainLayoutModel implements LayoutModel {
   /** A limit on the draws per new block. */
   static final int MAX_DRAWS = 32;
 
@@ -67,7 +64,7 @@ final class ChainLayoutModel implements LayoutModel {
    * IllegalArgumentException (with the numbers and the fix) for a replication it rejects, and
    * {@code keyHint} (e.g. {@code "p = blink.equalwork.primaries = 2"}) is added to that message.
    */
-  ChainLayoutModel(String name, Chain chain, IntFunction<BlockLayout> build, String keyHint) {
+  public ChainLayoutModel(String name, Chain chain, IntFunction<BlockLayout> build, String keyHint) {
     this(name, chain.nodes(), chain, build, keyHint);
   }
 
@@ -77,7 +74,7 @@ final class ChainLayoutModel implements LayoutModel {
    *
    * @throws IllegalArgumentException when the chain and the ring hold different nodes
    */
-  ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<BlockLayout> build,
+  public ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<BlockLayout> build,
       String keyHint) {
     if (ring.size() != chain.size() || !chain.nodes().containsAll(ring)) {
       throw new IllegalArgumentException("the chain " + chain.nodes()
@@ -124,6 +121,12 @@ final class ChainLayoutModel implements LayoutModel {
       }
     }
     return best;
+  }
+
+  /** {@link BlockLayout#targets(long)} of the replication's layout, as positions. */
+  @Override
+  public List<Integer> targets(long blockId, int replicas) {
+    return positions(layout(replicas).targets(blockId));
   }
 
   @Override

@@ -1,13 +1,17 @@
-package org.blinkhdfs.placement;
+package org.blinkhdfs.layout;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import org.blinkhdfs.placement.layout.LayoutCheck;
 
 /**
- * What {@link LayoutBlockPlacementPolicy} needs from a block layout: the layout-specific part of
- * an HDFS placement policy, on one schedule's ring.
+ * The one port every block layout implements (BlinkFS's power-balanced ring, Rabbit's equal
+ * work, PARAID, Rabbit's datasets): the layout-specific part of placement, on one schedule's ring,
+ * in positions. The NameNode's placement policy ({@code LayoutBlockPlacementPolicy}), the proxy's
+ * mover and the simulator all call it; it names no HDFS type, so any process that has a schedule
+ * can compute a block's layout targets: {@link #newBlock} with a {@link NewBlockView} (the
+ * NameNode's, or the pure {@link ScheduleView}) and a seeded random, {@link #targets} from a block
+ * ID, {@link #check} from the positions that hold a block now.
  *
  * <p>Positions are indices into the schedule's order of non-staging nodes ({@code
  * Schedule#ring()}): the power-balanced ring, and equally Rabbit's expansion chain (rank i is
@@ -58,6 +62,14 @@ public interface LayoutModel {
 
   /** The positions of a new block of {@code replicas} replicas, in write order, distinct. */
   List<Integer> newBlock(int replicas, NewBlockView view);
+
+  /**
+   * The layout of the block {@code blockId} with {@code replicas} replicas when every node can
+   * take it: a deterministic function of the ID, for callers that know it (the proxy, the
+   * simulator); drawn from the same distribution as {@link #newBlock} on an all-awake ring, and
+   * recognised as perfect by {@link #check}.
+   */
+  List<Integer> targets(long blockId, int replicas);
 
   /**
    * Compares the {@code held} positions with the layout of {@code replicas} replicas that fits

@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.layout;
+package org.blinkhdfs.layout;
 
 import java.util.List;
 import java.util.Objects;
@@ -10,7 +10,7 @@ import java.util.Objects;
  * <p>Example (N = 10, 4 replicas, held {3, 5, 8, 9}): {@code first} 3, {@code layout} [3, 8, 5,
  * 0], {@code missing} [0], {@code extra} [9].
  *
- * @param first the first node chosen by {@link RingLayout#bestFirst}
+ * @param first the first node chosen by {@link org.blinkhdfs.layout.ring.RingLayout#bestFirst}
  * @param layout the layout of {@code first}, in placement order
  * @param missing layout positions not held, in placement order (re-replicate these first)
  * @param extra held positions outside the layout, ascending ring index

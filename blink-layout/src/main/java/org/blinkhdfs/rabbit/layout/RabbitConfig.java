@@ -1,4 +1,4 @@
-package org.blinkhdfs.rabbit;
+package org.blinkhdfs.rabbit.layout;
 
 import java.util.ArrayList;
 import java.util.List;

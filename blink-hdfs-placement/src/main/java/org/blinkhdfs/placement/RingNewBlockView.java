@@ -10,11 +10,11 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.blinkhdfs.layout.NewBlockView;
 
 /**
- * What a {@link LayoutModel} may know when it lays out a new block: the writer's position, the
- * policy's seeded random, and how many positions of a candidate layout could take a replica now,
- * so it can pick a layout that needs as few stand-ins (and later corrections) as possible.
+ * The NameNode's {@link NewBlockView}: the ring's DataNodes at one instant, as HDFS would judge
+ * them for one new block.
  *
  * <p>A position can take the block when its node could take it the way
  * {@code BlockPlacementPolicyDefault#chooseLocalOrFavoredStorage} would: it passes {@code
@@ -30,7 +30,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
  *
  * <p>Not thread-safe except {@link #withRandom}; one instance per placement decision.
  */
-public final class NewBlockView {
+final class RingNewBlockView implements NewBlockView {
   private final RingMembers ring;
   private final boolean[] usable;
   private final boolean[] registered;
@@ -39,7 +39,7 @@ public final class NewBlockView {
   private final int writer;
   private final Random random;
 
-  NewBlockView(RingMembers ring, Predicate<DatanodeDescriptor> canTake,
+  RingNewBlockView(RingMembers ring, Predicate<DatanodeDescriptor> canTake,
       EnumMap<StorageType, Integer> types, int maxNodesPerRack, int writer, Random random) {
     this.ring = ring;
     this.types = types;
@@ -55,35 +55,32 @@ public final class NewBlockView {
     }
   }
 
-  /** Number of ring positions. */
+  @Override
   public int ringSize() {
     return usable.length;
   }
 
-  /** The writer's ring position, or -1 when the writer is not a ring node. */
+  @Override
   public int writerPosition() {
     return writer;
   }
 
-  /** True when the node at {@code position} can take a replica now (alone). */
+  @Override
   public boolean usable(int position) {
     return usable[position];
   }
 
-  /** How many of {@code positions} could take a replica now (see class comment). */
+  @Override
   public int takeable(List<Integer> positions) {
     return score(positions, usable);
   }
 
-  /** How many of {@code positions} could take a replica once every registered node is awake. */
+  @Override
   public int fillable(List<Integer> positions) {
     return score(positions, registered);
   }
 
-  /**
-   * Runs {@code draw} with the policy's seeded random, holding its lock so that concurrent
-   * writes draw one after another (repeatable for one thread of writes).
-   */
+  @Override
   public <T> T withRandom(Function<Random, T> draw) {
     synchronized (random) {
       return draw.apply(random);

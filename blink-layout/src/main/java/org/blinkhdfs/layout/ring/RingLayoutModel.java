@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement;
+package org.blinkhdfs.layout.ring;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,8 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.blinkhdfs.placement.layout.LayoutCheck;
-import org.blinkhdfs.placement.layout.RingLayout;
+import org.blinkhdfs.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.NewBlockView;
 
 /**
  * BlinkFS's power-balanced ring ({@link RingLayout}) as a {@link LayoutModel}.
@@ -25,17 +26,23 @@ import org.blinkhdfs.placement.layout.RingLayout;
  * scores 3, every other layout at most 2, so a COLD block starts at 0 even when the writer is
  * node 2 (whose layout [2, 6, 8] would need two stand-ins).
  *
+ * <p>Block ID ({@link #targets}): the first position is {@link RingLayout#firstFromHash} of the
+ * ID (seed {@link #HASH_SEED}), so IDs spread uniformly over the ring.
+ *
  * <p>Check and deletion: {@link RingLayout#check} and {@link RingLayout#deletionOrder}, which
  * recognise the layout from the held positions ({@link RingLayout#bestFirst}).
  *
  * <p>Thread-safe: the ring is immutable, the offsets cache concurrent.
  */
-final class RingLayoutModel implements LayoutModel {
+public final class RingLayoutModel implements LayoutModel {
+  /** The hash seed of {@link #targets}: fixed, so every process maps a block ID alike. */
+  public static final long HASH_SEED = 0;
+
   private final RingLayout layout;
   private final Map<Integer, int[]> offsetsByReplicas = new ConcurrentHashMap<>();
 
   /** The ring layout on {@code ringSize} nodes (at least 1). */
-  RingLayoutModel(int ringSize) {
+  public RingLayoutModel(int ringSize) {
     this.layout = new RingLayout(ringSize);
   }
 
@@ -72,6 +79,11 @@ final class RingLayoutModel implements LayoutModel {
     int first = writer >= 0 && view.usable(writer) && best.contains(writer) ? writer
         : view.withRandom(random -> best.get(random.nextInt(best.size())));
     return shifted(first, offsets);
+  }
+
+  @Override
+  public List<Integer> targets(long blockId, int replicas) {
+    return layout.positions(layout.firstFromHash(blockId, HASH_SEED), replicas);
   }
 
   @Override

@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.layout;
+package org.blinkhdfs.layout.ring;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import org.blinkhdfs.layout.LayoutCheck;
 
 /**
  * BlinkFS power-balanced data layout (Sharma, Irwin, Shenoy) on a ring of N DataNodes.

@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.layout;
+package org.blinkhdfs.layout.ring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
