@@ -17,7 +17,7 @@ import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.util.ServicePlugin;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
-import org.blinkhdfs.placement.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.maintenance.MaintenancePlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.CombinedHostFileManager;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.placement.maintenance.MaintenanceSettings;
+import org.blinkhdfs.core.maintenance.MaintenanceSettings;
 
 /**
  * The {@code blink.maintenance.*} keys (declared in {@link PlacementConfig}) and the HDFS keys

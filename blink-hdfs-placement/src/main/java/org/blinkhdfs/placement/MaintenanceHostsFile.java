@@ -15,7 +15,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeAdminProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.AdminStates;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileReader;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileWriter;
-import org.blinkhdfs.placement.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.maintenance.MaintenancePlan;
 
 /**
  * The combined hosts file ({@code dfs.hosts} read by {@code CombinedHostFileManager}) as BlinkHDFS

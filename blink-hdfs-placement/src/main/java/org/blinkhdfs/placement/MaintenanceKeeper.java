@@ -16,8 +16,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.blinkhdfs.core.schedule.ScheduleState;
-import org.blinkhdfs.placement.maintenance.MaintenancePlan;
-import org.blinkhdfs.placement.maintenance.MaintenancePlanner;
+import org.blinkhdfs.core.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.maintenance.MaintenancePlanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,10 +2,11 @@ package org.blinkhdfs.placement;
 
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.layout.ring.RingLayoutModel;
-import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.layout.ring.RingLayoutModel;
 
 /**
  * BlinkFS's power-balanced layout as an HDFS block placement policy
@@ -33,6 +34,6 @@ import org.blinkhdfs.layout.ring.RingLayout;
 public class PowerBalancedBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
-    return schedule -> new RingLayoutModel(schedule.ring().size());
+    return LayoutCatalog.powerBalanced();
   }
 }

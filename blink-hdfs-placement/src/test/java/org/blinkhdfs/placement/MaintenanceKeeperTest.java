@@ -23,9 +23,9 @@ import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
-import org.blinkhdfs.placement.maintenance.MaintenancePlan;
-import org.blinkhdfs.placement.maintenance.MaintenancePlanner;
-import org.blinkhdfs.placement.maintenance.MaintenanceSettings;
+import org.blinkhdfs.core.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.maintenance.MaintenancePlanner;
+import org.blinkhdfs.core.maintenance.MaintenanceSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

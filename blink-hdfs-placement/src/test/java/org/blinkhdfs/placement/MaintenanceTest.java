@@ -24,7 +24,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.maintenance.MaintenancePlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

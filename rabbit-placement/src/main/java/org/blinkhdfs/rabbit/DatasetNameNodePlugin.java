@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -179,7 +180,7 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
     RingChains c = chains;
     if (c == null || !c.ring.equals(ring)) {
       c = new RingChains(ring,
-          EqualWorkBlockPlacementPolicy.datasetChains(ring, primaries, config.roots()));
+          LayoutCatalog.datasetChains(ring, primaries, config.roots()));
       chains = c;
     }
     return c.catalog;

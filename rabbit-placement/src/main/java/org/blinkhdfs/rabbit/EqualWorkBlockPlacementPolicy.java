@@ -1,25 +1,12 @@
 package org.blinkhdfs.rabbit;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
-import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
-import org.blinkhdfs.rabbit.layout.ChainLayoutModel;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.rabbit.dataset.Dataset;
-import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
+import org.blinkhdfs.layout.catalog.LayoutCatalog;
+import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
-import org.blinkhdfs.rabbit.dataset.DatasetRoot;
-import org.blinkhdfs.rabbit.dataset.ExpansionChain;
-import org.blinkhdfs.rabbit.layout.Chain;
-import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
-import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 
 /**
  * Rabbit's equal-work layout as an HDFS block placement policy
@@ -29,17 +16,20 @@ import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
  * block has a replica among them and node i holds about B/i blocks, so a full read can give each
  * active node an equal share and throughput follows the number of nodes on, with no data moving
  * when the gear changes. The chain of files in no dataset is the schedule's order of non-staging
- * nodes ({@link Chain#fromSchedule}); p is {@code blink.equalwork.primaries} ({@link
- * RabbitConfig}, default 2); r is each file's replication factor. The layout is {@link
- * EqualWorkLayout}, one per r, adapted by {@link ChainLayoutModel}.
+ * nodes ({@code Chain#fromSchedule}); p is {@code blink.equalwork.primaries} ({@link
+ * RabbitConfig}, default 2); r is each file's replication factor. The layout is {@code
+ * EqualWorkLayout}, one per r, adapted by {@code ChainLayoutModel}.
  *
- * <p>Datasets ({@code blink.rabbit.datasets}, {@link DatasetConfig}; a file joins by its path or
+ * <p>Datasets ({@code blink.rabbit.datasets}, {@code DatasetConfig}; a file joins by its path or
  * the xattr {@code user.blink.dataset}, resolved by {@link DatasetRuntime}): each gets its own
  * expansion chain over the same ring, chosen greedily by the node score s_i with the default
- * chain counted as data already stored ({@link DatasetCatalog#planAfter}), and its files' new
+ * chain counted as data already stored ({@code DatasetCatalog#planAfter}), and its files' new
  * blocks are laid out on it. Every later step recognises a block among all these layouts
- * ({@link DatasetLayoutModel}). The chains are a pure function of the ring, p and the
+ * ({@code DatasetLayoutModel}). The chains are a pure function of the ring, p and the
  * configured datasets in order, so the plugin's metrics recompute the same chains.
+ *
+ * <p>The layout itself is built by {@link LayoutCatalog#equalWork}, the same for the proxy and
+ * the simulator; this class only adds the NameNode's dataset resolution.
  *
  * <p>Everything that does not depend on the layout (no sleeping targets, HDFS's rules for each
  * target, stand-ins on staging or awake nodes, correction through the NameNode's reconstruction,
@@ -59,44 +49,10 @@ import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
  * <p>Thread-safe (see the base class).
  */
 public class EqualWorkBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
-  private static final String NAME = "equal-work";
-
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
-    int p = RabbitConfig.from(conf::get).primaries();
     DatasetConfig datasets = DatasetConfig.from(conf::get);
-    String hint = "p = " + RabbitConfig.PRIMARIES.name() + " = " + p;
-    return schedule -> {
-      List<String> ring = schedule.ring();
-      LayoutModel fallback = equalWork(ring, Chain.of(ring), p, hint);
-      Optional<DatasetCatalog> catalog = datasetChains(ring, p, datasets.roots());
-      if (catalog.isEmpty()) {
-        return fallback;
-      }
-      Map<String, LayoutModel> byDataset = new LinkedHashMap<>();
-      for (Dataset d : catalog.get().datasets()) {
-        byDataset.put(d.name(), equalWork(ring, Chain.of(d.chain().nodes()), p,
-            hint + ", dataset " + d.name()));
-      }
-      return new DatasetLayoutModel(fallback, byDataset,
-          path -> DatasetRuntime.forTopology(clusterMap, datasets).newBlockOf(path));
-    };
-  }
-
-  /**
-   * The datasets' chains on {@code ring} with p primaries; empty when there are no datasets or
-   * the ring is shorter than p (then the layout refuses every replication anyway).
-   */
-  static Optional<DatasetCatalog> datasetChains(List<String> ring, int p,
-      List<DatasetRoot> roots) {
-    if (roots.isEmpty() || ring.size() < p) {
-      return Optional.empty();
-    }
-    return Optional.of(DatasetCatalog.planAfter(roots, new ExpansionChain(ring, p)));
-  }
-
-  private static ChainLayoutModel equalWork(List<String> ring, Chain chain, int p, String hint) {
-    return new ChainLayoutModel(NAME, ring, chain,
-        r -> EqualWorkLayout.of(chain, EqualWorkSpec.of(p, r)), hint);
+    return LayoutCatalog.equalWork(conf::get,
+        path -> DatasetRuntime.forTopology(clusterMap, datasets).newBlockOf(path));
   }
 }

@@ -1,15 +1,11 @@
 package org.blinkhdfs.rabbit;
 
 import java.util.function.Function;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
-import org.blinkhdfs.rabbit.layout.ChainLayoutModel;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.rabbit.layout.Chain;
-import org.blinkhdfs.rabbit.layout.ParaidLayout;
-import org.blinkhdfs.rabbit.layout.ParaidReplicas;
+import org.blinkhdfs.layout.catalog.LayoutCatalog;
+import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 
 /**
  * PARAID's skewed layout, as Le et al. carry it into HDFS, as an HDFS block placement policy
@@ -18,11 +14,14 @@ import org.blinkhdfs.rabbit.layout.ParaidReplicas;
  * <p>Goal (Le et al. §2.1.1): gears of whole groups (gear k = groups 1..k, a prefix of the
  * chain), each serving every block; originals spread evenly, group 1 holding a copy of all data
  * outside it, and each later node's data spread in a skew over the nodes before it. The chain is
- * the schedule's order of non-staging nodes ({@link Chain#fromSchedule}); the groups come from
- * {@code blink.paraid.groups} ({@link RabbitConfig}: listed sizes, the rest of the ring as the
- * last group; default 2 + the rest). HDFS's fixed replication r is met by {@link
+ * the schedule's order of non-staging nodes ({@code Chain#fromSchedule}); the groups come from
+ * {@code blink.paraid.groups} ({@code RabbitConfig}: listed sizes, the rest of the ring as the
+ * last group; default 2 + the rest). HDFS's fixed replication r is met by {@code
  * ParaidReplicas}: the PARAID targets cut to r keeping the group-1 copy, or filled with the
  * lowest-ranked nodes; use r = 3 to keep the skew.
+ *
+ * <p>The layout itself is built by {@link LayoutCatalog#paraid}, the same for the proxy and the
+ * simulator.
  *
  * <p>Everything that does not depend on the layout is {@link LayoutBlockPlacementPolicy}'s,
  * shared with the power-balanced ring and equal work. Groups that need more nodes than the
@@ -37,12 +36,6 @@ import org.blinkhdfs.rabbit.layout.ParaidReplicas;
 public class ParaidBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
-    RabbitConfig config = RabbitConfig.from(conf::get);
-    String hint = RabbitConfig.PARAID_GROUPS.name() + " = " + config.paraidGroups();
-    return schedule -> {
-      Chain chain = Chain.fromSchedule(schedule);
-      return new ChainLayoutModel("PARAID", chain, r -> ParaidReplicas.of(
-          ParaidLayout.of(chain, config.paraidSpec(chain.size())), r), hint);
-    };
+    return LayoutCatalog.paraid(conf::get);
   }
 }

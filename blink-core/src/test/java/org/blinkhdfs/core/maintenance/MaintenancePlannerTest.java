@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.maintenance;
+package org.blinkhdfs.core.maintenance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.maintenance;
+package org.blinkhdfs.core.maintenance;
 
 /**
  * The knobs of {@link MaintenancePlanner}, already validated by the adapter that read them (the

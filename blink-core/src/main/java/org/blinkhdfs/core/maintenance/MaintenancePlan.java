@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement.maintenance;
+package org.blinkhdfs.core.maintenance;
 
 import java.util.Collections;
 import java.util.Map;
