@@ -11,10 +11,10 @@ import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.report.Check;
-import org.blinkhdfs.core.report.Report;
-import org.blinkhdfs.core.report.ReportCell;
-import org.blinkhdfs.core.report.RunInfo;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.report.RunInfo;
 import org.blinkhdfs.demo.math.GearRatios;
 
 /**
