@@ -119,7 +119,7 @@ final class DemoRunner {
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))
         .setting("seed", Long.toString(options.seed()))
-        .note("Expected values come from blink-core: the read wait of the benchmark's blocking"
+        .note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's"
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"

@@ -21,7 +21,7 @@ import org.blinkhdfs.demo.math.ReadLoad;
 import org.blinkhdfs.demo.math.SteadyNodes;
 
 /**
- * The analytic expectations printed beside the measured cells, computed by blink-core from the
+ * The analytic expectations printed beside the measured cells, computed by blink-bench from the
  * schedule in force and the replica sets the NameNode actually reports for the data read:
  *
  * <ul>
@@ -33,7 +33,7 @@ import org.blinkhdfs.demo.math.SteadyNodes;
  *       simulated for that client ({@link ClosedLoopReadWait}); the random-phase value ({@link
  *       ExpectedReadWait}) is printed in the progress line beside it;</li>
  *   <li>expected read throughput: per-DataNode bandwidth × the mean number of ring nodes awake
- *       over the interval (blink-core's {@link ThroughputModel}). Under activation or a gear
+ *       over the interval (blink-bench's {@link ThroughputModel}). Under activation or a gear
  *       (ACTIVE and OFF nodes only) that is bandwidth × the ACTIVE ring nodes, and the read
  *       wait is 0: every block has a replica on an ACTIVE node (the minimum gear is kept on,
  *       {@link PowerSteps});</li>

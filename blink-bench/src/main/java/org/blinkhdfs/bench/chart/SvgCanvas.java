@@ -4,9 +4,9 @@ import org.blinkhdfs.core.chart.Svg;
 
 /**
  * {@link Canvas} into an SVG document string; numbers, escaping and the document head come from
- * blink-core's {@link Svg}, which the scheduler page's charts use too. Series lines are {@code <polyline class="series"
- * data-name="…">} so pages and tests can find them; dashes become {@code stroke-dasharray}.
- * Not thread-safe: one instance per rendering.
+ * blink-core's {@link Svg}, which the scheduler page's charts use too. Series lines are {@code
+ * <polyline class="series" data-name="…">} so pages and tests can find them; dashes become
+ * {@code stroke-dasharray}. Not thread-safe: one instance per rendering.
  */
 final class SvgCanvas implements Canvas {
   private final StringBuilder sb = new StringBuilder();

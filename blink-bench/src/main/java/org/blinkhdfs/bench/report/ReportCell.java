@@ -11,7 +11,7 @@ import java.util.TreeSet;
 
 /**
  * One measured point of a benchmark: an experiment run with one layout, replication factor and
- * power level, with its measured metrics and, beside them, what blink-core's analytic model
+ * power level, with its measured metrics and, beside them, what blink-bench's analytic model
  * expects ("beside every measured cell stands the analytic expectation").
  *
  * <p>Rules, checked on construction: experiment and layout are non-blank single lines;

@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.blinkhdfs.core.csv.Csv;
 
 /**
  * {@code results.csv}: the results in long ("tidy") form, one record per cell and metric, for
  * spreadsheets, pandas or R.
  *
- * <p>Grammar (RFC 4180, CRLF line ends, UTF-8, quoting by {@link Rfc4180}):
+ * <p>Grammar (RFC 4180, CRLF line ends, UTF-8, quoting by blink-core's {@link Csv}):
  *
  * <pre>
  * file   := header record*
@@ -34,10 +35,10 @@ public final class ReportCsv {
   private ReportCsv() {}
 
   public static String write(Report report) {
-    StringBuilder sb = new StringBuilder(Rfc4180.record(HEADER));
+    StringBuilder sb = new StringBuilder(Csv.record(HEADER));
     for (ReportCell c : report.cells()) {
       for (String m : c.metrics()) {
-        sb.append(Rfc4180.record(List.of(c.experiment(), c.layout(),
+        sb.append(Csv.record(List.of(c.experiment(), c.layout(),
             Integer.toString(c.replication()), Integer.toString(c.powerPercent()), m,
             c.measured(m).isPresent() ? ReportText.exact(c.measured(m).getAsDouble()) : "",
             c.expected(m).isPresent() ? ReportText.exact(c.expected(m).getAsDouble()) : "")));
@@ -53,7 +54,7 @@ public final class ReportCsv {
    *     is wrong
    */
   public static List<ReportCell> read(String csv) {
-    List<List<String>> records = Rfc4180.parse(csv);
+    List<List<String>> records = Csv.parseRecords(csv);
     if (records.isEmpty() || !records.get(0).equals(HEADER)) {
       throw new IllegalArgumentException("results CSV must start with the header "
           + String.join(",", HEADER));

@@ -30,7 +30,7 @@ public final class ReportMarkdown {
     sb.append("- Finished: ").append(run.finishedAt()).append(" (").append(human(run.duration()))
         .append(")\n\n");
     sb.append("Each result cell reads **measured (expected)**: the measurement, and in brackets"
-        + " the analytic expectation from blink-core for the same schedule and layout.\n\n");
+        + " the analytic expectation from blink-bench for the same schedule and layout.\n\n");
     settings(sb, run);
     checks(sb, report);
     for (String e : report.experiments()) {
