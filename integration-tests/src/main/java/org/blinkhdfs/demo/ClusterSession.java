@@ -3,8 +3,8 @@ package org.blinkhdfs.demo;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
-import org.blinkhdfs.core.report.Check;
-import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.bench.report.ReportCell;
 
 /**
  * What {@link DemoRunner} runs on one layout's fresh cluster: the demo's power sweep ({@link

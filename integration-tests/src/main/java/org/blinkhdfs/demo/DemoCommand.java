@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.blinkhdfs.core.cli.CliArgs;
-import org.blinkhdfs.core.report.Report;
-import org.blinkhdfs.core.report.ReportTable;
-import org.blinkhdfs.core.report.ReportWriter;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportTable;
+import org.blinkhdfs.bench.report.ReportWriter;
 
 /**
  * {@code bin/blink demo [flags]} and {@code bin/blink bench <experiment> [flags]}: start local

@@ -11,10 +11,10 @@ import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.report.Check;
-import org.blinkhdfs.core.report.Report;
-import org.blinkhdfs.core.report.ReportCell;
-import org.blinkhdfs.core.report.RunInfo;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.report.RunInfo;
 import org.blinkhdfs.demo.math.GearRatios;
 
 /**
@@ -119,7 +119,7 @@ final class DemoRunner {
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))
         .setting("seed", Long.toString(options.seed()))
-        .note("Expected values come from blink-core: the read wait of the benchmark's blocking"
+        .note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's"
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"

@@ -9,19 +9,19 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.availability.AwakeCount;
-import org.blinkhdfs.core.availability.ClosedLoopReadWait;
-import org.blinkhdfs.core.availability.ExpectedReadWait;
-import org.blinkhdfs.core.availability.ReadWaitExpectation;
-import org.blinkhdfs.core.availability.ReplicaSet;
-import org.blinkhdfs.core.availability.ThroughputModel;
+import org.blinkhdfs.bench.availability.AwakeCount;
+import org.blinkhdfs.bench.availability.ClosedLoopReadWait;
+import org.blinkhdfs.bench.availability.ExpectedReadWait;
+import org.blinkhdfs.bench.availability.ReadWaitExpectation;
+import org.blinkhdfs.bench.availability.ReplicaSet;
+import org.blinkhdfs.bench.availability.ThroughputModel;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.demo.math.ReadLoad;
 import org.blinkhdfs.demo.math.SteadyNodes;
 
 /**
- * The analytic expectations printed beside the measured cells, computed by blink-core from the
+ * The analytic expectations printed beside the measured cells, computed by blink-bench from the
  * schedule in force and the replica sets the NameNode actually reports for the data read:
  *
  * <ul>
@@ -33,7 +33,7 @@ import org.blinkhdfs.demo.math.SteadyNodes;
  *       simulated for that client ({@link ClosedLoopReadWait}); the random-phase value ({@link
  *       ExpectedReadWait}) is printed in the progress line beside it;</li>
  *   <li>expected read throughput: per-DataNode bandwidth × the mean number of ring nodes awake
- *       over the interval (blink-core's {@link ThroughputModel}). Under activation or a gear
+ *       over the interval (blink-bench's {@link ThroughputModel}). Under activation or a gear
  *       (ACTIVE and OFF nodes only) that is bandwidth × the ACTIVE ring nodes, and the read
  *       wait is 0: every block has a replica on an ACTIVE node (the minimum gear is kept on,
  *       {@link PowerSteps});</li>

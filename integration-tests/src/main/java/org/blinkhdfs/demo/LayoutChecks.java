@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.blinkhdfs.cluster.DataNodeProcess;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.core.report.Check;
+import org.blinkhdfs.bench.report.Check;
 
 /**
  * The correctness checks of one layout run, taken after the power is back at 100%:

@@ -11,12 +11,12 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.core.availability.ReadWaitExpectation;
-import org.blinkhdfs.core.availability.ReplicaSet;
-import org.blinkhdfs.core.report.Metrics;
-import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.bench.availability.ReadWaitExpectation;
+import org.blinkhdfs.bench.availability.ReplicaSet;
+import org.blinkhdfs.bench.report.Metrics;
+import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.stats.LatencySummary;
+import org.blinkhdfs.bench.stats.LatencySummary;
 import org.blinkhdfs.demo.math.SteadyNodes;
 import org.blinkhdfs.workload.LatencyConfig;
 import org.blinkhdfs.workload.LatencyWorkload;
@@ -100,7 +100,7 @@ final class LayoutSession implements ClusterSession {
   }
 
   @Override
-  public List<org.blinkhdfs.core.report.Check> checks() {
+  public List<org.blinkhdfs.bench.report.Check> checks() {
     return List.of();
   }
 

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.stats.DataPattern;
+import org.blinkhdfs.bench.stats.DataPattern;
 
 /**
  * The few HDFS calls the workloads share: create with explicit replication and block size, write a

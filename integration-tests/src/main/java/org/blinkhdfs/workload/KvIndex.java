@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.blinkhdfs.core.stats.Crc32c;
+import org.blinkhdfs.bench.stats.Crc32c;
 
 /**
  * The index of the key-value store: for every key, its pack file, offset, length and CRC32C.

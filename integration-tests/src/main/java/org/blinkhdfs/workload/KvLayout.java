@@ -1,7 +1,7 @@
 package org.blinkhdfs.workload;
 
 import java.util.Random;
-import org.blinkhdfs.core.stats.SplitMix64;
+import org.blinkhdfs.bench.stats.SplitMix64;
 
 /**
  * The deterministic shape of the key-value data set, a pure function of its configuration: each

@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.stats.DataPattern;
+import org.blinkhdfs.bench.stats.DataPattern;
 
 /**
  * BlinkFS's latency benchmark (§6.1, Figure 8, Table 2) against a Hadoop {@link FileSystem}: one

@@ -3,7 +3,7 @@ package org.blinkhdfs.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.blinkhdfs.core.stats.LatencyRecorder;
+import org.blinkhdfs.bench.stats.LatencyRecorder;
 
 /**
  * Accumulates the operations of one phase into a {@link PhaseResult} and paces progress events.

@@ -1,7 +1,7 @@
 package org.blinkhdfs.workload;
 
 import java.util.List;
-import org.blinkhdfs.core.stats.LatencySummary;
+import org.blinkhdfs.bench.stats.LatencySummary;
 
 /**
  * What one request-by-request phase (latency reads or writes, key-value gets) did.

@@ -11,7 +11,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.stats.DataPattern;
+import org.blinkhdfs.bench.stats.DataPattern;
 
 /**
  * TestDFSIO-style sequential throughput (BlinkFS §6.1, Figures 7 and 9; Le et al.'s PARAID-in-HDFS

@@ -2,7 +2,7 @@ package org.blinkhdfs.workload;
 
 import java.time.Duration;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.stats.ZipfSampler;
+import org.blinkhdfs.bench.stats.ZipfSampler;
 
 /**
  * Configuration of the {@link ZipfKvWorkload} (BlinkFS §6.2's MemcacheDB experiment: 10 000

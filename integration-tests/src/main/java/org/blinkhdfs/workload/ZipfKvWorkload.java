@@ -13,10 +13,10 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.core.stats.Crc32c;
-import org.blinkhdfs.core.stats.DataPattern;
-import org.blinkhdfs.core.stats.SplitMix64;
-import org.blinkhdfs.core.stats.ZipfSampler;
+import org.blinkhdfs.bench.stats.Crc32c;
+import org.blinkhdfs.bench.stats.DataPattern;
+import org.blinkhdfs.bench.stats.SplitMix64;
+import org.blinkhdfs.bench.stats.ZipfSampler;
 
 /**
  * A MemcacheDB-like key-value read workload (BlinkFS §6.2, Figure 12): many small objects, keys

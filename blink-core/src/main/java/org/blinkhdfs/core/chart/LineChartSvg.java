@@ -6,9 +6,10 @@ import java.util.Objects;
 
 /**
  * A line chart as SVG: several named series of (x, y) points on shared linear axes with labelled
- * ends. Used for the recent power signal on the scheduler's page and for benchmark plots
- * (latency or throughput versus power). Each series is a {@code <polyline class="series"
- * data-name="...">}; a legend names them.
+ * ends. Used for the recent power signal on the scheduler's status page; benchmark report
+ * plots (latency or throughput versus power, SVG and PNG) use blink-bench's {@code
+ * org.blinkhdfs.bench.chart.LineChart} instead. Each series is a {@code <polyline
+ * class="series" data-name="...">}; a legend names them.
  *
  * <p>Immutable once built; thread-safe.
  */

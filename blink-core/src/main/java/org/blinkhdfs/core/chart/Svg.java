@@ -2,15 +2,23 @@ package org.blinkhdfs.core.chart;
 
 import java.util.Locale;
 
-/** Small helpers shared by the SVG charts: number formatting and XML escaping. */
-final class Svg {
+/**
+ * Small helpers shared by the SVG charts: number formatting, XML escaping and the document head.
+ * Public because blink-bench's report charts ({@code org.blinkhdfs.bench.chart.SvgCanvas}) write
+ * the same SVG dialect as the scheduler page's {@link GanttSvg} and {@link LineChartSvg}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class Svg {
   private Svg() {}
 
-  static String num(double v) {
+  /** {@code v} with one decimal, locale-independent ({@code 12.5}). */
+  public static String num(double v) {
     return String.format(Locale.ROOT, "%.1f", v);
   }
 
-  static String escape(String s) {
+  /** {@code s} safe inside SVG text and attribute values. */
+  public static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());
     for (char c : s.toCharArray()) {
       switch (c) {
@@ -25,7 +33,8 @@ final class Svg {
     return sb.toString();
   }
 
-  static String open(int width, int height, String title) {
+  /** The {@code <svg>} start tag, a {@code <title>} and a white background. */
+  public static String open(int width, int height, String title) {
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width + "\" height=\"" + height
         + "\" viewBox=\"0 0 " + width + " " + height + "\" font-family=\"sans-serif\""
         + " font-size=\"12\">\n<title>" + escape(title) + "</title>\n"

@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.IntStream;
+import org.blinkhdfs.core.csv.Csv;
 
 /**
  * A recorded supply: watts sampled at non-decreasing times, replayed <b>step-hold</b>.
@@ -95,7 +96,7 @@ public final class PowerTrace {
       throw new IllegalArgumentException("msPerTimeUnit must be > 0, got " + msPerTimeUnit
           + ": give milliseconds per unit of column '" + timeColumn + "' (3600000 for hours)");
     }
-    return fromCsv(Csv.read(sourceName, reader), timeColumn, wattsColumn, msPerTimeUnit);
+    return fromCsv(Csv.readTable(sourceName, reader), timeColumn, wattsColumn, msPerTimeUnit);
   }
 
   static PowerTrace fromCsv(Csv csv, String timeColumn, String wattsColumn, long msPerTimeUnit) {

@@ -2,6 +2,7 @@ package org.blinkhdfs.core.signal;
 
 import java.util.Locale;
 import java.util.Objects;
+import org.blinkhdfs.core.csv.Csv;
 
 /**
  * Hourly solar, wind and combined generation derived from {@link TmyWeather}:
@@ -77,7 +78,7 @@ public final class RenewableTrace {
 
   private static final class Shipped {
     static final PowerTrace COMBINED = PowerTrace.fromCsv(
-        Csv.readResource(RenewableTrace.class, DERIVED_RESOURCE), "hour", "combined_w", HOUR_MS);
+        Csv.readTableResource(RenewableTrace.class, DERIVED_RESOURCE), "hour", "combined_w", HOUR_MS);
   }
 
   public int size() {

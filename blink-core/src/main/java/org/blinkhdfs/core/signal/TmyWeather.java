@@ -2,6 +2,7 @@ package org.blinkhdfs.core.signal;
 
 import java.io.IOException;
 import java.io.Reader;
+import org.blinkhdfs.core.csv.Csv;
 
 /**
  * Hourly weather from a TMY3 ("typical meteorological year") file: per hour, global horizontal
@@ -39,12 +40,12 @@ public final class TmyWeather {
 
   private static final class Holder {
     static final TmyWeather GREENSBORO =
-        fromCsv(Csv.readResource(TmyWeather.class, GREENSBORO_RESOURCE));
+        fromCsv(Csv.readTableResource(TmyWeather.class, GREENSBORO_RESOURCE));
   }
 
   /** Parses a CSV with columns {@code hour_of_year, ghi_w_m2, wind_speed_m_s} (any order). */
   public static TmyWeather parseCsv(String sourceName, Reader reader) throws IOException {
-    return fromCsv(Csv.read(sourceName, reader));
+    return fromCsv(Csv.readTable(sourceName, reader));
   }
 
   private static TmyWeather fromCsv(Csv csv) {

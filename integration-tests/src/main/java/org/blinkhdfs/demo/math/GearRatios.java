@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.bench.report.ReportCell;
 
 /**
  * The ratios Le et al. report for Fig 3, computed from the gears cells of one run, so they are

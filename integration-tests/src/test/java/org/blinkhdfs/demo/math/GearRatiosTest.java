@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.core.report.ReportCell;
+import org.blinkhdfs.bench.report.ReportCell;
 import org.junit.jupiter.api.Test;
 
 class GearRatiosTest {

@@ -1,0 +1,86 @@
+package org.blinkhdfs.bench.report;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Metric names the report knows, their order in tables, and which one heads an experiment's
+ * table. Any other name matching {@code [A-Za-z][A-Za-z0-9_]*} is allowed too and sorts after
+ * the known ones, alphabetically.
+ *
+ * <p>Units are in the name, last (ARCHITECTURE.md style): a name ending in {@code Ms} is a
+ * latency in milliseconds, one ending in {@code MBps} a throughput in MB/s. The plots rely on
+ * this: latency charts for {@link #MEAN_MS} and {@link #P90_MS} (or {@link #MEAN_WAIT_MS} when
+ * neither was measured), throughput charts for every {@code …MBps} metric.
+ *
+ * <p>Headline (the metric of the per-experiment power table): the first of {@code meanMs,
+ * meanWaitMs, p90Ms, readMBps, writeMBps} the experiment has, else its first metric in table
+ * order. Stateless.
+ */
+public final class Metrics {
+  public static final String MEAN_MS = "meanMs";
+  public static final String STD_MS = "stdMs";
+  public static final String P50_MS = "p50Ms";
+  public static final String P90_MS = "p90Ms";
+  public static final String P99_MS = "p99Ms";
+  public static final String MEAN_WAIT_MS = "meanWaitMs";
+  public static final String READ_MBPS = "readMBps";
+  public static final String WRITE_MBPS = "writeMBps";
+
+  static final List<String> ORDER =
+      List.of(MEAN_MS, STD_MS, P50_MS, P90_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS);
+  static final List<String> HEADLINE_PREFERENCE =
+      List.of(MEAN_MS, MEAN_WAIT_MS, P90_MS, READ_MBPS, WRITE_MBPS);
+  static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+
+  /** Known metrics first in {@link #ORDER}, then the rest alphabetically. */
+  public static final Comparator<String> TABLE_ORDER = Comparator
+      .comparingInt((String m) -> ORDER.contains(m) ? ORDER.indexOf(m) : ORDER.size())
+      .thenComparing(Comparator.naturalOrder());
+
+  private static final Map<String, String> DESCRIPTIONS = Map.of(
+      MEAN_MS, "mean latency (ms)",
+      STD_MS, "latency standard deviation (ms)",
+      P50_MS, "median latency (ms)",
+      P90_MS, "90th percentile latency (ms)",
+      P99_MS, "99th percentile latency (ms)",
+      MEAN_WAIT_MS, "mean wait for an awake replica (ms)",
+      READ_MBPS, "aggregate read throughput (MB/s)",
+      WRITE_MBPS, "aggregate write throughput (MB/s)");
+
+  private Metrics() {}
+
+  public static boolean isLatency(String metric) {
+    return metric.endsWith("Ms");
+  }
+
+  public static boolean isThroughput(String metric) {
+    return metric.endsWith("MBps");
+  }
+
+  /** Words for a metric, e.g. "mean latency (ms)"; the name itself when unknown. */
+  public static String describe(String metric) {
+    return DESCRIPTIONS.getOrDefault(metric, metric);
+  }
+
+  /** The headline among {@code metrics} (non-empty); see the class comment. */
+  public static String headline(Collection<String> metrics) {
+    for (String m : HEADLINE_PREFERENCE) {
+      if (metrics.contains(m)) {
+        return m;
+      }
+    }
+    return metrics.stream().min(TABLE_ORDER).orElseThrow(
+        () -> new IllegalArgumentException("no metrics: an experiment needs at least one"));
+  }
+
+  static void validateName(String where, String metric) {
+    if (metric == null || !NAME.matcher(metric).matches()) {
+      throw new IllegalArgumentException(where + ": metric name '" + metric + "' must match "
+          + NAME.pattern() + ", unit last, e.g. meanMs or readMBps");
+    }
+  }
+}
