@@ -40,7 +40,7 @@ public final class ScheduleView implements NewBlockView {
       String node = ring.get(p);
       live[p] = b.live == null || b.live.contains(node);
       long left = b.schedule.remainingActiveMs(node, b.nowMs);
-      usable[p] = live[p] && (left == Schedule.FOREVER || left >= b.guardMs);
+      usable[p] = live[p] && (left == Schedule.FOREVER || (left > 0 && left >= b.guardMs));
     }
     this.writer = b.writer == null ? -1 : ring.indexOf(b.writer);
     this.random = b.random;
