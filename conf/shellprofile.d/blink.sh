@@ -24,6 +24,7 @@ function _blink_hadoop_classpath
   fi
   local jar
   for jar in "${BLINKHDFS_HOME}"/blink-core/target/blink-core-*.jar \
+             "${BLINKHDFS_HOME}"/blink-layout/target/blink-layout-*.jar \
              "${BLINKHDFS_HOME}"/blink-hdfs-placement/target/blink-hdfs-placement-*.jar \
              "${BLINKHDFS_HOME}"/rabbit-placement/target/rabbit-placement-*.jar \
              "${BLINKHDFS_HOME}"/blink-power-agent/target/blink-power-agent-*.jar; do
