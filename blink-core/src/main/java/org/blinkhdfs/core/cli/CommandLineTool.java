@@ -256,6 +256,11 @@ public final class CommandLineTool {
       return cl.hasOption(name);
     }
 
+    /** The flag's value, or null when it is absent. */
+    public String get(String name) {
+      return cl.getOptionValue(name);
+    }
+
     /** The flag's value, or {@code defaultValue} (which may be null) when it is absent. */
     public String get(String name, String defaultValue) {
       return cl.getOptionValue(name, defaultValue);
