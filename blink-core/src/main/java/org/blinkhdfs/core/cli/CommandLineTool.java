@@ -285,47 +285,32 @@ public final class CommandLineTool {
 
     /** An integer flag within {@code [min, max]}. */
     public int intIn(String name, String defaultValue, int min, int max) {
-      String v = get(name, defaultValue);
-      try {
-        int x = Integer.parseInt(v.trim());
-        if (x >= min && x <= max) {
-          return x;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new UsageException(
-          flag(name) + " '" + v + "' must be a whole number in " + min + ".." + max);
+      return numberIn(name, defaultValue, Integer::valueOf, min, max, "a whole number");
     }
 
     /** A long flag within {@code [min, max]}. */
     public long longIn(String name, String defaultValue, long min, long max) {
-      String v = get(name, defaultValue);
-      try {
-        long x = Long.parseLong(v.trim());
-        if (x >= min && x <= max) {
-          return x;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new UsageException(
-          flag(name) + " '" + v + "' must be a whole number in " + min + ".." + max);
+      return numberIn(name, defaultValue, Long::valueOf, min, max, "a whole number");
     }
 
-    /** A decimal flag within {@code [min, max]}. */
+    /** A decimal flag within {@code [min, max]} (NaN is outside every range). */
     public double doubleIn(String name, String defaultValue, double min, double max) {
+      return numberIn(name, defaultValue, Double::valueOf, min, max, "a number");
+    }
+
+    private <T extends Comparable<T>> T numberIn(String name, String defaultValue,
+        Function<String, T> parse, T min, T max, String kind) {
       String v = get(name, defaultValue);
       try {
-        double x = Double.parseDouble(v.trim());
-        if (x >= min && x <= max) {
+        T x = parse.apply(v.trim());
+        if (x.compareTo(min) >= 0 && x.compareTo(max) <= 0) {
           return x;
         }
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw new UsageException(
-          flag(name) + " '" + v + "' must be a number in " + min + ".." + max);
+      throw new UsageException(flag(name) + " '" + v + "' must be " + kind + " in " + min + ".."
+          + max);
     }
 
     /** A duration flag ({@code 60s}, {@code 6000ms}, {@code 1m}) within {@code [minMs, maxMs]}. */
