@@ -12,7 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.blinkhdfs.agent.AgentConfig;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.power.PowerLevel;
@@ -27,12 +27,16 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
  * ({@code docs/scheduler-api.md}). One command per run; generic options ({@code -D}, {@code
  * -conf}) come first, then optionally {@code -scheduler host:port}, then the command.
  *
- * <p><b>Exit codes and errors</b>: 0 on success; -1 on any error, with one line on stderr that
- * names the command, the argument and what is accepted. Arguments are checked before anything is
+ * <p><b>Exit codes and errors</b>: 0 on success and for {@code -help}/{@code --help}/{@code -h}
+ * (usage on stdout); 2 on a usage error (no command, an unknown command or flag, a missing or
+ * extra argument, two commands), with one line and the usage on stderr, parsed by {@link
+ * CommandLineTool} like every {@code bin/blink} subcommand; -1 on any other error, with one line
+ * on stderr that names the command, the argument and what is accepted. Arguments are checked
+ * before anything is
  * sent where the tool can (a power level outside 0..100%, a node count outside the ring's size,
  * read from {@code GET /v1/nodes}); everything else the scheduler checks and its {@code
  * {"error": ...}} text is passed on. A missing scheduler address names {@value
- * AgentConfig#SCHEDULER_KEY}.
+ * SchedulerHttp#ADDRESS_KEY}.
  *
  * <p>Example: {@code hdfs blinkadmin -scheduler 10.0.0.5:9877 -setPower 60%} prints {@code Power
  * override set to 60%.} and the {@code -getPower} report.
@@ -62,12 +66,15 @@ public final class BlinkAdmin extends Configured implements Tool {
       "        per node: role, mode, window, last status, measured sleep, silent ms, FAILED",
       "  -setActive <n> | auto",
       "        keep n ring nodes ACTIVE and the rest OFF (0..ring size); 'auto' clears it",
-      "  -help",
+      "  -help, --help, -h",
       "        this text",
       "",
-      "The scheduler address is -scheduler <host:port> or the key " + AgentConfig.SCHEDULER_KEY
+      "The scheduler address is -scheduler <host:port> or the key " + SchedulerHttp.ADDRESS_KEY
           + " (hdfs-site.xml, -conf FILE or -D).",
-      "Exit code 0 on success, -1 on error.");
+      "Exit code 0 on success, 2 on a usage error (unknown command or flag, missing or extra",
+      "argument; usage on stderr), -1 on any other error.");
+
+  private static final CommandLineTool TOOL = tool();
 
   private final PrintStream out;
   private final PrintStream err;
@@ -91,60 +98,73 @@ public final class BlinkAdmin extends Configured implements Tool {
     }
   }
 
-  @Override
-  public int run(String[] argv) {
-    List<String> args = new ArrayList<>(List.of(argv));
-    try {
-      String address = takeSchedulerOption(args);
-      if (args.isEmpty()) {
-        throw new AdminException("no command given: use one of -setPower, -getPower, -setPolicy,"
-            + " -schedule, -report, -setActive, -help");
-      }
-      String cmd = args.get(0);
-      List<String> params = args.subList(1, args.size());
-      if (cmd.equals("-help") || cmd.equals("--help") || cmd.equals("-h")) {
-        out.println(USAGE);
-        return 0;
-      }
-      Command c = Command.byFlag(cmd);
-      c.checkArity(params);
-      c.run(this, http(address), params);
-      return 0;
-    } catch (AdminException e) {
-      err.println("blinkadmin: " + e.getMessage());
-      if (e.getMessage().startsWith("unknown command") || e.getMessage().startsWith("no command")) {
-        err.println(USAGE);
-      }
-      return -1;
-    } catch (IOException e) {
-      err.println("blinkadmin: " + e.getMessage());
-      return -1;
+  private static CommandLineTool tool() {
+    CommandLineTool.Builder b = CommandLineTool.builder("blinkadmin").usage(USAGE)
+        .shortFlag("scheduler", "<host:port>")
+        .operands(Integer.MAX_VALUE, "") // a command's extra arguments: Command#checkArity
+        .unknownMessage(flag -> "unknown command '" + flag + "': use one of " + commandList());
+    for (Command c : Command.values()) {
+      b.shortFlag(c.optionName(), c.argsText.isEmpty() ? null : c.argsText);
     }
+    return b.build();
   }
 
-  /** Removes {@code -scheduler host:port} from {@code args}; returns the flag's value or null. */
-  private static String takeSchedulerOption(List<String> args) throws AdminException {
-    int i = args.indexOf("-scheduler");
-    if (i < 0) {
-      return null;
+  private static String commandList() {
+    List<String> flags = new ArrayList<>();
+    for (Command c : Command.values()) {
+      flags.add(c.flag);
     }
-    if (i + 1 >= args.size() || args.get(i + 1).startsWith("-")) {
-      throw new AdminException("-scheduler needs a value: -scheduler <host:port>, the"
-          + " scheduler's HTTP address (e.g. 10.0.0.5:9877)");
+    return String.join(", ", flags) + ", -help";
+  }
+
+  @Override
+  public int run(String[] argv) {
+    return TOOL.run(argv, out, err, a -> {
+      Command c = command(a);
+      List<String> params = new ArrayList<>();
+      if (a.has(c.optionName()) && a.get(c.optionName()) != null) {
+        params.add(a.get(c.optionName()));
+      }
+      params.addAll(a.operands());
+      c.checkArity(params);
+      try {
+        c.run(this, http(a.get("scheduler")), params);
+        return 0;
+      } catch (AdminException | IOException e) {
+        err.println("blinkadmin: " + e.getMessage());
+        return -1;
+      }
+    });
+  }
+
+  /** The one command on the command line; a usage error for none or two. */
+  private static Command command(CommandLineTool.Args a) {
+    List<Command> given = new ArrayList<>();
+    for (Command c : Command.values()) {
+      if (a.has(c.optionName())) {
+        given.add(c);
+      }
     }
-    String v = args.get(i + 1);
-    args.subList(i, i + 2).clear();
-    return v;
+    if (given.size() > 1) {
+      throw CommandLineTool.usage("one command per run: got " + given.get(0).flag + " and "
+          + given.get(1).flag);
+    }
+    if (given.isEmpty()) {
+      throw CommandLineTool.usage(a.operands().isEmpty()
+          ? "no command given: use one of " + commandList()
+          : "unknown command '" + a.operands().get(0) + "': use one of " + commandList());
+    }
+    return given.get(0);
   }
 
   private SchedulerHttp http(String flagAddress) throws AdminException {
     Configuration conf = getConf() == null ? new Configuration() : getConf();
     String address = flagAddress != null ? flagAddress.trim()
-        : conf.getTrimmed(AgentConfig.SCHEDULER_KEY, "");
-    String source = flagAddress != null ? "-scheduler" : AgentConfig.SCHEDULER_KEY;
+        : conf.getTrimmed(SchedulerHttp.ADDRESS_KEY, "");
+    String source = flagAddress != null ? "-scheduler" : SchedulerHttp.ADDRESS_KEY;
     if (address.isEmpty()) {
       throw new AdminException("no scheduler address: give -scheduler <host:port> or set "
-          + AgentConfig.SCHEDULER_KEY + " to the scheduler's HTTP address (host:port, e.g."
+          + SchedulerHttp.ADDRESS_KEY + " to the scheduler's HTTP address (host:port, e.g."
           + " 10.0.0.5:9877) in hdfs-site.xml, a -conf file or -D");
     }
     try {
@@ -319,22 +339,19 @@ public final class BlinkAdmin extends Configured implements Tool {
     abstract void run(BlinkAdmin admin, SchedulerHttp http, List<String> params)
         throws AdminException, IOException;
 
-    void checkArity(List<String> params) throws AdminException {
+    /** The commons-cli option name: the flag without its dash. */
+    String optionName() {
+      return flag.substring(1);
+    }
+
+    /** One argument for a command with {@link #argsText}, else none; a usage error otherwise. */
+    void checkArity(List<String> params) {
       int want = argsText.isEmpty() ? 0 : 1;
       if (params.size() != want) {
-        throw new AdminException(flag + (want == 0 ? " takes no arguments" : " needs exactly one"
+        throw CommandLineTool.usage(flag + (want == 0 ? " takes no arguments" : " needs exactly one"
             + " argument") + ", got " + (params.isEmpty() ? "none" : params)
             + ": usage " + flag + (argsText.isEmpty() ? "" : " " + argsText));
       }
-    }
-
-    static Command byFlag(String flag) throws AdminException {
-      for (Command c : values()) {
-        if (c.flag.equals(flag)) {
-          return c;
-        }
-      }
-      throw new AdminException("unknown command '" + flag + "'");
     }
   }
 

@@ -1,24 +1,21 @@
 package org.blinkhdfs.agent;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
+import org.blinkhdfs.cli.SiteOptions;
 import org.blinkhdfs.core.agent.AgentTiming;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.cli.Durations;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.schedule.NodeAddress;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 
 /**
  * The power agent's settings ({@code bin/blink agent}), typed and validated in one place from
@@ -30,7 +27,7 @@ import org.blinkhdfs.core.schedule.NodeAddress;
  *
  * <ul>
  *   <li>{@code --node} and {@code --actuator} are required; the scheduler address comes from
- *       {@code --scheduler} or {@value #SCHEDULER_KEY}.
+ *       {@code --scheduler} or {@value SchedulerHttp#ADDRESS_KEY}.
  *   <li>{@code --sysfs-root} belongs to {@code real}; {@code --cgroup}, {@code --pid-file} and
  *       {@code --pids} to {@code emulate}, which needs at least one of them ({@code --pid-file}
  *       and {@code --pids} exclude each other). A flag for another actuator is an error, not
@@ -46,8 +43,6 @@ import org.blinkhdfs.core.schedule.NodeAddress;
  * <p>Immutable.
  */
 public final class AgentConfig {
-  /** The scheduler's HTTP address, shared with the admin tool, NameNode plugin and proxy. */
-  public static final String SCHEDULER_KEY = "blink.scheduler.address";
   public static final ConfigKey MIN_SLEEP_MS =
       new ConfigKey("blink.agent.min.sleep.ms", "3000", "ms");
   /** Default depends on the actuator: 2000 for real, 0 for emulate and dry-run. */
@@ -65,7 +60,7 @@ public final class AgentConfig {
   public static final ConfigKey IO_SERVER_CORES =
       new ConfigKey("blink.agent.ioserver.cores", "1", "cores");
 
-  /** Every key this class reads besides {@link #SCHEDULER_KEY}. */
+  /** Every key this class reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
   public static final List<ConfigKey> KEYS = List.of(MIN_SLEEP_MS, RESUME_LATENCY_MS, POLL_MS,
       OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS, FREEZE_TIMEOUT_MS, IO_SERVER_CORES);
 
@@ -79,7 +74,7 @@ public final class AgentConfig {
       "always leaves the DataNode awake (thawed, all cores online).",
       "",
       "  --node HOST:PORT        the DataNode transfer address, as in blink.scheduler.nodes",
-      "  --scheduler HOST:PORT   the scheduler's HTTP address (default: " + SCHEDULER_KEY + ")",
+      "  --scheduler HOST:PORT   the scheduler's HTTP address (default: " + SchedulerHttp.ADDRESS_KEY + ")",
       "  --actuator KIND         real (ACPI S3 + RTC alarm), emulate (freeze the DataNode's",
       "                          processes) or dry-run (log only)",
       "  --sysfs-root DIR        real: root under which sys/... is found (default /)",
@@ -93,11 +88,20 @@ public final class AgentConfig {
       "  --off-checkin D         longest an OFF node sleeps before it fetches again (default 5m)",
       "  --heartbeat D           longest an awake agent goes without a status (default 10s)",
       "  --conf FILE             an extra Hadoop site XML file with blink.* keys",
-      "  --help                  this text",
+      "  --help, -help           this text",
       "",
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
-      "come first. Keys: " + SCHEDULER_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
-      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.");
+      "come first. Keys: " + SchedulerHttp.ADDRESS_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
+      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.",
+      "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
+
+  /** The agent's flags; {@link CommandLineTool} handles help and usage errors. */
+  static final CommandLineTool TOOL = CommandLineTool.builder("blink agent").usage(USAGE)
+      .flag("node", "HOST:PORT").flag("scheduler", "HOST:PORT").flag("actuator", "KIND")
+      .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
+      .flag("pids", "PID,PID").flag("resume-latency", "D").flag("min-sleep", "D")
+      .flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D").flag("conf", "FILE")
+      .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
   /** The actuators, by their flag value. */
   public enum ActuatorKind {
@@ -139,7 +143,7 @@ public final class AgentConfig {
   private final long freezeTimeoutMs;
   private final int ioServerCores;
 
-  private AgentConfig(CommandLine cl, Configuration conf) {
+  private AgentConfig(CommandLineTool.Args cl, Configuration conf) {
     this.node = required(cl, "node");
     try {
       NodeAddress.validate("--node", node);
@@ -148,10 +152,10 @@ public final class AgentConfig {
     }
     this.actuator = ActuatorKind.parse(required(cl, "actuator"));
     this.schedulerAddress = schedulerAddress(cl, conf);
-    this.sysfsRoot = Path.of(cl.getOptionValue("sysfs-root", "/"));
-    this.cgroup = Optional.ofNullable(cl.getOptionValue("cgroup")).map(Path::of);
-    this.pidFile = Optional.ofNullable(cl.getOptionValue("pid-file")).map(Path::of);
-    this.pids = pids(cl.getOptionValue("pids"));
+    this.sysfsRoot = Path.of(cl.get("sysfs-root", "/"));
+    this.cgroup = Optional.ofNullable(cl.get("cgroup")).map(Path::of);
+    this.pidFile = Optional.ofNullable(cl.get("pid-file")).map(Path::of);
+    this.pids = pids(cl.get("pids"));
     checkActuatorFlags(cl);
     long latencyDefault = actuator == ActuatorKind.REAL
         ? RealActuatorConfig.defaults().resumeLatencyMs() : 0;
@@ -178,75 +182,37 @@ public final class AgentConfig {
 
   /**
    * Parses the agent's flags (generic Hadoop options already removed) over {@code conf}. {@code
-   * --conf FILE} is added to {@code conf} as a resource.
+   * --conf FILE} is added to {@code conf} as a resource. A bad flag or value throws an {@link
+   * IllegalArgumentException} naming it (a {@link CommandLineTool.UsageException} for the
+   * command-line syntax).
    */
   public static AgentConfig parse(String[] args, Configuration conf) {
-    CommandLine cl;
-    try {
-      cl = new DefaultParser().parse(options(), args);
-    } catch (ParseException e) {
-      throw new IllegalArgumentException(e.getMessage() + ": see --help");
-    }
-    if (!cl.getArgList().isEmpty()) {
-      throw new IllegalArgumentException("unexpected argument '" + cl.getArgList().get(0)
-          + "': every setting is a flag such as --node HOST:PORT; see --help");
-    }
-    if (cl.hasOption("conf")) {
-      addSiteFile(conf, Path.of(cl.getOptionValue("conf")));
+    return from(TOOL.parse(args), conf);
+  }
+
+  /** The settings from parsed flags over {@code conf}. */
+  static AgentConfig from(CommandLineTool.Args cl, Configuration conf) {
+    if (cl.has("conf")) {
+      SiteOptions.addSiteFile(conf, "--conf", Path.of(cl.get("conf")));
     }
     return new AgentConfig(cl, conf);
   }
 
-  /** Whether {@code args} ask for the usage text. */
-  public static boolean wantsHelp(String[] args) {
-    for (String a : args) {
-      if (a.equals("--help") || a.equals("-help") || a.equals("-h")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static Options options() {
-    Options o = new Options();
-    for (String name : new String[] {"node", "scheduler", "actuator", "sysfs-root", "cgroup",
-        "pid-file", "pids", "resume-latency", "min-sleep", "poll", "off-checkin", "heartbeat",
-        "conf"}) {
-      o.addOption(Option.builder().longOpt(name).hasArg().argName("value").build());
-    }
-    o.addOption(Option.builder().longOpt("help").build());
-    return o;
-  }
-
-  private static void addSiteFile(Configuration conf, Path file) {
-    if (!Files.isReadable(file)) {
-      throw new IllegalArgumentException("--conf " + file
-          + ": no such readable file; give a Hadoop site XML file with blink.* keys");
-    }
-    conf.addResource(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()));
-    try {
-      conf.size(); // forces the load, so a malformed file fails here with its name
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("--conf " + file + " is not a readable Hadoop site XML"
-          + " file: " + e.getMessage(), e);
-    }
-  }
-
-  private static String required(CommandLine cl, String flag) {
-    String v = cl.getOptionValue(flag);
+  private static String required(CommandLineTool.Args cl, String flag) {
+    String v = cl.get(flag);
     if (v == null || v.isBlank()) {
       throw new IllegalArgumentException("--" + flag + " is required: see --help");
     }
     return v.trim();
   }
 
-  private static String schedulerAddress(CommandLine cl, Configuration conf) {
-    String flag = cl.getOptionValue("scheduler");
-    String v = flag != null ? flag.trim() : conf.getTrimmed(SCHEDULER_KEY, "");
-    String source = flag != null ? "--scheduler" : SCHEDULER_KEY;
+  private static String schedulerAddress(CommandLineTool.Args cl, Configuration conf) {
+    String flag = cl.get("scheduler");
+    String v = flag != null ? flag.trim() : conf.getTrimmed(SchedulerHttp.ADDRESS_KEY, "");
+    String source = flag != null ? "--scheduler" : SchedulerHttp.ADDRESS_KEY;
     if (v.isEmpty()) {
       throw new IllegalArgumentException("no scheduler address: give --scheduler HOST:PORT or set "
-          + SCHEDULER_KEY + " (the scheduler's blink.scheduler.http.address, e.g. 10.0.0.5:9877)");
+          + SchedulerHttp.ADDRESS_KEY + " (the scheduler's blink.scheduler.http.address, e.g. 10.0.0.5:9877)");
     }
     try {
       NodeAddress.validate(source, v);
@@ -278,15 +244,15 @@ public final class AgentConfig {
     return Set.copyOf(out);
   }
 
-  private void checkActuatorFlags(CommandLine cl) {
+  private void checkActuatorFlags(CommandLineTool.Args cl) {
     boolean emulate = actuator == ActuatorKind.EMULATE;
     for (String f : new String[] {"cgroup", "pid-file", "pids"}) {
-      if (cl.hasOption(f) && !emulate) {
+      if (cl.has(f) && !emulate) {
         throw new IllegalArgumentException("--" + f + " applies only to --actuator emulate, not "
             + actuator.flag() + ": remove it or use --actuator emulate");
       }
     }
-    if (cl.hasOption("sysfs-root") && actuator != ActuatorKind.REAL) {
+    if (cl.has("sysfs-root") && actuator != ActuatorKind.REAL) {
       throw new IllegalArgumentException("--sysfs-root applies only to --actuator real, not "
           + actuator.flag() + ": remove it or use --actuator real");
     }
@@ -304,9 +270,9 @@ public final class AgentConfig {
    * A duration from {@code --flag} (with a unit), else {@code key} (whole ms), else {@code
    * fallbackMs} when {@code >= 0} and the key has no default, within {@code [minMs, maxMs]}.
    */
-  private static long ms(CommandLine cl, String flag, Configuration conf, ConfigKey key,
+  private static long ms(CommandLineTool.Args cl, String flag, Configuration conf, ConfigKey key,
       long fallbackMs, long minMs, long maxMs) {
-    String text = cl.getOptionValue(flag);
+    String text = cl.get(flag);
     if (text == null) {
       if (key.defaultValue().isEmpty() && conf.getTrimmed(key.name(), "").isEmpty()) {
         return fallbackMs;

@@ -13,6 +13,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.core.agent.ActuatorException;
 import org.blinkhdfs.core.agent.AgentLoop;
 import org.blinkhdfs.core.agent.StepResult;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.wire.HttpScheduleClient;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.slf4j.Logger;
@@ -161,8 +162,8 @@ public final class AgentDaemon implements Closeable {
   }
 
   /**
-   * {@code bin/blink agent}: runs until SIGTERM or Ctrl-C; exit 0, or 1 on a bad setting or when
-   * the loop died on its own (the node is woken first).
+   * {@code bin/blink agent}: runs until SIGTERM or Ctrl-C; exit 0, 2 on a bad flag or setting
+   * (usage on stderr), or 1 when the loop died on its own (the node is woken first).
    */
   public static void main(String[] args) throws Exception {
     Configuration conf = new Configuration();
@@ -182,21 +183,19 @@ public final class AgentDaemon implements Closeable {
 
     @Override
     public int run(String[] args) throws InterruptedException {
-      if (AgentConfig.wantsHelp(args)) {
-        out.println(AgentConfig.USAGE);
-        return 0;
-      }
-      AgentDaemon daemon;
-      try {
-        daemon = start(AgentConfig.parse(args, getConf()), getConf());
-      } catch (IllegalArgumentException e) {
-        err.println("blink agent: " + e.getMessage());
-        err.println("Run 'bin/blink agent --help' for the flags.");
-        return 1;
-      }
-      ShutdownHookManager.get().addShutdownHook(daemon::close, SHUTDOWN_PRIORITY);
-      daemon.awaitTermination();
-      return daemon.closed.get() ? 0 : 1;
+      return AgentConfig.TOOL.run(args, out, err, a -> {
+        AgentConfig config;
+        try {
+          config = AgentConfig.from(a, getConf());
+        } catch (IllegalArgumentException e) {
+          // A bad flag or key names itself, its value and the fix: a usage error (exit 2).
+          throw CommandLineTool.usage(e.getMessage());
+        }
+        AgentDaemon daemon = start(config, getConf());
+        ShutdownHookManager.get().addShutdownHook(daemon::close, SHUTDOWN_PRIORITY);
+        daemon.awaitTermination();
+        return daemon.closed.get() ? 0 : 1;
+      });
     }
   }
 }

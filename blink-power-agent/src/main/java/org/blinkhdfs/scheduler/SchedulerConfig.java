@@ -13,6 +13,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.schedule.ScheduleFileSource;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
 import org.blinkhdfs.core.scheduler.SchedulerSettings;
 import org.blinkhdfs.core.signal.PowerSignal;
@@ -31,32 +32,35 @@ import org.blinkhdfs.core.signal.PowerSignal;
  * blink.schedule.file = /etc/hadoop/blink-schedule.json
  * </pre>
  *
+ * <p>The key constants are public so the local cluster and tools set the same names the daemon
+ * reads (one definition per key); the rest of the class is package-private.
+ *
  * <p>Immutable.
  */
-final class SchedulerConfig {
-  static final ConfigKey NODES = new ConfigKey("blink.scheduler.nodes", "", "host:port list");
-  static final ConfigKey STAGING =
+public final class SchedulerConfig {
+  public static final ConfigKey NODES = new ConfigKey("blink.scheduler.nodes", "", "host:port list");
+  public static final ConfigKey STAGING =
       new ConfigKey("blink.scheduler.staging.nodes", "", "host:port list");
-  static final ConfigKey HTTP_ADDRESS =
+  public static final ConfigKey HTTP_ADDRESS =
       new ConfigKey("blink.scheduler.http.address", "0.0.0.0:9877", "host:port");
-  static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
-  static final ConfigKey LEASE_MS = new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
-  static final ConfigKey THRESHOLD =
+  public static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
+  public static final ConfigKey LEASE_MS = new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
+  public static final ConfigKey THRESHOLD =
       new ConfigKey("blink.scheduler.change.threshold", "0.05", "fraction of p_total");
-  static final ConfigKey FAILURE_TIMEOUT = new ConfigKey("blink.failure.timeout", "5m", "time");
+  public static final ConfigKey FAILURE_TIMEOUT = new ConfigKey("blink.failure.timeout", "5m", "time");
   /** 3 agent heartbeats ({@code blink.agent.heartbeat.ms}, 10 s). */
-  static final ConfigKey NODE_FAILURE_MS =
+  public static final ConfigKey NODE_FAILURE_MS =
       new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");
-  static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
-  static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
-  static final ConfigKey SENSOR_TIMEOUT_MS =
+  public static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
+  public static final ConfigKey SCHEDULE_FILE = ScheduleFileSource.FILE_KEY;
+  public static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
-  static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
-  static final ConfigKey IO_SERVER_WATTS =
+  public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
+  public static final ConfigKey IO_SERVER_WATTS =
       new ConfigKey("blink.power.ioserver.watts", "", "W");
 
   /** The keys this class reads besides CoreConfig's. */
-  static final List<ConfigKey> KEYS = keys();
+  public static final List<ConfigKey> KEYS = keys();
 
   final SchedulerSettings settings;
   final BlinkPolicy policy;

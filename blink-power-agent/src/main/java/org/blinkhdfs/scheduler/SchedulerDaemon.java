@@ -2,6 +2,7 @@ package org.blinkhdfs.scheduler;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.util.GenericOptionsParser;
+import org.blinkhdfs.cli.SiteOptions;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.slf4j.Logger;
@@ -136,35 +138,68 @@ public final class SchedulerDaemon implements Closeable {
     }
   }
 
-  /** {@code bin/blink scheduler [-conf file] [-D key=value ...]}. */
+  static final String USAGE = String.join("\n",
+      "usage: bin/blink scheduler [-conf site.xml ...] [-D key=value ...]",
+      "",
+      "Runs the power scheduler daemon: plans schedule epochs from the power signal, serves them",
+      "and the agents' statuses over HTTP (docs/scheduler-api.md) and writes "
+          + SchedulerConfig.SCHEDULE_FILE.name() + ".",
+      "",
+      "  -conf FILE        a Hadoop site XML file with blink.* keys (repeatable)",
+      "  -D key=value      one setting; wins over -conf files (repeatable)",
+      "  -help             this text",
+      "",
+      "Keys: " + SchedulerConfig.NODES.name() + " (required), " + SchedulerConfig.SIGNAL.name()
+          + ", blink.scheduler.policy, blink.interval.ms, " + SchedulerConfig.HTTP_ADDRESS.name()
+          + ", " + SchedulerConfig.SCHEDULE_FILE.name() + ", ... (see conf/blink-default.xml).",
+      "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
+
+  private static final CommandLineTool TOOL = CommandLineTool.builder("blink scheduler")
+      .usage(USAGE).shortFlag("conf", "FILE").repeatable("conf")
+      .shortFlag("D", "key=value").repeatable("D")
+      .operands(0, ": every setting is -D key=value or a -conf file").build();
+
+  /** {@code bin/blink scheduler [-conf file] [-D key=value ...]}: runs until SIGTERM. */
   public static void main(String[] args) throws Exception {
-    Configuration conf = new Configuration();
-    GenericOptionsParser parser = new GenericOptionsParser(conf, args);
-    if (parser.getRemainingArgs().length > 0) {
-      System.err.println("usage: bin/blink scheduler [-conf site.xml] [-D key=value ...]\n"
-          + "  keys: blink.scheduler.nodes (required), blink.scheduler.signal, "
-          + "blink.scheduler.policy, blink.interval.ms, blink.schedule.file, ... "
-          + "(see conf/blink-default.xml)\n  unexpected: "
-          + String.join(" ", parser.getRemainingArgs()));
-      System.exit(2);
-    }
-    SchedulerDaemon daemon;
-    try {
-      daemon = start(conf);
-    } catch (IllegalArgumentException e) {
-      System.err.println("blink scheduler: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        daemon.close();
-      } catch (IOException e) {
-        LOG.warn("Shutdown: {}", e.getMessage());
+    System.exit(run(args, System.out, System.err, new CountDownLatch(1)));
+  }
+
+  /**
+   * Parses {@code args}, starts the daemon and waits until {@code stopped} counts down (the
+   * shutdown hook closes the daemon and counts it down); returns the exit code.
+   */
+  static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stopped)
+      throws InterruptedException {
+    return TOOL.run(args, out, err, a -> {
+      Configuration conf = new Configuration();
+      for (String file : a.values("conf")) {
+        SiteOptions.addSiteFile(conf, "-conf", Path.of(file));
       }
-      stopped.countDown();
-    }, "blink-scheduler-shutdown"));
-    stopped.await();
+      for (String kv : a.values("D")) {
+        SiteOptions.set(conf, "-D", kv);
+      }
+      SchedulerDaemon daemon;
+      try {
+        daemon = start(conf);
+      } catch (CommandLineTool.UsageException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        // SchedulerConfig names the key, the value and the fix.
+        throw CommandLineTool.usage(e.getMessage());
+      } catch (IOException e) {
+        err.println("blink scheduler: could not start: " + e.getMessage());
+        return 1;
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          daemon.close();
+        } catch (IOException e) {
+          LOG.warn("Shutdown: {}", e.getMessage());
+        }
+        stopped.countDown();
+      }, "blink-scheduler-shutdown"));
+      stopped.await();
+      return 0;
+    });
   }
 }

@@ -11,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
-import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.agent.SchedulerFixture;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +64,16 @@ class BlinkAdminTest {
     Run r = admin(args);
     assertEquals(-1, r.exit(), "exit of " + List.of(args) + "; stdout: " + r.out());
     assertTrue(r.err().startsWith("blinkadmin: "), r.err());
+    return r;
+  }
+
+  /** A usage error: exit 2, nothing on stdout, one line and the usage on stderr. */
+  private static Run usageError(String... args) throws Exception {
+    Run r = admin(args);
+    assertEquals(2, r.exit(), "exit of " + List.of(args) + "; stdout: " + r.out());
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("blinkadmin: "), r.err());
+    assertTrue(r.err().contains("\nUsage: hdfs blinkadmin"), r.err());
     return r;
   }
 
@@ -147,6 +157,26 @@ class BlinkAdminTest {
   }
 
   @Test
+  void everyHelpSpellingPrintsTheUsageOnStdoutAndAnUnknownFlagExitsTwo() throws Exception {
+    for (String help : new String[] {"--help", "-help", "-h"}) {
+      Run r = admin(new Configuration(false), help);
+      assertEquals(0, r.exit(), help);
+      assertTrue(r.out().startsWith("Usage: hdfs blinkadmin"), help + ": " + r.out());
+      assertEquals("", r.err(), help);
+    }
+    Run none = admin(new Configuration(false));
+    assertEquals(2, none.exit());
+    assertTrue(none.err().startsWith("blinkadmin: no command given: use one of -setPower,")
+        && none.err().contains("\nUsage: hdfs blinkadmin"), none.err());
+    Run unknown = admin(new Configuration(false), "--frobnicate");
+    assertEquals(2, unknown.exit());
+    assertEquals("", unknown.out());
+    assertTrue(unknown.err().startsWith("blinkadmin: unknown command '--frobnicate': use one of"
+        + " -setPower, -getPower") && unknown.err().contains("\nUsage: hdfs blinkadmin"),
+        unknown.err());
+  }
+
+  @Test
   void badInputExitsMinusOneNamingTheArgumentAndTheRange() throws Exception {
     Run power = fails("-setPower", "150%");
     assertTrue(power.err().contains("-setPower 150% is outside 0..100%"), power.err());
@@ -164,13 +194,15 @@ class BlinkAdminTest {
     assertTrue(notNumber.err().contains("-setActive 'many'") && notNumber.err().contains("0..2"),
         notNumber.err());
 
-    Run unknown = fails("-frobnicate");
+    Run unknown = usageError("-frobnicate");
     assertTrue(unknown.err().contains("unknown command '-frobnicate'")
         && unknown.err().contains("Usage: hdfs blinkadmin"), unknown.err());
-    Run arity = fails("-setPower");
+    Run arity = usageError("-setPower");
     assertTrue(arity.err().contains("-setPower needs exactly one argument"), arity.err());
-    Run extra = fails("-report", "now");
+    Run extra = usageError("-report", "now");
     assertTrue(extra.err().contains("-report takes no arguments"), extra.err());
+    Run two = usageError("-report", "-getPower");
+    assertTrue(two.err().contains("one command per run: got -getPower and -report"), two.err());
 
     // Nothing changed, and the daemon still serves.
     assertTrue(scheduler.daemon().scheduler().powerOverride().isEmpty());
@@ -183,10 +215,10 @@ class BlinkAdminTest {
     Run missing = admin(new Configuration(false), "-getPower");
     assertEquals(-1, missing.exit());
     assertTrue(missing.err().contains("no scheduler address")
-        && missing.err().contains(AgentConfig.SCHEDULER_KEY), missing.err());
+        && missing.err().contains(SchedulerHttp.ADDRESS_KEY), missing.err());
 
     Run generic = admin(new Configuration(false), "-D",
-        AgentConfig.SCHEDULER_KEY + "=" + scheduler.address(), "-getPower");
+        SchedulerHttp.ADDRESS_KEY + "=" + scheduler.address(), "-getPower");
     assertEquals(0, generic.exit(), generic.err());
 
     Run bad = admin(new Configuration(false), "-scheduler", "nowhere", "-getPower");

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,7 +78,7 @@ class AgentConfigTest {
   @Test
   void keysApplyAndFlagsWin() {
     Configuration conf = new Configuration(false);
-    conf.set(AgentConfig.SCHEDULER_KEY, "sched:9877");
+    conf.set(SchedulerHttp.ADDRESS_KEY, "sched:9877");
     conf.set(AgentConfig.MIN_SLEEP_MS.name(), "4000");
     conf.set(AgentConfig.RESUME_LATENCY_MS.name(), "300");
     AgentConfig c = parse(conf, "--node", "dn:9866", "--actuator", "dry-run");
@@ -102,7 +104,7 @@ class AgentConfigTest {
   @Test
   void confFileAddsKeys() throws Exception {
     Path site = tmp.resolve("agent-site.xml");
-    Files.writeString(site, "<configuration><property><name>" + AgentConfig.SCHEDULER_KEY
+    Files.writeString(site, "<configuration><property><name>" + SchedulerHttp.ADDRESS_KEY
         + "</name><value>fromfile:9877</value></property></configuration>");
     AgentConfig c = parse(new Configuration(false), "--node", "dn:9866", "--actuator",
         "dry-run", "--conf", site.toString());
@@ -136,7 +138,7 @@ class AgentConfigTest {
     m = error("--node", "dn", "--actuator", "dry-run", "--scheduler", "s:1");
     assertTrue(m.contains("--node") && m.contains("'dn'") && m.contains("host:port"), m);
     m = error("--node", "dn:9866", "--actuator", "dry-run");
-    assertTrue(m.contains("--scheduler") && m.contains(AgentConfig.SCHEDULER_KEY), m);
+    assertTrue(m.contains("--scheduler") && m.contains(SchedulerHttp.ADDRESS_KEY), m);
     m = error(base("emulate", "--pids", "12,x"));
     assertTrue(m.contains("--pids '12,x'") && m.contains("'x'"), m);
     m = error(base("dry-run", "--min-sleep", "5"));
@@ -157,7 +159,7 @@ class AgentConfigTest {
 
   @Test
   void helpIsRecognised() {
-    assertTrue(AgentConfig.wantsHelp(new String[] {"--help"}));
+    assertTrue(CommandLineTool.wantsHelp(new String[] {"--node", "dn:9866", "-help"}));
     assertTrue(AgentConfig.USAGE.contains("--actuator KIND"));
   }
 }

@@ -174,17 +174,31 @@ class AgentDaemonEndToEndTest {
   }
 
   @Test
-  void badFlagsExitWithOneAndAMessageNamingTheFlag() throws Exception {
+  void badFlagsExitWithTwoAndAMessageNamingTheFlagAndHelpExitsZero() throws Exception {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     AgentDaemon.Cli cli = new AgentDaemon.Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     cli.setConf(new Configuration(false));
-    assertEquals(1, cli.run(new String[] {"--node", "dn:9866", "--actuator", "hibernate",
+    assertEquals(2, cli.run(new String[] {"--node", "dn:9866", "--actuator", "hibernate",
         "--scheduler", "s:1"}));
     String e = err.toString(StandardCharsets.UTF_8);
-    assertTrue(e.contains("--actuator 'hibernate'") && e.contains("--help"), e);
-    assertEquals(0, cli.run(new String[] {"--help"}));
-    assertTrue(out.toString(StandardCharsets.UTF_8).contains("usage: bin/blink agent"));
+    assertTrue(e.startsWith("blink agent: --actuator 'hibernate'") && e.contains("--help"), e);
+    assertTrue(e.contains("\nusage: bin/blink agent"), e);
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    err.reset();
+    assertEquals(2, cli.run(new String[] {"--node", "dn:9866", "--frobnicate"}));
+    e = err.toString(StandardCharsets.UTF_8);
+    assertTrue(e.startsWith("blink agent: unknown flag --frobnicate; known flags: --node")
+        && e.contains("\nusage: bin/blink agent"), e);
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    err.reset();
+    for (String help : new String[] {"--help", "-help", "-h"}) {
+      out.reset();
+      assertEquals(0, cli.run(new String[] {help}), help);
+      assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: bin/blink agent"),
+          help);
+    }
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 }

@@ -11,6 +11,7 @@ import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.agent.AgentDaemon;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 
 /**
@@ -45,21 +46,21 @@ final class BlinkServices implements Closeable {
     for (DataNodeProcess dn : dataNodes) {
       (dn.staging() ? staging : ring).add(dn.xferAddress());
     }
-    conf.set("blink.scheduler.nodes", String.join(",", ring));
-    conf.set("blink.scheduler.staging.nodes", String.join(",", staging));
-    conf.set("blink.scheduler.http.address", "127.0.0.1:0");
-    conf.set("blink.scheduler.signal", "steady:" + spec.powerPercent() + "%");
+    conf.set(SchedulerConfig.NODES.name(), String.join(",", ring));
+    conf.set(SchedulerConfig.STAGING.name(), String.join(",", staging));
+    conf.set(SchedulerConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
+    conf.set(SchedulerConfig.SIGNAL.name(), "steady:" + spec.powerPercent() + "%");
     conf.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
     conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
     conf.set(BlinkKeys.POLICY, spec.schedulePolicy());
-    conf.setLong("blink.scheduler.tick.ms", 250);
+    conf.setLong(SchedulerConfig.TICK_MS.name(), 250);
     // An OFF node's agent sleeps until the lease ends or its OFF check-in (one interval here,
     // --off-checkin), like a suspended host that only its RTC alarm wakes: a gear raised
     // meanwhile waits at most that long for its nodes. The NameNode holds OFF nodes in HDFS
     // maintenance, so a long silence would not re-replicate; short check-ins also keep every
     // node far from the dead interval (70 s), which the demo checks. Two intervals keep the
     // lease renewed with margin (an epoch per interval).
-    conf.setLong("blink.scheduler.lease.ms", LEASE_INTERVALS * spec.intervalMs());
+    conf.setLong(SchedulerConfig.LEASE_MS.name(), LEASE_INTERVALS * spec.intervalMs());
     BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
     try {
       String address = "127.0.0.1:" + s.scheduler.httpAddress().getPort();

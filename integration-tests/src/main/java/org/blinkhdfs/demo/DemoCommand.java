@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.blinkhdfs.core.cli.CliArgs;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportTable;
 import org.blinkhdfs.bench.report.ReportWriter;
@@ -14,8 +14,9 @@ import org.blinkhdfs.bench.report.ReportWriter;
  * blinking clusters, run the experiments, print a table per experiment and write
  * {@code report.md}, JSON, CSV and SVG/PNG plots to the report directory.
  *
- * <p>Exit codes: 0 all correctness checks passed; 1 a check failed (the report says which);
- * 2 bad arguments; 3 the cluster or a workload could not run.
+ * <p>Exit codes: 0 all correctness checks passed, or {@code --help}/{@code -help}; 1 a check
+ * failed (the report says which); 2 bad arguments (usage on stderr); 3 the cluster or a workload
+ * could not run.
  */
 public final class DemoCommand {
   private DemoCommand() {}
@@ -27,35 +28,38 @@ public final class DemoCommand {
     System.exit(run(args, System.out, System.err));
   }
 
+  /**
+   * Runs {@code demo [flags]} or {@code bench <experiment> [flags]}; returns the exit code.
+   * Help and usage errors follow {@link CommandLineTool}: {@code --help}/{@code -help} print the
+   * usage on stdout (exit 0), a bad flag prints one line and the usage on stderr (exit 2).
+   */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-      out.println(usage());
-      return args.length == 0 ? 2 : 0;
-    }
-    String command = args[0];
-    String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    if (Arrays.asList(rest).contains("--help") || Arrays.asList(rest).contains("-h")) {
-      out.println(usage());
-      return 0;
-    }
-    if (command.equals("bench")) {
-      if (rest.length == 0) {
-        err.println("bin/blink bench: name an experiment: " + DemoOptions.EXPERIMENTS);
-        return 2;
+    String command = args.length == 0 ? "" : args[0];
+    if (!command.equals("demo") && !command.equals("bench")) {
+      if (CommandLineTool.wantsHelp(args)) {
+        out.println(usage());
+        return CommandLineTool.EXIT_OK;
       }
-      command = rest[0];
-      rest = Arrays.copyOfRange(rest, 1, rest.length);
-    } else if (!command.equals("demo")) {
-      err.println("unknown command '" + command + "'; use demo or bench <experiment>");
-      return 2;
+      err.println("bin/blink: unknown command '" + command + "'; use demo or bench <experiment>");
+      err.println(usage());
+      return CommandLineTool.EXIT_USAGE;
     }
-    DemoOptions options;
-    try {
-      options = DemoOptions.parse(command, rest);
-    } catch (CliArgs.UsageException e) {
-      err.println("bin/blink " + args[0] + ": " + e.getMessage());
-      return 2;
-    }
+    boolean bench = command.equals("bench");
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    return DemoOptions.tool(bench, usage()).run(rest, out, err, a -> {
+      String experiment = "demo";
+      if (bench) {
+        if (a.operands().isEmpty()) {
+          throw CommandLineTool.usage("name an experiment: " + DemoOptions.EXPERIMENTS);
+        }
+        experiment = a.operands().get(0);
+      }
+      return runExperiments(DemoOptions.from(experiment, a), args, out, err);
+    });
+  }
+
+  private static int runExperiments(DemoOptions options, String[] args, PrintStream out,
+      PrintStream err) {
     long t0 = System.nanoTime();
     try {
       Report report = new DemoRunner(options, line -> out.println(elapsed(t0) + " " + line))

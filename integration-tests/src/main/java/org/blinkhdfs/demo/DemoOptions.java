@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.LayoutKeys;
-import org.blinkhdfs.core.cli.CliArgs;
+import org.blinkhdfs.core.cli.CommandLineTool;
 
 /**
  * Everything {@code bin/blink demo} and {@code bin/blink bench <experiment>} can be told, with the
@@ -80,24 +80,39 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
 
-  private static final Set<String> FLAGS = new LinkedHashSet<>(List.of("nodes", "staging",
-      "interval", "bandwidth", "layouts", "power", "replication", "latency-replication",
-      "primaries", "paraid-groups", "paraid-replication", "gears", "cell-time", "read-ops",
-      "write-ops", "request-kib", "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed",
-      "cluster-dir", "out"));
+  private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
+      "power", "replication", "latency-replication", "primaries", "paraid-groups",
+      "paraid-replication", "gears", "cell-time", "read-ops", "write-ops", "request-kib",
+      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out"};
+
+  /**
+   * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
+   * bin/blink bench} (one operand, the experiment), with {@code usage} for help and errors.
+   */
+  static CommandLineTool tool(boolean bench, String usage) {
+    return CommandLineTool.builder(bench ? "bin/blink bench" : "bin/blink demo").usage(usage)
+        .flags(FLAGS)
+        .operands(bench ? 1 : 0, bench ? ": name one experiment, " + EXPERIMENTS
+            : ": flags look like --name value; experiments run with bin/blink bench")
+        .build();
+  }
 
   /**
    * Parses flags for {@code command} ("demo", or an experiment name for bench, which selects
    * that experiment and the larger defaults).
    */
   public static DemoOptions parse(String command, String[] args) {
+    return from(command, tool(false, "").parse(args));
+  }
+
+  /** The options for {@code command} from parsed flags; a bad value is a usage error. */
+  static DemoOptions from(String command, CommandLineTool.Args a) {
     boolean bench = !command.equals("demo");
     boolean gears = command.equals("gears");
-    CliArgs a = CliArgs.parse(args, FLAGS);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
-        throw new CliArgs.UsageException("unknown experiment '" + command + "'; use one of "
+        throw new CommandLineTool.UsageException("unknown experiment '" + command + "'; use one of "
             + EXPERIMENTS);
       }
       experiments.add(command);
@@ -109,7 +124,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
-      throw new CliArgs.UsageException(e.getMessage());
+      throw new CommandLineTool.UsageException(e.getMessage());
     }
     int nodes = a.intIn("nodes", gears ? "7" : "9", 1, 64);
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
@@ -117,7 +132,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         replication), 1, nodes);
     List<Integer> latencyR = ints(a, "latency-replication", "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
-      throw new CliArgs.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
+      throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
           + " bench gears only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
@@ -135,7 +150,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("io-threads", "8", 1, 256),
         a.intIn("io-file-mib", gears ? "32" : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
-        Long.parseLong(a.get("seed", "1")), LayoutKeys.defaults(), paraidReplication, gearList);
+        a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
+        paraidReplication, gearList);
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -150,13 +166,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   }
 
   /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */
-  private static LayoutKeys layoutKeys(CliArgs a, DemoOptions o, boolean gears) {
+  private static LayoutKeys layoutKeys(CommandLineTool.Args a, DemoOptions o, boolean gears) {
     List<Integer> groups = ints(a, "paraid-groups", gears ? "2,2" : "2", 1, o.nodes());
     LayoutKeys keys;
     try {
       keys = LayoutKeys.defaults().withParaidGroups(groups);
     } catch (IllegalArgumentException e) {
-      throw new CliArgs.UsageException("--paraid-groups: " + e.getMessage());
+      throw new CommandLineTool.UsageException("--paraid-groups: " + e.getMessage());
     }
     if (a.has("primaries")) {
       return keys.withPrimaries(a.intIn("primaries", "2", 1, o.nodes()));
@@ -168,7 +184,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           try {
             p = Math.min(p, LayoutKeys.fittingPrimaries(o.nodes(), r, p));
           } catch (IllegalArgumentException e) {
-            throw new CliArgs.UsageException("--replication/--latency-replication " + r
+            throw new CommandLineTool.UsageException("--replication/--latency-replication " + r
                 + " on --nodes " + o.nodes() + ": " + e.getMessage()
                 + "; lower the replication or add nodes");
           }
@@ -186,19 +202,19 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         try {
           layoutKeys.blockLayout(l, nodes, r);
         } catch (IllegalArgumentException e) {
-          throw new CliArgs.UsageException("--primaries/--paraid-groups/--replication: "
+          throw new CommandLineTool.UsageException("--primaries/--paraid-groups/--replication: "
               + e.getMessage());
         }
       }
       if (runs("gears")) {
         if (!l.hasGears()) {
-          throw new CliArgs.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
+          throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
               + " compares layouts with gears; use equal-work+activation,paraid+activation");
         }
         List<Integer> have = layoutKeys.gears(l, nodes, replicationFor(l));
         for (int g : gears) {
           if (!have.contains(g)) {
-            throw new CliArgs.UsageException("--gears " + gears + ": " + g + " nodes is not a"
+            throw new CommandLineTool.UsageException("--gears " + gears + ": " + g + " nodes is not a"
                 + " gear of " + l.flag() + " (gears " + have + " with "
                 + layoutKeys.nameNodeKeys() + " on " + nodes + " nodes); pick gears from that"
                 + " list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
@@ -208,18 +224,18 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     }
   }
 
-  private static List<Integer> ints(CliArgs a, String flag, String def, int min, int max) {
+  private static List<Integer> ints(CommandLineTool.Args a, String flag, String def, int min, int max) {
     List<Integer> out = new ArrayList<>();
     for (String s : a.get(flag, def).split(",")) {
       int v;
       try {
         v = Integer.parseInt(s.trim());
       } catch (NumberFormatException e) {
-        throw new CliArgs.UsageException("--" + flag + " '" + s + "' is not a whole number;"
+        throw new CommandLineTool.UsageException("--" + flag + " '" + s + "' is not a whole number;"
             + " give a comma-separated list such as " + def);
       }
       if (v < min || v > max) {
-        throw new CliArgs.UsageException("--" + flag + " " + v + " is outside " + min + ".."
+        throw new CommandLineTool.UsageException("--" + flag + " " + v + " is outside " + min + ".."
             + max);
       }
       out.add(v);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.blinkhdfs.cluster.Layout;
-import org.blinkhdfs.core.cli.CliArgs;
+import org.blinkhdfs.core.cli.CommandLineTool;
 import org.junit.jupiter.api.Test;
 
 class DemoOptionsTest {
@@ -42,7 +42,7 @@ class DemoOptionsTest {
 
   @Test
   void aGearThatIsNotAGearOfParaidNamesTheFlagAndTheFix() {
-    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("gears", new String[] {"--paraid-groups", "2"}));
     assertTrue(e.getMessage().contains("--gears [2, 4, 7]: 4 nodes is not a gear of paraid"),
         e.getMessage());
@@ -51,7 +51,7 @@ class DemoOptionsTest {
 
   @Test
   void explicitPrimariesTheRingCannotHoldFail() {
-    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("demo", new String[] {"--primaries", "2"}));
     assertTrue(e.getMessage().startsWith("--primaries/--paraid-groups/--replication: the"
         + " equal-work layout cannot hold replication 3 on 9 ring nodes"), e.getMessage());
@@ -59,7 +59,7 @@ class DemoOptionsTest {
 
   @Test
   void badParaidGroupsNameTheFlagAndValue() {
-    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("demo", new String[] {"--paraid-groups", "2,x"}));
     assertTrue(e.getMessage().contains("--paraid-groups 'x' is not a whole number"),
         e.getMessage());
@@ -67,7 +67,7 @@ class DemoOptionsTest {
 
   @Test
   void gearsNeedRabbitLayouts() {
-    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("gears", new String[] {"--layouts", "power-balanced+activation"}));
     assertTrue(e.getMessage().contains("bench gears compares layouts with gears"),
         e.getMessage());
@@ -76,7 +76,7 @@ class DemoOptionsTest {
   @Test
   void equalWorkThatCannotHoldAnyPrimariesIsAUsageError() {
     // 3 nodes, r = 3: even p = 1 puts node 2 above a primary's share.
-    CliArgs.UsageException e = assertThrows(CliArgs.UsageException.class,
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("demo", new String[] {"--nodes", "3", "--latency-replication",
             "1", "--layouts", "equal-work+activation"}));
     assertTrue(e.getMessage().startsWith("--replication/--latency-replication 3 on --nodes 3"),

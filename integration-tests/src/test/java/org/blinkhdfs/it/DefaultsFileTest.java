@@ -14,6 +14,7 @@ import org.blinkhdfs.admin.BlinkAdmin;
 import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
@@ -45,7 +46,7 @@ class DefaultsFileTest {
             k.name() + " has two defaults in the code");
       }
     }
-    code.put(AgentConfig.SCHEDULER_KEY, "");
+    code.put(SchedulerHttp.ADDRESS_KEY, "");
     assertEquals(code, file);
   }
 }

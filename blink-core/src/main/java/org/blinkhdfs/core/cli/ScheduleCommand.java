@@ -4,12 +4,10 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.Policies;
@@ -27,8 +25,9 @@ import org.blinkhdfs.core.schedule.ScheduleJson;
  * {@code bin/blink schedule}: plans one epoch with a blink policy and prints the schedule JSON,
  * a text Gantt chart of one interval, and the power arithmetic behind it.
  *
- * <p>Exit codes: 0 planned; 1 the power is below the always-on minimum (the message says by how
- * much); 2 a bad argument (the message names it and the accepted range).
+ * <p>Exit codes: 0 planned, or {@code --help}/{@code -help} (usage on stdout); 1 the power is
+ * below the always-on minimum (the message says by how much); 2 a bad argument or unknown flag
+ * (the message names it and the accepted range; usage on stderr).
  *
  * <p>The wall clock is read only for the default interval start, through the injected
  * {@link Clock}.
@@ -65,9 +64,11 @@ public final class ScheduleCommand {
       "  --format both|json      both: JSON, Gantt chart, summary; json: the JSON alone",
       "  --columns C             Gantt chart width (default 60; 10..400)");
 
-  private static final Set<String> FLAGS = new LinkedHashSet<>(List.of("nodes", "node-names",
-      "staging", "power", "interval", "policy", "active-watts", "sleep-watts", "overhead-watts",
-      "transition", "popularity", "epoch", "start-ms", "lease", "format", "columns"));
+  private static final CommandLineTool TOOL = CommandLineTool.builder("blink schedule")
+      .usage(USAGE).flags("nodes", "node-names", "staging", "power", "interval", "policy",
+          "active-watts", "sleep-watts", "overhead-watts", "transition", "popularity", "epoch",
+          "start-ms", "lease", "format", "columns")
+      .operands(0, ": flags look like --name value").build();
 
   private ScheduleCommand() {}
 
@@ -75,24 +76,23 @@ public final class ScheduleCommand {
     System.exit(run(args, System.out, System.err, Clock.systemUTC()));
   }
 
-  /** Runs the command; returns the exit code. */
+  /** Runs the command; returns the exit code ({@link CommandLineTool} for help and errors). */
   public static int run(String[] args, PrintStream out, PrintStream err, Clock clock) {
-    if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      out.println(USAGE);
-      return 0;
-    }
-    try {
-      return execute(CliArgs.parse(args, FLAGS), out, err, clock);
-    } catch (CliArgs.UsageException | IllegalArgumentException e) {
-      err.println("blink schedule: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
+    return TOOL.run(args, out, err, a -> {
+      try {
+        return execute(a, out, err, clock);
+      } catch (CommandLineTool.UsageException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        // The power model and policies validate with IllegalArgumentException naming the value.
+        throw CommandLineTool.usage(e.getMessage());
+      }
+    });
   }
 
-  private static int execute(CliArgs a, PrintStream out, PrintStream err, Clock clock) {
+  private static int execute(CommandLineTool.Args a, PrintStream out, PrintStream err, Clock clock) {
     if (!a.has("power")) {
-      throw new CliArgs.UsageException("--power is required, e.g. --power 50% or --power 150W");
+      throw new CommandLineTool.UsageException("--power is required, e.g. --power 50% or --power 150W");
     }
     List<String> ring = ringNodes(a);
     List<String> staging = new ArrayList<>();
@@ -115,7 +115,7 @@ public final class ScheduleCommand {
         : OptionalLong.empty();
     String format = a.get("format", "both");
     if (!format.equals("both") && !format.equals("json")) {
-      throw new CliArgs.UsageException("--format '" + format + "' must be both or json");
+      throw new CommandLineTool.UsageException("--format '" + format + "' must be both or json");
     }
     int columns = a.intIn("columns", "60", 10, 400);
     BlinkPolicy policy = Policies.byName("--policy", a.get("policy", CoreConfig.POLICY.defaultValue()));
@@ -139,18 +139,18 @@ public final class ScheduleCommand {
     return 0;
   }
 
-  private static List<String> ringNodes(CliArgs a) {
+  private static List<String> ringNodes(CommandLineTool.Args a) {
     List<String> ring = new ArrayList<>();
     if (a.has("node-names")) {
       if (a.has("nodes")) {
-        throw new CliArgs.UsageException("give either --nodes or --node-names, not both");
+        throw new CommandLineTool.UsageException("give either --nodes or --node-names, not both");
       }
       for (String n : a.get("node-names", "").split(",")) {
         String addr = n.trim();
         try {
           NodeAddress.validate("--node-names", addr);
         } catch (IllegalArgumentException e) {
-          throw new CliArgs.UsageException(e.getMessage());
+          throw new CommandLineTool.UsageException(e.getMessage());
         }
         ring.add(addr);
       }
@@ -163,14 +163,14 @@ public final class ScheduleCommand {
     return ring;
   }
 
-  private static Map<String, Double> popularity(CliArgs a, List<String> ring) {
+  private static Map<String, Double> popularity(CommandLineTool.Args a, List<String> ring) {
     Map<String, Double> out = new LinkedHashMap<>();
     if (!a.has("popularity")) {
       return out;
     }
     String[] parts = a.get("popularity", "").split(",");
     if (parts.length != ring.size()) {
-      throw new CliArgs.UsageException("--popularity has " + parts.length
+      throw new CommandLineTool.UsageException("--popularity has " + parts.length
           + " weights but the ring has " + ring.size() + " nodes: give one weight per node");
     }
     for (int i = 0; i < parts.length; i++) {
@@ -181,7 +181,7 @@ public final class ScheduleCommand {
         }
         out.put(ring.get(i), w);
       } catch (NumberFormatException e) {
-        throw new CliArgs.UsageException(
+        throw new CommandLineTool.UsageException(
             "--popularity weight " + (i + 1) + " '" + parts[i] + "' must be a number >= 0");
       }
     }
@@ -197,7 +197,7 @@ public final class ScheduleCommand {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new CliArgs.UsageException(
+    throw new CommandLineTool.UsageException(
         "--start-ms '" + text + "' must be milliseconds since the Unix epoch, >= 0");
   }
 

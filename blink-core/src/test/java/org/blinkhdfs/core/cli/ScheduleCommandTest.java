@@ -85,9 +85,25 @@ class ScheduleCommandTest {
 
   @Test
   void helpExitsZero() {
-    Run r = run("--help");
-    assertEquals(0, r.code());
-    assertTrue(r.out().startsWith("usage: bin/blink schedule"));
+    for (String help : new String[] {"--help", "-help", "-h"}) {
+      Run r = run(help);
+      assertEquals(0, r.code(), help);
+      assertTrue(r.out().startsWith("usage: bin/blink schedule"), help + ": " + r.out());
+      assertEquals("", r.err(), help);
+    }
+    Run late = run("--nodes", "3", "-help");
+    assertEquals(0, late.code());
+    assertTrue(late.out().startsWith("usage: bin/blink schedule"), late.out());
+  }
+
+  @Test
+  void anUnknownFlagExitsTwoWithTheUsageOnStderr() {
+    Run r = run("--power", "50%", "--frobnicate", "1");
+    assertEquals(2, r.code());
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("blink schedule: unknown flag --frobnicate; known flags: --nodes"),
+        r.err());
+    assertTrue(r.err().contains("usage: bin/blink schedule --power"), r.err());
   }
 
   private static void assertUsage(Run r, String fragment) {
