@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
-import org.blinkhdfs.rabbit.layout.BlockLayout;
+import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
@@ -78,7 +78,7 @@ public record LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups) {
    * @throws IllegalArgumentException when the layout cannot hold r on that ring, with the pure
    *     layout's message and the key to change
    */
-  public java.util.Optional<BlockLayout> blockLayout(Layout layout, int ringSize, int r) {
+  public java.util.Optional<ChainLayout> chainLayout(Layout layout, int ringSize, int r) {
     Chain chain = Chain.numbered(ringSize);
     try {
       return switch (layout) {
@@ -97,7 +97,7 @@ public record LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups) {
 
   /** The layout's gears in nodes (chain prefixes), or empty for layouts without gears. */
   public List<Integer> gears(Layout layout, int ringSize, int r) {
-    return blockLayout(layout, ringSize, r).map(BlockLayout::gearSizes).orElse(List.of());
+    return chainLayout(layout, ringSize, r).map(ChainLayout::gearSizes).orElse(List.of());
   }
 
   /**

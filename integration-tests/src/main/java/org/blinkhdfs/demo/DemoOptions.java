@@ -28,7 +28,7 @@ import org.blinkhdfs.core.cli.CommandLineTool;
  * 2,2 make 2, 4 and 7 gears of both layouts (the default group 1 of 2 gives gears 2 and 7 only).
  *
  * <p>Layout keys are checked here against the same pure layouts the NameNode builds
- * ({@link LayoutKeys#blockLayout}), so a replication a layout cannot hold fails as a usage error
+ * ({@link LayoutKeys#chainLayout}), so a replication a layout cannot hold fails as a usage error
  * instead of being silently placed by HDFS's default policy.
  *
  * <p>Immutable; built by {@link #parse}.
@@ -200,7 +200,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       Layout l = layouts.get(i).layout();
       for (int r : replicationsWritten(i)) {
         try {
-          layoutKeys.blockLayout(l, nodes, r);
+          layoutKeys.chainLayout(l, nodes, r);
         } catch (IllegalArgumentException e) {
           throw new CommandLineTool.UsageException("--primaries/--paraid-groups/--replication: "
               + e.getMessage());

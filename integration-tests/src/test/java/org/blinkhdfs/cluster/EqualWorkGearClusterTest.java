@@ -36,7 +36,7 @@ class EqualWorkGearClusterTest {
     ClusterSpec spec = ClusterSpec.defaults(dir).toBuilder().dataNodes(4).stagingNodes(0)
         .intervalMs(4_000).layout(Layout.EQUAL_WORK, "activation")
         .layoutKeys(LayoutKeys.defaults().withPrimaries(1)).powerPercent(100).build();
-    spec.layoutKeys().blockLayout(Layout.EQUAL_WORK, 4, 2); // throws if the layout refuses
+    spec.layoutKeys().chainLayout(Layout.EQUAL_WORK, 4, 2); // throws if the layout refuses
     List<Long> pids;
     try (LocalCluster cluster = LocalCluster.startFresh(spec, System.out::println)) {
       pids = cluster.livePids();

@@ -21,7 +21,7 @@ class LayoutKeysTest {
   @Test
   void aReplicationTheLayoutCannotHoldIsRefusedWithTheKeys() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LayoutKeys.defaults().blockLayout(Layout.EQUAL_WORK, 9, 3));
+        () -> LayoutKeys.defaults().chainLayout(Layout.EQUAL_WORK, 9, 3));
     assertTrue(e.getMessage().contains("equal-work layout cannot hold replication 3 on 9 ring"
         + " nodes"), e.getMessage());
     assertTrue(e.getMessage().contains("blink.equalwork.primaries=2"), e.getMessage());

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.rabbit.layout.BlockLayout;
+import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
@@ -45,7 +45,7 @@ class GearChangeTest {
     try (RabbitCluster c = RabbitCluster.start(dir, NODES, policy,
         RabbitConfig.PRIMARIES.name(), "2", RabbitConfig.PARAID_GROUPS.name(), "2,1")) {
       Chain chain = Chain.of(c.chain);
-      BlockLayout layout = paraid
+      ChainLayout layout = paraid
           ? ParaidReplicas.of(ParaidLayout.of(chain, ParaidSpec.of(2, 1, 4)), r)
           : EqualWorkLayout.of(chain, EqualWorkSpec.of(2, r));
       assertTrue(layout.gearSizes().contains(GEAR), "gears " + layout.gearSizes());

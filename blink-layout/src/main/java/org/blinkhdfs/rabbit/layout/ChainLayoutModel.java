@@ -13,7 +13,7 @@ import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.NewBlockView;
 
 /**
- * A Rabbit-family {@link BlockLayout} (equal work, PARAID) on an expansion chain over the
+ * A Rabbit-family {@link ChainLayout} (equal work, PARAID) on an expansion chain over the
  * schedule's ring, as the {@link LayoutModel} of an HDFS placement policy. Positions are ring
  * indices ({@code Schedule#ring()}); the chain is the ring itself (rank i is position i − 1) or,
  * for a Rabbit dataset (§3.4), another order of the same nodes, chosen by the node score
@@ -29,15 +29,15 @@ import org.blinkhdfs.layout.NewBlockView;
  *
  * <h2>New blocks</h2>
  * Up to {@link #MAX_DRAWS} draws from the layout's own distribution ({@link
- * BlockLayout#targets(java.util.Random)}, the policy's seeded random); the first draw whose
+ * ChainLayout#targets(java.util.Random)}, the policy's seeded random); the first draw whose
  * positions can all take a replica now wins, else the draw that can take the most (then could
  * take the most once everyone is awake). With every node awake the first draw wins, so blocks
- * follow {@link BlockLayout#expectedBlocks} exactly. With some nodes asleep this draws from the
+ * follow {@link ChainLayout#expectedBlocks} exactly. With some nodes asleep this draws from the
  * layout conditioned on the awake nodes: a block written in a low gear gets a valid layout
  * inside the gear (Rabbit §3.3's stated cost: such data lives on fewer nodes) rather than a
  * stand-in. Why not always offload to stand-ins and correct later, as Rabbit intends: HDFS gives
  * the policy no block ID, so a block is recognised later from its holders only ({@link
- * BlockLayout#bestFit}); with r = 2 a block whose secondary was offloaded keeps only its primary,
+ * ChainLayout#bestFit}); with r = 2 a block whose secondary was offloaded keeps only its primary,
  * which does not say which secondary it lost, and every such block would be corrected to the
  * same one. Stand-ins remain for draws that cannot be placed whole (say, only the primaries
  * awake); those are corrected to their best-fitting layout once its nodes wake.
@@ -55,7 +55,7 @@ public final class ChainLayoutModel implements LayoutModel {
   private final String name;
   private final List<String> ring;
   private final Map<String, Integer> positionByNode;
-  private final IntFunction<BlockLayout> build;
+  private final IntFunction<ChainLayout> build;
   private final String keyHint;
   private final Map<Integer, Built> byReplicas = new ConcurrentHashMap<>();
 
@@ -64,7 +64,7 @@ public final class ChainLayoutModel implements LayoutModel {
    * IllegalArgumentException (with the numbers and the fix) for a replication it rejects, and
    * {@code keyHint} (e.g. {@code "p = blink.equalwork.primaries = 2"}) is added to that message.
    */
-  public ChainLayoutModel(String name, Chain chain, IntFunction<BlockLayout> build, String keyHint) {
+  public ChainLayoutModel(String name, Chain chain, IntFunction<ChainLayout> build, String keyHint) {
     this(name, chain.nodes(), chain, build, keyHint);
   }
 
@@ -74,7 +74,7 @@ public final class ChainLayoutModel implements LayoutModel {
    *
    * @throws IllegalArgumentException when the chain and the ring hold different nodes
    */
-  public ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<BlockLayout> build,
+  public ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<ChainLayout> build,
       String keyHint) {
     if (ring.size() != chain.size() || !chain.nodes().containsAll(ring)) {
       throw new IllegalArgumentException("the chain " + chain.nodes()
@@ -103,7 +103,7 @@ public final class ChainLayoutModel implements LayoutModel {
 
   @Override
   public List<Integer> newBlock(int replicas, NewBlockView view) {
-    BlockLayout layout = layout(replicas);
+    ChainLayout layout = layout(replicas);
     List<Integer> best = null;
     int bestTakeable = -1;
     int bestFillable = -1;
@@ -123,7 +123,7 @@ public final class ChainLayoutModel implements LayoutModel {
     return best;
   }
 
-  /** {@link BlockLayout#targets(long)} of the replication's layout, as positions. */
+  /** {@link ChainLayout#targets(long)} of the replication's layout, as positions. */
   @Override
   public List<Integer> targets(long blockId, int replicas) {
     return positions(layout(replicas).targets(blockId));
@@ -143,7 +143,7 @@ public final class ChainLayoutModel implements LayoutModel {
     return positions(layout(replicas).deletionOrder(nodes(held), 0));
   }
 
-  private BlockLayout layout(int replicas) {
+  private ChainLayout layout(int replicas) {
     Built b = built(replicas);
     if (b.layout == null) {
       throw new IllegalStateException("the " + name + " layout refuses " + replicas
@@ -180,10 +180,10 @@ public final class ChainLayoutModel implements LayoutModel {
 
   /** A replication's layout, or why there is none. */
   private static final class Built {
-    final BlockLayout layout;
+    final ChainLayout layout;
     final String refusal;
 
-    Built(BlockLayout layout, String refusal) {
+    Built(ChainLayout layout, String refusal) {
       this.layout = layout;
       this.refusal = refusal;
     }

@@ -63,7 +63,7 @@ import java.util.Random;
  *
  * <p>Immutable and thread-safe.
  */
-public final class EqualWorkLayout implements BlockLayout {
+public final class EqualWorkLayout implements ChainLayout {
   static final int PRIMARY_STREAM = 0;
   static final int SECONDARY_STREAM = 1;
 

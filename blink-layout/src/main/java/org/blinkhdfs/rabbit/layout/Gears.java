@@ -23,7 +23,7 @@ public final class Gears {
    *
    * @throws IllegalArgumentException when wantedActive is below 1 or above the chain length
    */
-  public static int roundUp(BlockLayout layout, int wantedActive) {
+  public static int roundUp(ChainLayout layout, int wantedActive) {
     Objects.requireNonNull(layout, "layout must not be null");
     int n = layout.chain().size();
     if (wantedActive < 1 || wantedActive > n) {
@@ -40,7 +40,7 @@ public final class Gears {
   }
 
   /** The nodes on when at least {@code wantedActive} are wanted (see {@link #roundUp}). */
-  public static List<String> activeNodes(BlockLayout layout, int wantedActive) {
+  public static List<String> activeNodes(ChainLayout layout, int wantedActive) {
     return layout.activeNodes(roundUp(layout, wantedActive));
   }
 

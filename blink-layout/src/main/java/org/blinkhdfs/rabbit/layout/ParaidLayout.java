@@ -47,7 +47,7 @@ import java.util.Set;
  *
  * <p>Immutable and thread-safe.
  */
-public final class ParaidLayout implements BlockLayout {
+public final class ParaidLayout implements ChainLayout {
   static final int ORIGIN_STREAM = 0;
   static final int GROUP_ONE_STREAM = 1;
   static final int SKEW_STREAM = 2;

@@ -44,7 +44,7 @@ import java.util.Random;
  *
  * <p>Immutable and thread-safe.
  */
-public final class ParaidReplicas implements BlockLayout {
+public final class ParaidReplicas implements ChainLayout {
   private final ParaidLayout paraid;
   private final int replication;
 

@@ -118,7 +118,7 @@ class LayoutPropertyTest {
   }
 
   /** The active set of every gear, and of every wanted count 1..N rounded up to a gear. */
-  private static List<Set<String>> activeSets(BlockLayout layout) {
+  private static List<Set<String>> activeSets(ChainLayout layout) {
     List<Set<String>> sets = new ArrayList<>();
     for (int size : layout.gearSizes()) {
       sets.add(new HashSet<>(layout.activeNodes(size)));
@@ -138,7 +138,7 @@ class LayoutPropertyTest {
     }
   }
 
-  private static void assertDeletionReversesWrite(BlockLayout layout, long id,
+  private static void assertDeletionReversesWrite(ChainLayout layout, long id,
       List<String> targets, String at) {
     List<String> reversed = new ArrayList<>(targets);
     Collections.reverse(reversed);

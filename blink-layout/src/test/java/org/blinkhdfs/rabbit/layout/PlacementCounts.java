@@ -22,7 +22,7 @@ final class PlacementCounts {
   private PlacementCounts() {}
 
   /** Replicas per node for {@code blocks} consecutive HDFS block IDs. */
-  static Map<String, Integer> byBlockId(BlockLayout layout, int blocks) {
+  static Map<String, Integer> byBlockId(ChainLayout layout, int blocks) {
     Map<String, Integer> counts = new HashMap<>();
     for (long id = FIRST_HDFS_BLOCK_ID; id < FIRST_HDFS_BLOCK_ID + blocks; id++) {
       add(counts, layout.targets(id));
@@ -31,7 +31,7 @@ final class PlacementCounts {
   }
 
   /** Replicas per node for {@code blocks} draws from a seeded random (the no-block-ID path). */
-  static Map<String, Integer> byRandom(BlockLayout layout, int blocks, long seed) {
+  static Map<String, Integer> byRandom(ChainLayout layout, int blocks, long seed) {
     Map<String, Integer> counts = new HashMap<>();
     Random random = new Random(seed);
     for (int i = 0; i < blocks; i++) {

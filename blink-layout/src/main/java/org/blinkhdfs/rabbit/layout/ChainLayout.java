@@ -5,8 +5,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A power-proportional block layout over an expansion chain: a deterministic function from a
- * block ID to its target nodes, plus the gears (prefixes of the chain) that can serve every block.
+ * What the Rabbit-family layouts (equal work, PARAID) share over an expansion chain, on node
+ * names: a deterministic function from a block ID to its target nodes, plus the gears (prefixes
+ * of the chain) that can serve every block. Not a port of its own: callers reach these layouts
+ * through {@link org.blinkhdfs.layout.LayoutModel}, which {@link ChainLayoutModel} implements over
+ * this interface by translating node names to ring positions; gear questions (which nodes to keep
+ * on) are asked here.
  *
  * <p>Two ways in, because HDFS allocates a block's ID only after its targets are chosen: with the
  * block ID ({@link #targets(long)}, for the proxy and the simulator, or an adapter that learns
@@ -19,7 +23,7 @@ import java.util.Random;
  *
  * <p>Implementations are immutable and thread-safe.
  */
-public interface BlockLayout {
+public interface ChainLayout {
   /** The expansion chain. */
   Chain chain();
 
