@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.blinkhdfs.layout.MaskedNewBlockView;
 import org.blinkhdfs.layout.NewBlockView;
 
 /**
@@ -30,44 +30,24 @@ import org.blinkhdfs.layout.NewBlockView;
  *
  * <p>Not thread-safe except {@link #withRandom}; one instance per placement decision.
  */
-final class RingNewBlockView implements NewBlockView {
+final class RingNewBlockView extends MaskedNewBlockView {
   private final RingMembers ring;
-  private final boolean[] usable;
   private final boolean[] registered;
   private final EnumMap<StorageType, Integer> types;
   private final int maxNodesPerRack;
-  private final int writer;
-  private final Random random;
 
   RingNewBlockView(RingMembers ring, Predicate<DatanodeDescriptor> canTake,
       EnumMap<StorageType, Integer> types, int maxNodesPerRack, int writer, Random random) {
+    super(ring.size(), writer, random);
     this.ring = ring;
     this.types = types;
     this.maxNodesPerRack = maxNodesPerRack;
-    this.writer = writer;
-    this.random = random;
-    this.usable = new boolean[ring.size()];
     this.registered = new boolean[ring.size()];
     for (int p = 0; p < usable.length; p++) {
       DatanodeDescriptor d = ring.node(p);
       registered[p] = d != null && d.isInService();
       usable[p] = registered[p] && canTake.test(d);
     }
-  }
-
-  @Override
-  public int ringSize() {
-    return usable.length;
-  }
-
-  @Override
-  public int writerPosition() {
-    return writer;
-  }
-
-  @Override
-  public boolean usable(int position) {
-    return usable[position];
   }
 
   @Override
@@ -78,13 +58,6 @@ final class RingNewBlockView implements NewBlockView {
   @Override
   public int fillable(List<Integer> positions) {
     return score(positions, registered);
-  }
-
-  @Override
-  public <T> T withRandom(Function<Random, T> draw) {
-    synchronized (random) {
-      return draw.apply(random);
-    }
   }
 
   private int score(List<Integer> positions, boolean[] mask) {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Function;
 import org.blinkhdfs.core.schedule.Schedule;
 
 /**
@@ -25,16 +24,14 @@ import org.blinkhdfs.core.schedule.Schedule;
  *
  * <p>Immutable apart from the random, whose draws {@link #withRandom} serialises.
  */
-public final class ScheduleView implements NewBlockView {
+public final class ScheduleView extends MaskedNewBlockView {
   private final List<String> ring;
-  private final boolean[] usable;
   private final boolean[] live;
-  private final int writer;
-  private final Random random;
 
   private ScheduleView(Builder b) {
+    super(b.schedule.ring().size(),
+        b.writer == null ? -1 : b.schedule.ring().indexOf(b.writer), b.random);
     this.ring = b.schedule.ring();
-    this.usable = new boolean[ring.size()];
     this.live = new boolean[ring.size()];
     for (int p = 0; p < ring.size(); p++) {
       String node = ring.get(p);
@@ -42,28 +39,11 @@ public final class ScheduleView implements NewBlockView {
       long left = b.schedule.remainingActiveMs(node, b.nowMs);
       usable[p] = live[p] && (left == Schedule.FOREVER || (left > 0 && left >= b.guardMs));
     }
-    this.writer = b.writer == null ? -1 : ring.indexOf(b.writer);
-    this.random = b.random;
   }
 
   /** A view of {@code schedule}'s ring drawing from {@code random} (seed it to repeat a run). */
   public static Builder of(Schedule schedule, Random random) {
     return new Builder(schedule, random);
-  }
-
-  @Override
-  public int ringSize() {
-    return ring.size();
-  }
-
-  @Override
-  public int writerPosition() {
-    return writer;
-  }
-
-  @Override
-  public boolean usable(int position) {
-    return usable[position];
   }
 
   @Override
@@ -74,13 +54,6 @@ public final class ScheduleView implements NewBlockView {
   @Override
   public int fillable(List<Integer> positions) {
     return count(positions, live);
-  }
-
-  @Override
-  public <T> T withRandom(Function<Random, T> draw) {
-    synchronized (random) {
-      return draw.apply(random);
-    }
   }
 
   /** The ring nodes at {@code positions}, in the same order. */
