@@ -13,6 +13,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
 import org.blinkhdfs.core.scheduler.SchedulerSettings;
 import org.blinkhdfs.core.signal.PowerSignal;
@@ -31,15 +32,17 @@ import org.blinkhdfs.core.signal.PowerSignal;
  * blink.schedule.file = /etc/hadoop/blink-schedule.json
  * </pre>
  *
- * <p>Immutable.
+ * <p>Public only for its key constants (tests and fixtures configure a daemon with them);
+ * reading stays inside this package. Immutable.
  */
-final class SchedulerConfig {
-  static final ConfigKey NODES = new ConfigKey("blink.scheduler.nodes", "", "host:port list");
+public final class SchedulerConfig {
+  public static final ConfigKey NODES =
+      new ConfigKey("blink.scheduler.nodes", "", "host:port list");
   static final ConfigKey STAGING =
       new ConfigKey("blink.scheduler.staging.nodes", "", "host:port list");
-  static final ConfigKey HTTP_ADDRESS =
+  public static final ConfigKey HTTP_ADDRESS =
       new ConfigKey("blink.scheduler.http.address", "0.0.0.0:9877", "host:port");
-  static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
+  public static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
   static final ConfigKey LEASE_MS = new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
   static final ConfigKey THRESHOLD =
       new ConfigKey("blink.scheduler.change.threshold", "0.05", "fraction of p_total");
@@ -47,8 +50,8 @@ final class SchedulerConfig {
   /** 3 agent heartbeats ({@code blink.agent.heartbeat.ms}, 10 s). */
   static final ConfigKey NODE_FAILURE_MS =
       new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");
-  static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
-  static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
+  public static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
+  static final ConfigKey SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE;
   static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
   static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
