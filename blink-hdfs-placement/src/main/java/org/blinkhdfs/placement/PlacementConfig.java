@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 
 /**
@@ -23,15 +24,13 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
  * <p>Immutable and thread-safe.
  */
 public final class PlacementConfig {
-  public static final ConfigKey SCHEDULE_FILE = new ConfigKey("blink.schedule.file", "", "path");
-  public static final ConfigKey SCHEDULE_POLL_MS =
-      new ConfigKey("blink.schedule.poll.ms", "1000", "ms");
+  /** Schedule-source keys: defined once in {@link ScheduleSourceKeys}, read here. */
+  public static final ConfigKey SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE;
+  public static final ConfigKey SCHEDULE_POLL_MS = ScheduleSourceKeys.SCHEDULE_POLL_MS;
   public static final ConfigKey SCHEDULER_ADDRESS =
       new ConfigKey(SchedulerHttp.ADDRESS_KEY, "", "host:port");
-  public static final ConfigKey SCHEDULER_POLL_MS =
-      new ConfigKey("blink.schedule.http.poll.ms", "1000", "ms");
-  public static final ConfigKey SCHEDULER_TIMEOUT_MS =
-      new ConfigKey("blink.schedule.http.timeout.ms", "5000", "ms");
+  public static final ConfigKey SCHEDULER_POLL_MS = ScheduleSourceKeys.SCHEDULER_POLL_MS;
+  public static final ConfigKey SCHEDULER_TIMEOUT_MS = ScheduleSourceKeys.SCHEDULER_TIMEOUT_MS;
   public static final ConfigKey WRITE_BYTES_PER_SEC =
       new ConfigKey("blink.placement.write.bytes.per.sec", "10485760", "bytes/s");
   public static final ConfigKey WRITE_MARGIN_MS =

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -17,7 +18,10 @@ import org.apache.hadoop.io.IOUtils;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the client waited until the wake time and then returned the written bytes.
  */
 class BlinkDistributedFileSystemTest {
-  static final int MB = ClientCluster.BLOCK_BYTES;
+  static final int MB = MiniBlinkCluster.BLOCK_BYTES;
   static final String FILE = "/blink/three-blocks";
   static final int LENGTH = 3 * MB - 12_345;
   static final long SLEEP_MS = 3_000;
@@ -39,13 +43,15 @@ class BlinkDistributedFileSystemTest {
   @TempDir
   static Path dir;
 
-  static ClientCluster c;
+  static MiniBlinkCluster c;
   static byte[] data;
   static long epoch = 1;
 
   @BeforeAll
   static void start() throws Exception {
-    c = ClientCluster.start(dir, 3);
+    c = MiniBlinkCluster.builder(dir).dataNodes(3)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName()).scheduleFile().start();
     c.writeSchedule(allActive());
     data = c.writeFile(FILE, LENGTH, 2);
   }
@@ -55,6 +61,13 @@ class BlinkDistributedFileSystemTest {
     if (c != null) {
       c.close();
     }
+  }
+
+  /** A new (uncached) client of class {@link BlinkDistributedFileSystem}. */
+  static BlinkDistributedFileSystem blinkClient() throws IOException {
+    Configuration conf = new Configuration(c.conf);
+    conf.set("fs.hdfs.impl", BlinkDistributedFileSystem.class.getName());
+    return (BlinkDistributedFileSystem) FileSystem.newInstance(c.fs.getUri(), conf);
   }
 
   static Schedule allActive() {
@@ -87,7 +100,7 @@ class BlinkDistributedFileSystemTest {
     c.writeSchedule(asleepUntil(start));
     assertTrue(c.addresses.containsAll(c.replicaNodes(FILE)));
     byte[] got = new byte[LENGTH];
-    try (FileSystem blink = c.blinkClient();
+    try (FileSystem blink = blinkClient();
         FSDataInputStream in = blink.open(new org.apache.hadoop.fs.Path(FILE))) {
       long before = System.currentTimeMillis();
       IOUtils.readFully(in, got, 0, LENGTH);
@@ -107,7 +120,7 @@ class BlinkDistributedFileSystemTest {
     long start = System.currentTimeMillis();
     long wake = start + SLEEP_MS;
     c.writeSchedule(asleepUntil(start));
-    try (FileSystem blink = c.blinkClient();
+    try (FileSystem blink = blinkClient();
         FSDataInputStream in = blink.open(new org.apache.hadoop.fs.Path(FILE))) {
       long before = System.currentTimeMillis();
       byte[] got = new byte[MB + 4_096]; // spans blocks 2 and 3
@@ -130,7 +143,7 @@ class BlinkDistributedFileSystemTest {
   @Test
   void withoutAScheduleReadsDoNotWait() throws Exception {
     c.deleteSchedule();
-    try (FileSystem blink = c.blinkClient();
+    try (FileSystem blink = blinkClient();
         FSDataInputStream in = blink.open(new org.apache.hadoop.fs.Path(FILE))) {
       long before = System.currentTimeMillis();
       byte[] got = new byte[LENGTH];
@@ -148,7 +161,7 @@ class BlinkDistributedFileSystemTest {
   void everyReadApiReturnsTheWrittenBytes() throws Exception {
     c.writeSchedule(allActive());
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(FILE);
-    try (FileSystem blink = c.blinkClient(); FSDataInputStream in = blink.open(p)) {
+    try (FileSystem blink = blinkClient(); FSDataInputStream in = blink.open(p)) {
       assertEquals(LENGTH, in.available());
       assertEquals(data[0] & 0xff, in.read());
       assertEquals(1, in.getPos());
@@ -176,7 +189,7 @@ class BlinkDistributedFileSystemTest {
       assertArrayEquals(data, all);
       assertEquals(0, gateOf(in).waits());
     }
-    try (FileSystem blink = c.blinkClient();
+    try (FileSystem blink = blinkClient();
         FSDataInputStream in = blink.openFile(p).build().get()) {
       byte[] all = new byte[LENGTH];
       in.readFully(0, all);

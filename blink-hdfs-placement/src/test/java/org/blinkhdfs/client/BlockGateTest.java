@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class BlockGateTest {
@@ -26,19 +27,22 @@ class BlockGateTest {
   static final String C = "10.0.0.3:9866";
   static final long MB = 1 << 20;
 
-  /** A clock whose sleeps advance it and are recorded. */
-  static final class FakeClock implements WaitClock {
-    long now;
+  /**
+   * The gate's {@link WaitClock} as an adapter over a {@link ManualClock}: each sleep is recorded
+   * and moves the manual clock on by its length (or throws when {@code interrupt} is set).
+   */
+  static final class ManualWait implements WaitClock {
+    final ManualClock time;
     final List<Long> sleeps = new ArrayList<>();
     boolean interrupt;
 
-    FakeClock(long now) {
-      this.now = now;
+    ManualWait(long nowMs) {
+      this.time = new ManualClock(nowMs);
     }
 
     @Override
-    public synchronized long nowMs() {
-      return now;
+    public long nowMs() {
+      return time.millis();
     }
 
     @Override
@@ -47,7 +51,7 @@ class BlockGateTest {
         throw new InterruptedException("test");
       }
       sleeps.add(ms);
-      now += ms;
+      time.advance(ms);
     }
   }
 
@@ -67,7 +71,7 @@ class BlockGateTest {
   final AtomicReference<Optional<Schedule>> current =
       new AtomicReference<>(Optional.of(schedule()));
 
-  BlockGate gate(FakeClock clock, List<BlockGate.Span> spans) {
+  BlockGate gate(ManualWait clock, List<BlockGate.Span> spans) {
     return new BlockGate("/f", () -> {
       listings.incrementAndGet();
       return spans;
@@ -76,7 +80,7 @@ class BlockGateTest {
 
   @Test
   void aReadableBlockPassesAndReportsItsEnd() throws IOException {
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     BlockGate g = gate(clock, SPANS);
     assertEquals(MB, g.awaitReadable(5));
     assertEquals(2 * MB + 100, g.awaitReadable(2 * MB), "A awake: block 3 readable");
@@ -85,7 +89,7 @@ class BlockGateTest {
 
   @Test
   void aSleepingBlockWaitsUntilTheFirstReplicaWakesOnce() throws IOException {
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     BlockGate g = gate(clock, SPANS);
     assertEquals(2 * MB, g.awaitReadable(MB + 7));
     assertEquals(List.of(20_000L), clock.sleeps, "B wakes at phase 30 s");
@@ -98,11 +102,11 @@ class BlockGateTest {
 
   @Test
   void theFastPathIsRecheckedAfterASecond() throws IOException {
-    FakeClock clock = new FakeClock(START + 18_000); // A has 2 s left
+    ManualWait clock = new ManualWait(START + 18_000); // A has 2 s left
     BlockGate g = gate(clock, SPANS);
     g.awaitReadable(0);
     assertEquals(List.of(), clock.sleeps);
-    clock.now += 1_500; // A has 500 ms left: too little; B wakes at phase 30 s
+    clock.time.advance(1_500); // A has 500 ms left: too little; B wakes at phase 30 s
     g.awaitReadable(10);
     assertEquals(List.of(10_500L), clock.sleeps);
   }
@@ -110,7 +114,7 @@ class BlockGateTest {
   @Test
   void theReaderIsPointedAtTheAwakeReplicaOfEachBlock() throws IOException {
     // Phase 40 s: A asleep (awake 0-20 s), B awake until 50 s, C awake until 55 s.
-    FakeClock clock = new FakeClock(START + 40_000);
+    ManualWait clock = new ManualWait(START + 40_000);
     List<List<String>> orders = new ArrayList<>();
     List<BlockGate.Span> spans = List.of(
         new BlockGate.Span("blk_1", 0, MB, List.of(A, B, C), orders::add));
@@ -122,7 +126,7 @@ class BlockGateTest {
 
   @Test
   void afterAWaitTheReaderIsPointedAtTheReplicaThatWoke() throws IOException {
-    FakeClock clock = new FakeClock(START + 25_000); // all three asleep; B wakes at 30 s
+    ManualWait clock = new ManualWait(START + 25_000); // all three asleep; B wakes at 30 s
     List<List<String>> orders = new ArrayList<>();
     List<BlockGate.Span> spans = List.of(
         new BlockGate.Span("blk_1", 0, MB, List.of(A, C, B), orders::add));
@@ -134,7 +138,7 @@ class BlockGateTest {
   @Test
   void withoutAScheduleNothingWaits() throws IOException {
     current.set(Optional.empty());
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     BlockGate g = gate(clock, SPANS);
     assertEquals(Long.MAX_VALUE, g.awaitReadable(MB));
     assertEquals(List.of(), clock.sleeps);
@@ -146,18 +150,18 @@ class BlockGateTest {
     current.set(Optional.of(Schedule.builder().epoch(1).intervalStartMs(START)
         .intervalMs(INTERVAL).add(NodeSchedule.of(B, NodeMode.OFF))
         .add(NodeSchedule.of(C, NodeMode.OFF)).build()));
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     BlockGate g = gate(clock, SPANS);
     g.awaitReadable(MB);
     g.awaitReadable(MB + 1);
-    clock.now += 30_000;
+    clock.time.advance(30_000);
     g.awaitReadable(MB + 2);
     assertEquals(List.of(INTERVAL + MARGIN), clock.sleeps);
   }
 
   @Test
   void positionsPastTheListedBlocksRelistAndDoNotWait() throws IOException {
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     List<BlockGate.Span> grown = new ArrayList<>(SPANS.subList(0, 1));
     BlockGate g = new BlockGate("/f", () -> {
       listings.incrementAndGet();
@@ -172,7 +176,7 @@ class BlockGateTest {
 
   @Test
   void aListingFailureReadsWithoutWaiting() throws IOException {
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     BlockGate g = new BlockGate("/f", () -> {
       throw new IOException("NameNode down");
     }, current::get, MIN, MARGIN, clock);
@@ -182,7 +186,7 @@ class BlockGateTest {
 
   @Test
   void anInterruptedWaitThrowsAndKeepsTheFlag() {
-    FakeClock clock = new FakeClock(START + 10_000);
+    ManualWait clock = new ManualWait(START + 10_000);
     clock.interrupt = true;
     BlockGate g = gate(clock, SPANS);
     try {

@@ -12,6 +12,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.util.Time;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,10 +38,10 @@ class ConsiderLoadTest {
   @Test
   void anOverloadedLayoutNodeGetsAStandInThatIsCorrectedLater() throws Exception {
     // MiniDFSCluster turns considerLoad off unless its builder is told otherwise.
-    try (BlinkCluster c = BlinkCluster.start(dir, RING + 1, conf -> { },
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, RING + 1, conf -> { },
         builder -> builder.setNNRedundancyConsiderLoad(true))) {
       String staging = c.addresses.get(STAGING);
-      c.writeSchedule(BlinkCluster.activeRing(c.addresses.subList(0, RING), List.of(staging)));
+      c.writeSchedule(MiniBlinkCluster.activeRing(c.addresses.subList(0, RING), List.of(staging)));
       c.writeFile("/load/grow", 1000, 2);
       List<Integer> two = c.ringPositions("/load/grow", RING);
       int busy = LAYOUT.positions(LAYOUT.check(two, 2).first(), 3).get(2);

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +22,7 @@ import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
 import org.blinkhdfs.core.maintenance.MaintenancePlanner;
 import org.blinkhdfs.core.maintenance.MaintenanceSettings;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,23 +39,7 @@ class MaintenanceKeeperTest {
   @TempDir
   Path dir;
 
-  final long[] now = {T};
-  final Clock clock = new Clock() {
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(now[0]);
-    }
-  };
+  final ManualClock clock = new ManualClock(T);
   ScheduleState state;
   final Set<String> silent = new HashSet<>();
   final AtomicInteger refreshes = new AtomicInteger();
@@ -95,7 +76,7 @@ class MaintenanceKeeperTest {
     assertEquals(T + 600_000, entries[0].getMaintenanceExpireTimeInMS());
     assertEquals(MaintenancePlan.of(Map.of(A, T + 600_000)), file.read());
 
-    now[0] += 1_000;
+    clock.advance(1_000);
     k.tick();
     assertEquals(1, refreshes.get(), "nothing changed: no rewrite, no refresh");
 
@@ -118,7 +99,7 @@ class MaintenanceKeeperTest {
     refreshFails = true;
     for (int i = 0; i < 50; i++) {
       k.tick();
-      now[0] += 1_000;
+      clock.advance(1_000);
     }
     assertEquals(MaintenanceKeeper.MAX_ATTEMPTS, refreshes.get());
     assertEquals(MaintenanceKeeper.MAX_ATTEMPTS, k.failures());

@@ -25,6 +25,7 @@ import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +54,7 @@ class MaintenanceTest {
   }
 
   /** The first ring nodes OFF, the others ACTIVE; lease {@code leaseMs} from now, 0 for none. */
-  static Schedule withOff(BlinkCluster c, List<String> off, long epoch, long leaseMs) {
+  static Schedule withOff(MiniBlinkCluster c, List<String> off, long epoch, long leaseMs) {
     long now = System.currentTimeMillis();
     Schedule.Builder b = Schedule.builder().epoch(epoch).intervalStartMs(now).intervalMs(60_000);
     if (leaseMs > 0) {
@@ -65,14 +66,14 @@ class MaintenanceTest {
     return b.build();
   }
 
-  static void waitState(BlinkCluster c, List<String> nodes, AdminStates state, long timeoutMs)
+  static void waitState(MiniBlinkCluster c, List<String> nodes, AdminStates state, long timeoutMs)
       throws Exception {
     GenericTestUtils.waitFor(() -> nodes.stream()
         .allMatch(n -> c.descriptor(n).getAdminState() == state), 100, (int) timeoutMs);
   }
 
   /** Finalized replicas per running DataNode, by transfer address. */
-  static Map<String, Integer> replicasPerNode(BlinkCluster c) throws IOException {
+  static Map<String, Integer> replicasPerNode(MiniBlinkCluster c) throws IOException {
     String bpid = c.cluster.getNamesystem().getBlockPoolId();
     Map<String, Integer> out = new TreeMap<>();
     for (DataNode dn : c.cluster.getDataNodes()) {
@@ -87,7 +88,7 @@ class MaintenanceTest {
 
   @Test
   void offNodesInMaintenanceCauseNoReReplication() throws Exception {
-    try (BlinkCluster c = BlinkCluster.start(dir, NODES, this::maintenance)) {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, NODES, this::maintenance)) {
       c.writeSchedule(c.allActive(NODES));
       Map<String, byte[]> data = new LinkedHashMap<>();
       for (int f = 0; f < 8; f++) {
@@ -152,7 +153,7 @@ class MaintenanceTest {
    */
   @Test
   void theExpiryReleasesANodeWhenTheLeaseEnds() throws Exception {
-    try (BlinkCluster c = BlinkCluster.start(dir, 4, conf -> {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, 4, conf -> {
       maintenance(conf);
       conf.setLong(PlacementConfig.MAINTENANCE_EXPIRY_MARGIN_MS.name(), 2_000);
     })) {
@@ -188,7 +189,7 @@ class MaintenanceTest {
 
   @Test
   void aNameNodeWithoutTheHostsProviderDoesNotStart() {
-    Exception e = assertThrows(Exception.class, () -> BlinkCluster.start(dir, 1, conf -> {
+    Exception e = assertThrows(Exception.class, () -> BlinkNameNode.start(dir, 1, conf -> {
       maintenance(conf);
       conf.unset(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY);
     }).close());
@@ -222,7 +223,7 @@ class MaintenanceTest {
   }
 
   /** The first pair of nodes (start order) not holding all replicas of any of {@code paths}. */
-  static List<String> offPair(BlinkCluster c, Iterable<String> paths) throws IOException {
+  static List<String> offPair(MiniBlinkCluster c, Iterable<String> paths) throws IOException {
     List<List<String>> holders = new ArrayList<>();
     for (String p : paths) {
       holders.add(c.replicas(p));

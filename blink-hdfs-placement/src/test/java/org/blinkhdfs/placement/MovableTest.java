@@ -24,6 +24,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,12 +51,12 @@ class MovableTest {
 
   @TempDir
   static Path dir;
-  static BlinkCluster c;
+  static MiniBlinkCluster c;
   static List<String> ring;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = BlinkCluster.start(dir, RING + 3, conf -> {
+    c = BlinkNameNode.start(dir, RING + 3, conf -> {
       conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1);
       conf.setInt(DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_KEY, 1_000);
     }, b -> b.storageCapacities(new long[] {STORAGE_BYTES, STORAGE_BYTES}));
@@ -71,7 +72,7 @@ class MovableTest {
 
   @Test
   void onlyStandInsOffTheRingMoveAndOnlyOffTheRing() throws Exception {
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
     BlockPlacementPolicy p = balancerPolicy();
     // Layout(0) = [0, 4, 6] complete: none of its replicas may leave its position.
     List<DatanodeInfo> layout = infos(0, 4, 6);
@@ -109,12 +110,12 @@ class MovableTest {
     long onStaging = 0;
     for (int f = 0; f < 16; f++) {
       String path = "/balance/f" + f;
-      c.writeFile(path, BlinkCluster.BLOCK_BYTES, 3);
+      c.writeFile(path, MiniBlinkCluster.BLOCK_BYTES, 3);
       layoutReplicas.put(path, layoutHolders(path));
       onStaging += c.replicas(path).contains(staging) ? 1 : 0;
     }
     // The Balancer plans from the usage the DataNodes last reported: wait for the stand-ins.
-    long stagingBytes = onStaging * BlinkCluster.BLOCK_BYTES;
+    long stagingBytes = onStaging * MiniBlinkCluster.BLOCK_BYTES;
     assertTrue(stagingBytes > 0, "stand-ins on the staging node");
     GenericTestUtils.waitFor(() -> c.descriptor(staging).getDfsUsed() >= stagingBytes, 100,
         30_000);
@@ -162,7 +163,7 @@ class MovableTest {
 
   /** Ring nodes {@code sleepers} asleep for the next 5 minutes, the rest awake; staging on. */
   private static Schedule asleep(int... sleepers) {
-    Schedule.Builder b = BlinkCluster.schedule(600_000);
+    Schedule.Builder b = MiniBlinkCluster.schedule(600_000);
     List<Integer> asleep = new ArrayList<>();
     for (int s : sleepers) {
       asleep.add(s);

@@ -28,6 +28,7 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
 import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -41,15 +42,15 @@ class PlacementRobustnessTest {
   void missingOrCorruptScheduleMeansDefaultPlacementWithAWarning() throws Exception {
     GenericTestUtils.LogCapturer logs = GenericTestUtils.LogCapturer.captureLogs(
         LoggerFactory.getLogger(ScheduleFileSource.class));
-    try (BlinkCluster c = BlinkCluster.start(dir, 4, conf -> { })) {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, 4, conf -> { })) {
       BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
       byte[] data = c.writeFile("/missing", 3000, 3);
       assertEquals(ScheduleState.Status.MISSING, runtime.state().status());
       assertEquals(3, c.replicas("/missing").size());
       assertTrue(logs.getOutput().contains("does not exist; treating every node as awake"));
-      assertTrue(Arrays.equals(data, DataCheck.read(c, "/missing")));
+      assertTrue(Arrays.equals(data, c.read("/missing")));
 
-      Files.writeString(c.scheduleFile, "{\"version\": 1, \"nodes\": [", StandardCharsets.UTF_8);
+      Files.writeString(c.scheduleFile(), "{\"version\": 1, \"nodes\": [", StandardCharsets.UTF_8);
       c.writeFile("/corrupt", 3000, 3);
       assertEquals(ScheduleState.Status.INVALID, runtime.state().status());
       assertEquals(3, c.replicas("/corrupt").size());
@@ -71,7 +72,7 @@ class PlacementRobustnessTest {
   void unknownNodesExcludedFavoredReplicationChangesAndDecommission() throws Exception {
     HostsFileWriter hosts = new HostsFileWriter();
     Configuration[] confHolder = new Configuration[1];
-    try (BlinkCluster c = BlinkCluster.start(dir, 9, conf -> {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, 9, conf -> {
       try {
         hosts.initialize(conf, "decommission");
       } catch (java.io.IOException e) {
@@ -81,7 +82,7 @@ class PlacementRobustnessTest {
     })) {
       BlockManager bm = c.cluster.getNamesystem().getBlockManager();
       // A ring of 11: the 9 DataNodes with two addresses no DataNode has, interleaved.
-      Schedule.Builder b = BlinkCluster.schedule(600_000);
+      Schedule.Builder b = MiniBlinkCluster.schedule(600_000);
       List<String> ring = new ArrayList<>(c.addresses);
       ring.add(3, "10.255.0.1:9866");
       ring.add(7, "10.255.0.2:9866");
@@ -130,7 +131,7 @@ class PlacementRobustnessTest {
       String client = "blink-test-client";
       HdfsFileStatus st = nn.create("/excluded", FsPermission.getFileDefault(), client,
           new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE)), true, (short) 3,
-          BlinkCluster.BLOCK_BYTES, null, null, null);
+          MiniBlinkCluster.BLOCK_BYTES, null, null, null);
       DatanodeInfo[] datanodes = nn.getDatanodeReport(
           org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE);
       List<DatanodeInfo> excluded = Arrays.asList(datanodes).subList(0, 4);
@@ -148,7 +149,7 @@ class PlacementRobustnessTest {
           "favored node used");
       nn.abandonBlock(fav.getBlock(), st.getFileId(), "/excluded", client);
       // A favored node that is asleep is not used.
-      Schedule.Builder sleepy = BlinkCluster.schedule(600_000);
+      Schedule.Builder sleepy = MiniBlinkCluster.schedule(600_000);
       for (int i = 0; i < 9; i++) {
         sleepy.add(i == 5 ? NodeSchedule.of(c.addresses.get(i), NodeMode.OFF)
             : NodeSchedule.of(c.addresses.get(i), NodeMode.ACTIVE));
@@ -173,7 +174,7 @@ class PlacementRobustnessTest {
         List<String> live = new ArrayList<>(c.replicas(p));
         live.remove(gone);
         assertTrue(live.size() >= 3, p + " live replicas " + live);
-        byte[] back = DataCheck.read(c, p);
+        byte[] back = c.read(p);
         assertEquals(2000, back.length);
       }
     } finally {

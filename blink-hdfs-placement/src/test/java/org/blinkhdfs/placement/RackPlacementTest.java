@@ -28,6 +28,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,11 +55,11 @@ class RackPlacementTest {
 
   @TempDir
   static Path dir;
-  static BlinkCluster c;
+  static MiniBlinkCluster c;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = BlinkCluster.start(dir, 9, conf -> { }, builder -> builder.racks(RACKS));
+    c = BlinkNameNode.start(dir, 9, conf -> { }, builder -> builder.racks(RACKS));
   }
 
   @AfterAll
@@ -77,7 +78,7 @@ class RackPlacementTest {
   @Test
   void alternatingRacksGivePerfectLayoutsOnTwoRacks() throws Exception {
     List<String> ring = c.addresses(ALTERNATING);
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of()));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of()));
     Map<String, Integer> files = writeFiles("/racks/alternating", 9);
     for (Map.Entry<String, Integer> f : files.entrySet()) {
       List<Integer> held = positions(ring, f.getKey());
@@ -90,7 +91,7 @@ class RackPlacementTest {
   @Test
   void standInsOnAnotherRackGiveWayWhenTheirLayoutNodesWake() throws Exception {
     List<String> ring = c.addresses(ALTERNATING);
-    Schedule.Builder sleepy = BlinkCluster.schedule(600_000);
+    Schedule.Builder sleepy = MiniBlinkCluster.schedule(600_000);
     for (int i = 0; i < 9; i++) {
       sleepy.add(i < 5 ? NodeSchedule.blink(ring.get(i), 0, 300_000)
           : NodeSchedule.blink(ring.get(i), 300_000, 300_000));
@@ -108,7 +109,7 @@ class RackPlacementTest {
       }
       assertTrue(racks(path) >= 2, path + " on " + c.replicas(path));
     }
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of()));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of()));
     // With the rack count kept on deletion (the old rule) a stand-in alone on a third rack
     // outlived the copy made for it, and such a block never settled.
     GenericTestUtils.waitFor(() -> c.settled() && files.stream().allMatch(p -> {
@@ -122,27 +123,27 @@ class RackPlacementTest {
   @Test
   void deletionKeepsTwoRacksNotTheRackCount() throws Exception {
     List<String> ring = c.addresses(ALTERNATING);
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of()));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of()));
     // layout(0) = [0, 4, 6] on racks A, B, A, plus a stand-in at 5 on rack C.
     List<DatanodeStorageInfo> block = storages(ring, 0, 4, 6, 5);
-    List<DatanodeStorageInfo> gone = c.policy().chooseReplicasToDelete(block, block, 3,
+    List<DatanodeStorageInfo> gone = BlinkNameNode.policy(c).chooseReplicasToDelete(block, block, 3,
         new ArrayList<>(List.of(StorageType.DISK)), null, null);
     assertEquals(List.of(block.get(3)), gone, "the stand-in goes, though it is alone on C");
 
     List<String> oneRack = c.addresses(ONE_RACK_LAYOUTS);
-    c.writeSchedule(BlinkCluster.activeRing(oneRack, List.of()));
+    c.writeSchedule(MiniBlinkCluster.activeRing(oneRack, List.of()));
     // layout(0) = [0, 4, 6] all on rack A, plus position 1 on rack B: B must stay.
     List<DatanodeStorageInfo> skewed = storages(oneRack, 0, 4, 6, 1);
-    List<DatanodeStorageInfo> trimmed = c.policy().chooseReplicasToDelete(skewed, skewed, 3,
-        new ArrayList<>(List.of(StorageType.DISK)), null, null);
+    List<DatanodeStorageInfo> trimmed = BlinkNameNode.policy(c).chooseReplicasToDelete(skewed,
+        skewed, 3, new ArrayList<>(List.of(StorageType.DISK)), null, null);
     assertEquals(List.of(skewed.get(2)), trimmed, "the last layout position gives way");
   }
 
   @Test
   void theRackRuleWinsOverALayoutOnOneRack() throws Exception {
     List<String> ring = c.addresses(ONE_RACK_LAYOUTS);
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of()));
-    PowerBalancedBlockPlacementPolicy policy = c.policy();
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of()));
+    PowerBalancedBlockPlacementPolicy policy = BlinkNameNode.policy(c);
 
     BlockPlacementStatus exact = policy.verifyBlockPlacement(nodes(ring, 0, 4, 6), 3);
     assertFalse(exact.isPlacementPolicySatisfied(), "layout(0) is all on rack A");
@@ -156,14 +157,14 @@ class RackPlacementTest {
     Set<Node> excluded = new HashSet<>();
     live.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
     DatanodeStorageInfo[] extra = policy.chooseTarget("/racks/lost", 1,
-        live.get(0).getDatanodeDescriptor(), live, false, excluded, BlinkCluster.BLOCK_BYTES, HOT,
-        EnumSet.noneOf(AddBlockFlag.class));
+        live.get(0).getDatanodeDescriptor(), live, false, excluded, MiniBlinkCluster.BLOCK_BYTES,
+        HOT, EnumSet.noneOf(AddBlockFlag.class));
     assertEquals(1, extra.length);
     assertNotEquals("/A", extra[0].getDatanodeDescriptor().getNetworkLocation());
 
     // A new block written from node 0 avoids its one-rack layout altogether.
     DatanodeStorageInfo[] fresh = policy.chooseTarget("/racks/new", 3, c.descriptor(ring.get(0)),
-        new ArrayList<>(), false, new HashSet<>(), BlinkCluster.BLOCK_BYTES, HOT,
+        new ArrayList<>(), false, new HashSet<>(), MiniBlinkCluster.BLOCK_BYTES, HOT,
         EnumSet.noneOf(AddBlockFlag.class));
     List<Integer> held = new ArrayList<>();
     Set<String> racks = new HashSet<>();

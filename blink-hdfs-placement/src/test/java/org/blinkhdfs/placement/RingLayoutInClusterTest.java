@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,7 +25,7 @@ class RingLayoutInClusterTest {
   @ParameterizedTest
   @ValueSource(ints = {8, 9})
   void everyBlockFollowsTheRingRule(int ringSize) throws Exception {
-    try (BlinkCluster c = BlinkCluster.start(dir, ringSize, conf -> { })) {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, ringSize, conf -> { })) {
       c.writeSchedule(c.allActive(ringSize));
       RingLayout layout = new RingLayout(ringSize);
       Set<Integer> firsts = new HashSet<>();

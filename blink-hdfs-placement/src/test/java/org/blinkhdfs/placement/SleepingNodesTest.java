@@ -12,6 +12,7 @@ import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,7 @@ class SleepingNodesTest {
   Path dir;
 
   /** Ring nodes 0–4 awake now with 2, 2.5, 3, 3.5, 4 minutes left; 5–8 asleep for 4 minutes. */
-  static Schedule halfAsleep(BlinkCluster c, long startMs) {
+  static Schedule halfAsleep(MiniBlinkCluster c, long startMs) {
     Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
         .intervalMs(INTERVAL_MS);
     for (int i = 0; i < RING; i++) {
@@ -40,7 +41,7 @@ class SleepingNodesTest {
     return b.add(NodeSchedule.staging(c.addresses.get(STAGING))).build();
   }
 
-  static Schedule allAwake(BlinkCluster c, long epoch) {
+  static Schedule allAwake(MiniBlinkCluster c, long epoch) {
     Schedule.Builder b = Schedule.builder().epoch(epoch).intervalStartMs(System.currentTimeMillis())
         .intervalMs(INTERVAL_MS);
     for (int i = 0; i < RING; i++) {
@@ -51,7 +52,7 @@ class SleepingNodesTest {
 
   @Test
   void writesAvoidSleepersAndTheLayoutIsCorrectedOnWake() throws Exception {
-    try (BlinkCluster c = BlinkCluster.start(dir, RING + 1, conf -> { })) {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, RING + 1, conf -> { })) {
       long start = System.currentTimeMillis() - 1_000;
       Schedule sleepy = halfAsleep(c, start);
       c.writeSchedule(sleepy);
@@ -153,7 +154,7 @@ class SleepingNodesTest {
   @Test
   void shortWritesAreCountedAndCompletedOnWake() throws Exception {
     int ring = 5;
-    try (BlinkCluster c = BlinkCluster.start(dir, ring, conf -> { })) {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, ring, conf -> { })) {
       long start = System.currentTimeMillis() - 1_000;
       Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(start)
           .intervalMs(INTERVAL_MS);

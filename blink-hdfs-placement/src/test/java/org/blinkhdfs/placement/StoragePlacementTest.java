@@ -17,6 +17,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,12 +45,12 @@ class StoragePlacementTest {
 
   @TempDir
   static Path dir;
-  static BlinkCluster c;
+  static MiniBlinkCluster c;
   static List<String> ring;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = BlinkCluster.start(dir, RING + 1, conf -> { }, b -> b.storageTypes(TYPES));
+    c = BlinkNameNode.start(dir, RING + 1, conf -> { }, b -> b.storageTypes(TYPES));
     ring = c.addresses.subList(0, RING);
   }
 
@@ -68,7 +69,7 @@ class StoragePlacementTest {
 
   @Test
   void everyReplicaOnAnAllowedTypeAndTheLayoutFollowed() throws Exception {
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
     check("HOT", List.of(DISK, DISK, DISK));
     check("COLD", List.of(ARCHIVE, ARCHIVE, ARCHIVE));
     check("ALL_SSD", List.of(SSD, SSD, SSD));
@@ -94,7 +95,7 @@ class StoragePlacementTest {
 
   @Test
   void aLayoutNodeWithoutTheTypeKeepsItsStandIn() throws Exception {
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
     // COLD, r = 4: layout [0, 4, 6, 2]; node 2 has no ARCHIVE, so the staging node holds it.
     // ALL_SSD, r = 4: layout [1, 5, 7, 3]; node 3 has no SSD, the staging node again.
     for (String policy : List.of("COLD", "ALL_SSD")) {
@@ -110,7 +111,7 @@ class StoragePlacementTest {
         List<Integer> held = c.ringPositions(path, RING);
         assertEquals(3, held.size(), path + " on " + c.replicas(path));
         assertEquals(1, LAYOUT.check(held, 4).missing().size(), path + " held " + held);
-        assertTrue(c.policy().verifyBlockPlacement(c.descriptors(c.replicas(path)), 4)
+        assertTrue(BlinkNameNode.policy(c).verifyBlockPlacement(c.descriptors(c.replicas(path)), 4)
             .isPlacementPolicySatisfied(), path + ": the missing position is not demanded");
       }
     }
@@ -123,7 +124,7 @@ class StoragePlacementTest {
     // ONE_SSD while the ring's SSD nodes (1, 5, 7) sleep: the SSD replica goes to the staging
     // node. Once they wake, HDFS alone would ask for a DISK copy (the policy's next type) and
     // then delete a DISK replica, never the staging SSD one: copied and trimmed forever.
-    Schedule.Builder b = BlinkCluster.schedule(600_000);
+    Schedule.Builder b = MiniBlinkCluster.schedule(600_000);
     for (int i = 0; i < RING; i++) {
       b.add(SSD_NODES.contains(i) ? NodeSchedule.blink(ring.get(i), 300_000, 300_000)
           : NodeSchedule.blink(ring.get(i), 0, 300_000));
@@ -143,7 +144,7 @@ class StoragePlacementTest {
     GenericTestUtils.waitFor(() -> c.blockManager().getBadlyDistributedBlocks() == files.size(),
         200, 30_000);
 
-    c.writeSchedule(BlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
+    c.writeSchedule(MiniBlinkCluster.activeRing(ring, List.of(c.addresses.get(STAGING))));
     GenericTestUtils.waitFor(() -> c.settled() && files.stream().allMatch(p -> {
       List<Integer> held = c.ringPositionsNow(p, RING);
       return held.size() == 3 && LAYOUT.check(held, 3).isPerfect();

@@ -13,7 +13,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.ScheduleFileSource;
+import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
 import org.blinkhdfs.core.scheduler.SchedulerSettings;
 import org.blinkhdfs.core.signal.PowerSignal;
@@ -52,7 +52,7 @@ public final class SchedulerConfig {
   public static final ConfigKey NODE_FAILURE_MS =
       new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");
   public static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
-  public static final ConfigKey SCHEDULE_FILE = ScheduleFileSource.FILE_KEY;
+  public static final ConfigKey SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE;
   public static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
   public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");

@@ -1,12 +1,12 @@
 package org.blinkhdfs.cluster;
 
 import org.blinkhdfs.core.config.CoreConfig;
-import org.blinkhdfs.core.schedule.ScheduleFileSource;
+import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
 
 /** The blink.* keys the local cluster sets, taken from the classes that own them. */
 final class BlinkKeys {
-  static final String SCHEDULE_FILE = ScheduleFileSource.FILE_KEY.name();
+  static final String SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE.name();
   static final String SCHEDULE_POLL_MS = PlacementConfig.SCHEDULE_POLL_MS.name();
   static final String WRITE_BYTES_PER_SEC = PlacementConfig.WRITE_BYTES_PER_SEC.name();
   static final String WRITE_MARGIN_MS = PlacementConfig.WRITE_MARGIN_MS.name();

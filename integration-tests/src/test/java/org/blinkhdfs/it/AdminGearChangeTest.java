@@ -22,8 +22,6 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.admin.BlinkAdmin;
 import org.blinkhdfs.core.schedule.NodeMode;
@@ -31,6 +29,8 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
+import org.blinkhdfs.testsupport.InProcessScheduler;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,25 +57,18 @@ class AdminGearChangeTest {
 
   @Test
   void setActiveChangesTheGearTheNameNodePlacesIn() throws Exception {
-    String address = "127.0.0.1:" + SchedulerDrivenPlacementTest.freePort();
-    Configuration nnConf = SchedulerDrivenPlacementTest.nameNodeConf(address);
-    nnConf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
-        EqualWorkBlockPlacementPolicy.class.getName());
-    nnConf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, REPLICAS);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(nnConf, dir.resolve("dfs").toFile())
-        .numDataNodes(DATANODES).build();
-    try {
-      cluster.waitActive();
-      DistributedFileSystem fs = cluster.getFileSystem();
-      List<String> nodes = new ArrayList<>();
-      for (DataNode dn : cluster.getDataNodes()) {
-        nodes.add(dn.getDatanodeId().getXferAddr());
-      }
-      BlinkRuntime runtime = BlinkRuntime.forConf(cluster.getConfiguration(0));
-      try (SchedulerDaemon scheduler = startScheduler(address, nodes)) {
+    InProcessScheduler wiring = InProcessScheduler.reserve();
+    String address = wiring.address();
+    try (MiniBlinkCluster cluster = SchedulerDrivenPlacementTest.nameNode(dir, wiring)
+        .dataNodes(DATANODES).placementPolicy(EqualWorkBlockPlacementPolicy.class.getName())
+        .conf(conf -> conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, REPLICAS)).start()) {
+      DistributedFileSystem fs = cluster.fs;
+      List<String> nodes = cluster.addresses;
+      BlinkRuntime runtime = BlinkRuntime.forConf(cluster.cluster.getConfiguration(0));
+      try (SchedulerDaemon scheduler = wiring.start(nodes, "activation", "steady:100%")) {
         Schedule all = SchedulerDrivenPlacementTest.waitInSync(runtime, scheduler);
         assertEquals(Collections.nCopies(DATANODES, NodeMode.ACTIVE),
-            SchedulerDrivenPlacementTest.modes(all, nodes));
+            InProcessScheduler.modes(all, nodes));
         List<byte[]> before = new ArrayList<>();
         for (int f = 0; f < FILES; f++) {
           before.add(write(fs, "/before/f" + f, f));
@@ -86,7 +79,7 @@ class AdminGearChangeTest {
         assertTrue(three.epoch() > all.epoch());
         List<NodeMode> expected = new ArrayList<>(Collections.nCopies(3, NodeMode.ACTIVE));
         expected.addAll(Collections.nCopies(4, NodeMode.OFF));
-        assertEquals(expected, SchedulerDrivenPlacementTest.modes(three, nodes));
+        assertEquals(expected, InProcessScheduler.modes(three, nodes));
         assertEquals(3, awakeNodes());
         Set<String> used = new HashSet<>();
         for (int f = 0; f < FILES; f++) {
@@ -102,13 +95,13 @@ class AdminGearChangeTest {
         admin(address, "-setActive", "7");
         Schedule seven = SchedulerDrivenPlacementTest.waitInSync(runtime, scheduler);
         assertEquals(Collections.nCopies(DATANODES, NodeMode.ACTIVE),
-            SchedulerDrivenPlacementTest.modes(seven, nodes));
+            InProcessScheduler.modes(seven, nodes));
         assertEquals(DATANODES, awakeNodes());
         admin(address, "-setActive", "auto");
         assertTrue(scheduler.scheduler().activeNodesOverride().isEmpty());
         Schedule auto = SchedulerDrivenPlacementTest.waitInSync(runtime, scheduler);
         assertEquals(Collections.nCopies(DATANODES, NodeMode.ACTIVE),
-            SchedulerDrivenPlacementTest.modes(auto, nodes), "activation at 100%: all ACTIVE");
+            InProcessScheduler.modes(auto, nodes), "activation at 100%: all ACTIVE");
         used.clear();
         for (int f = 0; f < FILES; f++) {
           write(fs, "/seven/f" + f, 200 + f);
@@ -117,21 +110,7 @@ class AdminGearChangeTest {
         used.removeAll(nodes.subList(0, 3));
         assertTrue(!used.isEmpty(), "at full gear new blocks reach beyond the first three nodes");
       }
-    } finally {
-      cluster.shutdown();
     }
-  }
-
-  /** Activation at full power, one tick every 100 ms, on {@code address}. */
-  static SchedulerDaemon startScheduler(String address, List<String> nodes) throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set("blink.scheduler.nodes", String.join(",", nodes));
-    conf.set("blink.scheduler.http.address", address);
-    conf.set("blink.scheduler.policy", "activation");
-    conf.set("blink.scheduler.signal", "steady:100%");
-    conf.set("blink.scheduler.tick.ms", "100");
-    conf.set("hadoop.http.logs.enabled", "false");
-    return SchedulerDaemon.start(conf);
   }
 
   /** Runs {@code bin/blink admin -scheduler address args...} in-process; it must succeed. */

@@ -15,6 +15,7 @@ import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
@@ -39,7 +40,7 @@ class DefaultsFileTest {
     Map<String, String> code = new TreeMap<>();
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
-        RabbitConfig.KEYS, DatasetConfig.KEYS)) {
+        RabbitConfig.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());
         assertTrue(previous == null || previous.equals(k.defaultValue()),

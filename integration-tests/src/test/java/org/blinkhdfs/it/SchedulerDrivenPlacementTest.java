@@ -4,23 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.impl.MetricsRecordImpl;
@@ -33,9 +27,10 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
+import org.blinkhdfs.testsupport.InProcessScheduler;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,40 +42,35 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The scheduler names the DataNodes by their transfer addresses, which exist only once the
  * cluster runs, so the NameNode is configured with a reserved port and the scheduler is started
- * on it afterwards; until then the NameNode sees no schedule and places as stock HDFS does.
+ * on it afterwards ({@link InProcessScheduler}); until then the NameNode sees no schedule and
+ * places as stock HDFS does.
  * The activation policy keeps whole nodes ACTIVE or OFF, so which nodes sleep does not depend on
  * when a block is written.
  */
 class SchedulerDrivenPlacementTest {
   static final int DATANODES = 6;
-  static final int BLOCK_BYTES = 1 << 20;
 
   @TempDir
   Path dir;
 
   @Test
   void theNameNodeFollowsTheSchedulersEpochsAndNeverWritesToSleepingNodes() throws Exception {
-    String schedulerAddress = "127.0.0.1:" + freePort();
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(nameNodeConf(schedulerAddress),
-        dir.resolve("dfs").toFile()).numDataNodes(DATANODES).build();
-    try {
-      cluster.waitActive();
-      DistributedFileSystem fs = cluster.getFileSystem();
-      List<String> nodes = new ArrayList<>();
-      for (DataNode dn : cluster.getDataNodes()) {
-        nodes.add(dn.getDatanodeId().getXferAddr());
-      }
-      BlinkRuntime runtime = BlinkRuntime.forConf(cluster.getConfiguration(0));
+    InProcessScheduler wiring = InProcessScheduler.reserve();
+    String schedulerAddress = wiring.address();
+    try (MiniBlinkCluster cluster = nameNode(dir, wiring).dataNodes(DATANODES).start()) {
+      DistributedFileSystem fs = cluster.fs;
+      List<String> nodes = cluster.addresses;
+      BlinkRuntime runtime = BlinkRuntime.forConf(cluster.cluster.getConfiguration(0));
       assertEquals("scheduler " + schedulerAddress, runtime.describe());
       assertEquals(ScheduleState.Status.MISSING, runtime.state().status());
       assertEquals(3, writeAndLocate(fs, "/before-scheduler").size(), "stock HDFS placement");
 
       Schedule second;
-      try (SchedulerDaemon scheduler = startScheduler(schedulerAddress, nodes)) {
+      try (SchedulerDaemon scheduler = wiring.start(nodes, "activation", "steady:60%")) {
         // 60% of 6 x 25 W with activation: floor((90 - 6) / 24) = 3 nodes ACTIVE, 3 OFF.
         Schedule first = waitInSync(runtime, scheduler);
         assertEquals(List.of(NodeMode.ACTIVE, NodeMode.ACTIVE, NodeMode.ACTIVE, NodeMode.OFF,
-            NodeMode.OFF, NodeMode.OFF), modes(first, nodes));
+            NodeMode.OFF, NodeMode.OFF), InProcessScheduler.modes(first, nodes));
         for (int f = 0; f < 4; f++) {
           assertEquals(Set.copyOf(nodes.subList(0, 3)), writeAndLocate(fs, "/three/f" + f),
               "only the three ACTIVE nodes may take replicas");
@@ -99,7 +89,7 @@ class SchedulerDrivenPlacementTest {
         second = waitInSync(runtime, scheduler);
         assertTrue(second.epoch() > first.epoch());
         assertEquals(List.of(NodeMode.ACTIVE, NodeMode.ACTIVE, NodeMode.ACTIVE, NodeMode.ACTIVE,
-            NodeMode.OFF, NodeMode.OFF), modes(second, nodes));
+            NodeMode.OFF, NodeMode.OFF), InProcessScheduler.modes(second, nodes));
         Set<String> used = new HashSet<>();
         for (int f = 0; f < 4; f++) {
           Set<String> replicas = writeAndLocate(fs, "/four/f" + f);
@@ -118,58 +108,26 @@ class SchedulerDrivenPlacementTest {
           50, 30_000);
       Schedule kept = runtime.state().usable().orElseThrow();
       assertTrue(kept.epoch() >= second.epoch());
-      assertEquals(modes(second, nodes), modes(kept, nodes));
+      assertEquals(InProcessScheduler.modes(second, nodes), InProcessScheduler.modes(kept, nodes));
       assertFalse(writeAndLocate(fs, "/after-scheduler").contains(nodes.get(5)));
-    } finally {
-      cluster.shutdown();
     }
-  }
-
-  /** The blinking NameNode of the placement tests, with the scheduler as its schedule source. */
-  static Configuration nameNodeConf(String schedulerAddress) {
-    Configuration conf = new Configuration();
-    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
-        PowerBalancedBlockPlacementPolicy.class.getName());
-    conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, BlinkNetworkTopology.class.getName());
-    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, BlinkNameNodePlugin.class.getName());
-    conf.set(PlacementConfig.SCHEDULER_ADDRESS.name(), schedulerAddress);
-    conf.setLong(PlacementConfig.SCHEDULER_POLL_MS.name(), 100);
-    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK_BYTES);
-    conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
-    conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, false);
-    return conf;
-  }
-
-  /** A scheduler on {@code address} whose ring is {@code nodes}: activation at 60% power. */
-  static SchedulerDaemon startScheduler(String address, List<String> nodes) throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set("blink.scheduler.nodes", String.join(",", nodes));
-    conf.set("blink.scheduler.http.address", address);
-    conf.set("blink.scheduler.policy", "activation");
-    conf.set("blink.scheduler.signal", "steady:60%");
-    conf.set("blink.scheduler.tick.ms", "100");
-    conf.set("hadoop.http.logs.enabled", "false");
-    return SchedulerDaemon.start(conf);
-  }
-
-  static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
-
-  static List<NodeMode> modes(Schedule s, List<String> nodes) {
-    return nodes.stream().map(n -> s.entry(n).mode()).toList();
   }
 
   /**
-   * Waits until the NameNode follows the schedule the scheduler publishes now and returns it.
-   * Compared afresh on each check: the scheduler starts a new epoch at every interval boundary.
+   * The blinking NameNode of the placement tests (power-balanced placement, read topology and
+   * plugin) on the shared fixture, with {@code scheduler} as its only schedule source.
    */
+  static MiniBlinkCluster.Builder nameNode(Path dir, InProcessScheduler scheduler) {
+    return MiniBlinkCluster.builder(dir)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName())
+        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        .conf(scheduler::configureNameNode);
+  }
+
+  /** Waits until the NameNode follows the schedule the scheduler publishes now; returns it. */
   static Schedule waitInSync(BlinkRuntime runtime, SchedulerDaemon scheduler) throws Exception {
-    GenericTestUtils.waitFor(() -> runtime.state().usable()
-        .equals(scheduler.scheduler().published()), 50, 30_000);
-    return runtime.state().usable().orElseThrow();
+    return InProcessScheduler.waitInSync(() -> runtime.state().usable(), scheduler);
   }
 
   /**

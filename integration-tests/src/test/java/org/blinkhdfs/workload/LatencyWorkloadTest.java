@@ -1,5 +1,6 @@
 package org.blinkhdfs.workload;
 
+import static org.blinkhdfs.testsupport.MiniBlinkCluster.SMALL_BLOCK_BYTES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -14,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.bench.stats.LatencySummary;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,11 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LatencyWorkloadTest {
   @TempDir static java.nio.file.Path dir;
-  static MiniHdfs hdfs;
+  static MiniBlinkCluster hdfs;
 
   @BeforeAll
   static void start() throws IOException {
-    hdfs = MiniHdfs.start(dir, 3);
+    hdfs = MiniBlinkCluster.builder(dir).dataNodes(3)
+        .blockBytes(SMALL_BLOCK_BYTES).start();
   }
 
   @AfterAll
@@ -35,8 +38,8 @@ class LatencyWorkloadTest {
 
   static LatencyConfig.Builder small(String name) {
     return LatencyConfig.builder().dir(new Path("/t/" + name)).fileCount(3)
-        .fileBytes(4 * MiniHdfs.BLOCK_BYTES).requestBytes(64 * 1024).replication(3)
-        .readOps(40).writeOps(8).blockBytes(MiniHdfs.BLOCK_BYTES);
+        .fileBytes(4 * SMALL_BLOCK_BYTES).requestBytes(64 * 1024).replication(3)
+        .readOps(40).writeOps(8).blockBytes(SMALL_BLOCK_BYTES);
   }
 
   @Test
@@ -46,7 +49,7 @@ class LatencyWorkloadTest {
     LatencyWorkload w = new LatencyWorkload(config, hdfs.fs, WorkloadClock.system(), 7);
     w.prepare(events::add);
     for (int i = 0; i < config.fileCount(); i++) {
-      hdfs.waitReplication(w.dataFile(i), 3);
+      hdfs.waitReplicas(w.dataFile(i).toString(), 3);
       FileStatus st = hdfs.fs.getFileStatus(w.dataFile(i));
       assertEquals(config.fileBytes(), st.getLen());
       assertEquals(3, st.getReplication());

@@ -1,5 +1,6 @@
 package org.blinkhdfs.workload;
 
+import static org.blinkhdfs.testsupport.MiniBlinkCluster.SMALL_BLOCK_BYTES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,11 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ThroughputWorkloadTest {
   @TempDir static java.nio.file.Path dir;
-  static MiniHdfs hdfs;
+  static MiniBlinkCluster hdfs;
 
   @BeforeAll
   static void start() throws IOException {
-    hdfs = MiniHdfs.start(dir, 4);
+    hdfs = MiniBlinkCluster.builder(dir).dataNodes(4)
+        .blockBytes(SMALL_BLOCK_BYTES).start();
   }
 
   @AfterAll
@@ -31,8 +34,8 @@ class ThroughputWorkloadTest {
 
   static ThroughputConfig.Builder small(String name) {
     return ThroughputConfig.builder().dir(new Path("/t/" + name)).threads(3)
-        .fileBytes(5 * MiniHdfs.BLOCK_BYTES + 1000).bufferBytes(48 * 1024).replication(3)
-        .blockBytes(MiniHdfs.BLOCK_BYTES);
+        .fileBytes(5 * SMALL_BLOCK_BYTES + 1000).bufferBytes(48 * 1024).replication(3)
+        .blockBytes(SMALL_BLOCK_BYTES);
   }
 
   @Test
@@ -61,7 +64,7 @@ class ThroughputWorkloadTest {
       }
     }
     for (int i = 0; i < 3; i++) {
-      hdfs.waitReplication(new Path("/t/ok/io_data/file-0000" + i), 3);
+      hdfs.waitReplicas(new Path("/t/ok/io_data/file-0000" + i).toString(), 3);
     }
     assertEquals(List.of(0L, 1L, 2L, 3L), events.stream().filter(e -> e.phase().equals("read"))
         .map(ProgressEvent::done).sorted().toList());
@@ -73,7 +76,7 @@ class ThroughputWorkloadTest {
     ThroughputWorkload w = new ThroughputWorkload(config, hdfs.fs, WorkloadClock.system());
     ThroughputPhase write = w.writePhase(WorkloadProgress.none());
     assertEquals(3, write.okFiles());
-    long flipAt = 3 * MiniHdfs.BLOCK_BYTES + 17; // inside the fourth block
+    long flipAt = 3 * SMALL_BLOCK_BYTES + 17; // inside the fourth block
     hdfs.flipByte(w.file(1), flipAt);
     hdfs.truncateTo(w.file(2), 1000);
 

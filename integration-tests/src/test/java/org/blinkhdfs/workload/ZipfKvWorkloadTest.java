@@ -1,5 +1,6 @@
 package org.blinkhdfs.workload;
 
+import static org.blinkhdfs.testsupport.MiniBlinkCluster.SMALL_BLOCK_BYTES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,11 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ZipfKvWorkloadTest {
   @TempDir static java.nio.file.Path dir;
-  static MiniHdfs hdfs;
+  static MiniBlinkCluster hdfs;
 
   @BeforeAll
   static void start() throws IOException {
-    hdfs = MiniHdfs.start(dir, 3);
+    hdfs = MiniBlinkCluster.builder(dir).dataNodes(3)
+        .blockBytes(SMALL_BLOCK_BYTES).start();
   }
 
   @AfterAll
@@ -30,7 +33,7 @@ class ZipfKvWorkloadTest {
   static ZipfKvConfig.Builder small(String name) {
     return ZipfKvConfig.builder().dir(new Path("/t/" + name)).keyCount(100)
         .minObjectBytes(1024).maxObjectBytes(8 * 1024).packCount(3).replication(3).getOps(300)
-        .threads(2).blockBytes(MiniHdfs.BLOCK_BYTES);
+        .threads(2).blockBytes(SMALL_BLOCK_BYTES);
   }
 
   @Test
@@ -39,7 +42,7 @@ class ZipfKvWorkloadTest {
     ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 5);
     KvIndex index = w.prepare(WorkloadProgress.none());
     for (int p = 0; p < 3; p++) {
-      hdfs.waitReplication(w.packFile(p), 3);
+      hdfs.waitReplicas(w.packFile(p).toString(), 3);
     }
     assertPacksAreContiguous(w, index, config);
 

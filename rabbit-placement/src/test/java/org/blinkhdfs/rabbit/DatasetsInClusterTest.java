@@ -16,8 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
-import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
@@ -25,12 +23,15 @@ import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.blinkhdfs.rabbit.dataset.DatasetResolver;
 import org.blinkhdfs.rabbit.dataset.DatasetRoot;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -54,11 +55,11 @@ class DatasetsInClusterTest {
 
   @TempDir
   static Path dir;
-  static RabbitCluster c;
+  static MiniBlinkCluster c;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = RabbitCluster.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
+    c = RabbitNameNode.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
         RabbitConfig.PRIMARIES.name(), "2",
         DatasetConfig.DATASETS.name(), "logs=/logs,web=/web",
         DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY,
@@ -76,18 +77,17 @@ class DatasetsInClusterTest {
   @Order(1)
   void eachDatasetHasItsOwnChainAndNoBlockIsCorrected() throws Exception {
     DatasetCatalog catalog = DatasetCatalog.planAfter(List.of(new DatasetRoot("logs", "/logs"),
-        new DatasetRoot("web", "/web")), new ExpansionChain(c.chain, 2));
+        new DatasetRoot("web", "/web")), new ExpansionChain(c.addresses, 2));
     List<String> logsChain = catalog.get("logs").orElseThrow().chain().nodes();
     List<String> webChain = catalog.get("web").orElseThrow().chain().nodes();
     // Worked by hand in DatasetCatalogTest#sevenNodes: logs runs the ring backwards.
-    assertEquals(List.of(c.chain.get(6), c.chain.get(5), c.chain.get(4), c.chain.get(3),
-        c.chain.get(2), c.chain.get(0), c.chain.get(1)), logsChain);
+    assertEquals(c.addresses(6, 5, 4, 3, 2, 0, 1), logsChain);
 
     c.fs.mkdirs(new org.apache.hadoop.fs.Path("/import"));
     c.fs.setXAttr(new org.apache.hadoop.fs.Path("/import"), DatasetResolver.OVERRIDE_XATTR,
         "web".getBytes(StandardCharsets.UTF_8));
     Map<String, List<String>> chainOf = Map.of("/logs", logsChain, "/import/2024", webChain,
-        "/plain", c.chain);
+        "/plain", c.addresses);
     List<String> paths = new ArrayList<>();
     for (String root : chainOf.keySet()) {
       for (int f = 0; f < FILES; f++) {
@@ -115,7 +115,7 @@ class DatasetsInClusterTest {
     }
     // Each dataset's primaries are the other chains' tail: few blocks of logs or web touch the
     // ring's primaries n1, n2 (each about (1/6 + 1/7)·c ≈ 0.28 of the blocks), all of /plain do.
-    Set<String> ringPrimaries = Set.copyOf(c.chain.subList(0, 2));
+    Set<String> ringPrimaries = Set.copyOf(c.addresses.subList(0, 2));
     assertTrue(touching("/logs", ringPrimaries) < FILES / 2, "logs blocks on n1/n2");
     assertEquals(FILES, touching("/plain", ringPrimaries));
 
@@ -130,7 +130,7 @@ class DatasetsInClusterTest {
     assertEquals(NODES, bean.get("AwakeRingNodes").asInt());
     assertEquals(String.join(",", logsChain), bean.get("tag.logs.Chain").asText());
     assertEquals(String.join(",", webChain), bean.get("tag.web.Chain").asText());
-    assertEquals(String.join(",", c.chain), bean.get("tag.DefaultChain").asText());
+    assertEquals(String.join(",", c.addresses), bean.get("tag.DefaultChain").asText());
     assertEquals("logs,web", bean.get("tag.LiveDatasetNames").asText());
     assertEquals("FAIR_SHARE", bean.get("tag.SharePolicy").asText());
     // Fair share of 7 nodes between 2 live datasets: 4 and 3, disjoint, each on its own chain.
@@ -161,7 +161,7 @@ class DatasetsInClusterTest {
   @Test
   @Order(2)
   void lowPowerWritesSettleOnADatasetLayoutAfterWaking() throws Exception {
-    List<List<String>> chains = List.of(c.chain, chainOf("logs"), chainOf("web"));
+    List<List<String>> chains = List.of(c.addresses, chainOf("logs"), chainOf("web"));
     c.writeSchedule(c.gear(3));
     List<String> paths = new ArrayList<>();
     for (int f = 0; f < 8; f++) {
@@ -173,7 +173,7 @@ class DatasetsInClusterTest {
     assertTrue(runtime.offloadedReplicas().get() - offloaded >= paths.size(),
         "each block's primary was asleep, so each took a stand-in");
     c.writeSchedule(c.gear(NODES));
-    RabbitCluster.waitFor("low-power blocks on a layout", () -> c.settled()
+    MiniBlinkCluster.waitFor("low-power blocks on a layout", () -> c.settled()
         && paths.stream().allMatch(p -> onSomeLayout(c.replicasNow(p), chains)));
     long corrections = runtime.layoutCorrections().get();
     Thread.sleep(3_000);
@@ -181,13 +181,13 @@ class DatasetsInClusterTest {
     assertEquals(corrections, runtime.layoutCorrections().get(), "no further corrections");
     for (String p : paths) {
       assertTrue(onSomeLayout(c.replicas(p), chains), p + " on " + c.replicas(p));
-      assertArrayEquals(RabbitCluster.contents(p, 3000), c.read(p));
+      assertArrayEquals(MiniBlinkCluster.contents(p, 3000), c.read(p));
     }
   }
 
   private static List<String> chainOf(String dataset) {
     return DatasetCatalog.planAfter(List.of(new DatasetRoot("logs", "/logs"),
-        new DatasetRoot("web", "/web")), new ExpansionChain(c.chain, 2)).get(dataset)
+        new DatasetRoot("web", "/web")), new ExpansionChain(c.addresses, 2)).get(dataset)
         .orElseThrow().chain().nodes();
   }
 
@@ -213,7 +213,7 @@ class DatasetsInClusterTest {
         + c.cluster.getNameNode().getHttpAddress().getPort()
         + "/jmx?qry=Hadoop:service=NameNode,name=" + DatasetNameNodePlugin.SOURCE_NAME);
     JsonNode[] bean = new JsonNode[1];
-    RabbitCluster.waitFor("dataset metrics at " + url, () -> {
+    MiniBlinkCluster.waitFor("dataset metrics at " + url, () -> {
       try (InputStream in = url.openStream()) {
         JsonNode beans = new ObjectMapper().readTree(in).get("beans");
         bean[0] = beans.size() == 1 ? beans.get(0) : null;

@@ -11,11 +11,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,14 +33,14 @@ class EqualWorkInClusterTest {
 
   @TempDir
   static Path dir;
-  static RabbitCluster c;
+  static MiniBlinkCluster c;
   static EqualWorkLayout layout;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = RabbitCluster.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
+    c = RabbitNameNode.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
         RabbitConfig.PRIMARIES.name(), "2");
-    layout = EqualWorkLayout.of(Chain.of(c.chain), EqualWorkSpec.of(2, 2));
+    layout = EqualWorkLayout.of(Chain.of(c.addresses), EqualWorkSpec.of(2, 2));
   }
 
   @AfterAll
@@ -69,8 +70,8 @@ class EqualWorkInClusterTest {
     // Table (Le et al. Table 2 scaled by c = 0.915): 300, 300, 183.0, 137.3, 109.8, 91.5, 78.4;
     // tolerance ±50 on the primaries, ±46 on n3, ±34 on n7.
     System.out.println("equal-work replicas per chain node: " + LayoutCounts.inChainOrder(counts,
-        c.chain));
-    LayoutCounts.assertMatches(layout.expectedBlocks(BLOCKS), counts, c.chain);
+        c.addresses));
+    LayoutCounts.assertMatches(layout.expectedBlocks(BLOCKS), counts, c.addresses);
   }
 
   /**
@@ -83,7 +84,7 @@ class EqualWorkInClusterTest {
     byte[] data = c.writeFile("/fallback/r3", 5000, 3);
     assertEquals(3, c.replicas("/fallback/r3").size());
     assertArrayEquals(data, c.read("/fallback/r3"));
-    RabbitCluster.waitFor("nothing queued", c::settled);
+    MiniBlinkCluster.waitFor("nothing queued", c::settled);
   }
 
   /**
@@ -96,7 +97,7 @@ class EqualWorkInClusterTest {
     c.writeSchedule(c.gear(2));
     BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
     long offloadedBefore = runtime.offloadedReplicas().get();
-    List<String> off = c.chain.subList(2, NODES);
+    List<String> off = c.addresses.subList(2, NODES);
     List<String> paths = new ArrayList<>();
     for (int f = 0; f < 8; f++) {
       paths.add("/gear2/f" + f);
@@ -111,12 +112,12 @@ class EqualWorkInClusterTest {
         "every block's secondary was asleep, so each was offloaded");
 
     c.writeSchedule(c.gear(NODES));
-    RabbitCluster.waitFor("layouts corrected", () -> paths.stream().allMatch(p -> {
+    MiniBlinkCluster.waitFor("layouts corrected", () -> paths.stream().allMatch(p -> {
       List<String> holders = c.replicasNow(p);
       return holders.size() == 2 && layout.check(holders).isPerfect();
     }) && c.settled());
     for (String p : paths) {
-      assertArrayEquals(RabbitCluster.contents(p, 3000), c.read(p));
+      assertArrayEquals(MiniBlinkCluster.contents(p, 3000), c.read(p));
     }
   }
 }

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -26,6 +25,8 @@ import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.blinkhdfs.client.BlinkDistributedFileSystem;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +79,7 @@ class EqualWorkReadBalanceTest {
   @Test
   @Timeout(180)
   void aFullReadIsServedAtAboutBOverNPerActiveNode() throws Exception {
-    try (RabbitCluster c = RabbitCluster.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
+    try (MiniBlinkCluster c = RabbitNameNode.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
         RabbitConfig.PRIMARIES.name(), "2",
         DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, EqualWorkNetworkTopology.class.getName())) {
       List<String> paths = write(c);
@@ -125,12 +126,12 @@ class EqualWorkReadBalanceTest {
    * Writes the files with every node ACTIVE and waits for all replicas on the NameNode's side
    * (asking for block locations would already count as reads).
    */
-  private static List<String> write(RabbitCluster c) throws IOException {
+  private static List<String> write(MiniBlinkCluster c) throws IOException {
     List<String> paths = new ArrayList<>();
     for (int f = 0; f < BLOCKS; f++) {
       String path = "/full/f" + f;
       try (FSDataOutputStream out = c.fs.create(new org.apache.hadoop.fs.Path(path), (short) 2)) {
-        out.write(RabbitCluster.contents(path, FILE_BYTES));
+        out.write(MiniBlinkCluster.contents(path, FILE_BYTES));
       }
       paths.add(path);
     }
@@ -138,14 +139,14 @@ class EqualWorkReadBalanceTest {
     return paths;
   }
 
-  private static void awaitAllReplicas(RabbitCluster c) throws IOException {
-    RabbitCluster.waitFor(2 * BLOCKS + " replicas reported", () ->
+  private static void awaitAllReplicas(MiniBlinkCluster c) throws IOException {
+    MiniBlinkCluster.waitFor(2 * BLOCKS + " replicas reported", () ->
         stored(c).values().stream().mapToLong(Long::longValue).sum() == 2L * BLOCKS
             && c.settled());
   }
 
   /** Replicas per DataNode transfer address, as the NameNode records them. */
-  private static Map<String, Long> stored(RabbitCluster c) {
+  private static Map<String, Long> stored(MiniBlinkCluster c) {
     Map<String, Long> out = new HashMap<>();
     for (DatanodeDescriptor d : c.blockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
@@ -154,7 +155,7 @@ class EqualWorkReadBalanceTest {
     return out;
   }
 
-  private static Map<Integer, Pass> readAtEveryGear(RabbitCluster c, List<String> paths)
+  private static Map<Integer, Pass> readAtEveryGear(MiniBlinkCluster c, List<String> paths)
       throws IOException {
     Map<Integer, Pass> passes = new LinkedHashMap<>();
     for (int n : GEARS) {
@@ -165,7 +166,7 @@ class EqualWorkReadBalanceTest {
   }
 
   /** Reads every file once through the blink-aware client; blocks served per chain node. */
-  private static Pass fullRead(RabbitCluster c, List<String> paths, int activeNodes)
+  private static Pass fullRead(MiniBlinkCluster c, List<String> paths, int activeNodes)
       throws IOException {
     Map<String, Long> before = blocksRead(c);
     Configuration conf = new Configuration(c.cluster.getConfiguration(0));
@@ -178,7 +179,7 @@ class EqualWorkReadBalanceTest {
         try (FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
           IOUtils.readFully(in, buf, 0, FILE_BYTES);
         }
-        assertArrayEquals(RabbitCluster.contents(path, FILE_BYTES), buf, path);
+        assertArrayEquals(MiniBlinkCluster.contents(path, FILE_BYTES), buf, path);
       }
     }
     Map<String, Long> after = settledBlocksRead(c, before, paths.size());
@@ -186,8 +187,8 @@ class EqualWorkReadBalanceTest {
     List<Long> served = new ArrayList<>();
     List<Long> storedActive = new ArrayList<>();
     long servedByOff = 0;
-    for (int rank = 0; rank < c.chain.size(); rank++) {
-      String node = c.chain.get(rank);
+    for (int rank = 0; rank < c.addresses.size(); rank++) {
+      String node = c.addresses.get(rank);
       long delta = after.get(node) - before.get(node);
       if (rank < activeNodes) {
         served.add(delta);
@@ -204,11 +205,11 @@ class EqualWorkReadBalanceTest {
    * The reads the NameNode's balancer counted per active node (none with the plain topology):
    * the choices it made, to compare with what the DataNodes served.
    */
-  private static List<Long> balancerServed(RabbitCluster c, int activeNodes) {
+  private static List<Long> balancerServed(MiniBlinkCluster c, int activeNodes) {
     List<Long> out = new ArrayList<>();
     if (c.blockManager().getDatanodeManager().getNetworkTopology()
         instanceof EqualWorkNetworkTopology t) {
-      for (String node : c.chain.subList(0, activeNodes)) {
+      for (String node : c.addresses.subList(0, activeNodes)) {
         out.add(t.balancer().servedInWindow(node));
       }
     }
@@ -220,7 +221,7 @@ class EqualWorkReadBalanceTest {
    * a DataNode counts a read after the client has its bytes, so the last count may lag the
    * client's return by milliseconds.
    */
-  private static Map<String, Long> settledBlocksRead(RabbitCluster c, Map<String, Long> before,
+  private static Map<String, Long> settledBlocksRead(MiniBlinkCluster c, Map<String, Long> before,
       int reads) {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (true) {
@@ -240,7 +241,7 @@ class EqualWorkReadBalanceTest {
   }
 
   /** Each DataNode's {@code BlocksRead} counter, by transfer address. */
-  private static Map<String, Long> blocksRead(RabbitCluster c) {
+  private static Map<String, Long> blocksRead(MiniBlinkCluster c) {
     Map<String, Long> out = new HashMap<>();
     for (DataNode dn : c.cluster.getDataNodes()) {
       out.put(dn.getDatanodeId().getXferAddr(), MetricsAsserts.getLongCounter("BlocksRead",

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.Chain;
@@ -17,6 +16,8 @@ import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 import org.blinkhdfs.rabbit.layout.ParaidLayout;
 import org.blinkhdfs.rabbit.layout.ParaidReplicas;
 import org.blinkhdfs.rabbit.layout.ParaidSpec;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,9 +43,9 @@ class GearChangeTest {
       Class<? extends LayoutBlockPlacementPolicy> policy) throws IOException {
     boolean paraid = policy == ParaidBlockPlacementPolicy.class;
     int r = paraid ? 3 : 2;
-    try (RabbitCluster c = RabbitCluster.start(dir, NODES, policy,
+    try (MiniBlinkCluster c = RabbitNameNode.start(dir, NODES, policy,
         RabbitConfig.PRIMARIES.name(), "2", RabbitConfig.PARAID_GROUPS.name(), "2,1")) {
-      Chain chain = Chain.of(c.chain);
+      Chain chain = Chain.of(c.addresses);
       ChainLayout layout = paraid
           ? ParaidReplicas.of(ParaidLayout.of(chain, ParaidSpec.of(2, 1, 4)), r)
           : EqualWorkLayout.of(chain, EqualWorkSpec.of(2, r));
@@ -57,7 +58,7 @@ class GearChangeTest {
 
       // Down to the gear: OFF in the schedule first (no new write may pick them), then stopped.
       c.writeSchedule(c.gear(GEAR));
-      List<String> off = c.chain.subList(GEAR, NODES);
+      List<String> off = c.addresses.subList(GEAR, NODES);
       for (String node : off) {
         c.stop(node);
       }
@@ -78,15 +79,15 @@ class GearChangeTest {
       c.restartAll();
       c.writeSchedule(c.gear(NODES));
       paths.addAll(low);
-      RabbitCluster.waitFor("whole layouts", () -> c.settled() && paths.stream().allMatch(
+      MiniBlinkCluster.waitFor("whole layouts", () -> c.settled() && paths.stream().allMatch(
           p -> layout.check(c.replicasNow(p)).isPerfect()));
       assertAllReadable(c, paths);
     }
   }
 
-  private static void assertAllReadable(RabbitCluster c, List<String> paths) throws IOException {
+  private static void assertAllReadable(MiniBlinkCluster c, List<String> paths) throws IOException {
     for (String path : paths) {
-      assertArrayEquals(RabbitCluster.contents(path, BYTES), c.read(path), path);
+      assertArrayEquals(MiniBlinkCluster.contents(path, BYTES), c.read(path), path);
     }
   }
 }

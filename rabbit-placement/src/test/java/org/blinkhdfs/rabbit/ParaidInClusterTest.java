@@ -11,11 +11,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.ParaidLayout;
 import org.blinkhdfs.rabbit.layout.ParaidReplicas;
 import org.blinkhdfs.rabbit.layout.ParaidSpec;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,14 +34,14 @@ class ParaidInClusterTest {
 
   @TempDir
   static Path dir;
-  static RabbitCluster c;
+  static MiniBlinkCluster c;
   static ParaidReplicas layout;
 
   @BeforeAll
   static void startCluster() throws IOException {
-    c = RabbitCluster.start(dir, NODES, ParaidBlockPlacementPolicy.class,
+    c = RabbitNameNode.start(dir, NODES, ParaidBlockPlacementPolicy.class,
         RabbitConfig.PARAID_GROUPS.name(), "2,1");
-    layout = ParaidReplicas.of(ParaidLayout.of(Chain.of(c.chain), ParaidSpec.of(2, 1, 4)), 3);
+    layout = ParaidReplicas.of(ParaidLayout.of(Chain.of(c.addresses), ParaidSpec.of(2, 1, 4)), 3);
   }
 
   @AfterAll
@@ -63,7 +64,7 @@ class ParaidInClusterTest {
     for (String path : paths) {
       List<String> holders = c.replicas(path);
       assertTrue(layout.check(holders).isPerfect(), path + " on " + holders);
-      assertTrue(holders.contains(c.chain.get(0)) || holders.contains(c.chain.get(1)),
+      assertTrue(holders.contains(c.addresses.get(0)) || holders.contains(c.addresses.get(1)),
           path + " has a replica in group 1 (gear 1 serves it): " + holders);
       for (String node : holders) {
         counts.merge(node, 1, Integer::sum);
@@ -71,8 +72,8 @@ class ParaidInClusterTest {
     }
     // Table 1 plus fill, B = 400: 340, 340, 225.7, 92.4, 78.1, 66.7, 57.1.
     System.out.println("PARAID replicas per chain node: " + LayoutCounts.inChainOrder(counts,
-        c.chain));
-    LayoutCounts.assertMatches(layout.expectedBlocks(BLOCKS), counts, c.chain);
+        c.addresses));
+    LayoutCounts.assertMatches(layout.expectedBlocks(BLOCKS), counts, c.addresses);
   }
 
   /**
@@ -82,7 +83,7 @@ class ParaidInClusterTest {
   @Test
   void aLowGearWritesOnlyToItsNodes() throws IOException {
     c.writeSchedule(c.gear(3));
-    List<String> off = c.chain.subList(3, NODES);
+    List<String> off = c.addresses.subList(3, NODES);
     List<String> paths = new ArrayList<>();
     for (int f = 0; f < 12; f++) {
       paths.add("/gear2/f" + f);
@@ -96,10 +97,10 @@ class ParaidInClusterTest {
       assertTrue(layout.check(holders).isPerfect(), path + " on " + holders);
     }
     c.writeSchedule(c.gear(NODES));
-    RabbitCluster.waitFor("nothing queued", c::settled);
+    MiniBlinkCluster.waitFor("nothing queued", c::settled);
     for (String path : paths) {
       assertEquals(3, c.replicas(path).size());
-      assertArrayEquals(RabbitCluster.contents(path, 2000), c.read(path));
+      assertArrayEquals(MiniBlinkCluster.contents(path, 2000), c.read(path));
     }
   }
 }

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
-import org.blinkhdfs.core.config.ConfigKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,8 +42,6 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe.
  */
 public final class ScheduleFileSource implements ScheduleSource {
-  /** The file's key: the scheduler daemon writes the file, NameNodes and clients follow it. */
-  public static final ConfigKey FILE_KEY = new ConfigKey("blink.schedule.file", "", "path");
   private static final Logger LOG = LoggerFactory.getLogger(ScheduleFileSource.class);
 
   private final Path file;

@@ -12,6 +12,7 @@ import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.OptionalLong;
 import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /** The emulating actuator: freeze, wait, thaw early by the resume latency; energy; refusals. */

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import org.blinkhdfs.core.agent.ManualClock;
 import org.blinkhdfs.core.schedule.ScheduleState.Status;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.core.agent.ManualClock;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.policy.ActivationPolicy;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /**

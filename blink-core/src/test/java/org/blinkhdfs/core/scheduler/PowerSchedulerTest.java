@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.blinkhdfs.core.agent.ManualClock;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.policy.ActivationPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
@@ -22,6 +21,7 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.signal.PowerSignal;
 import org.blinkhdfs.core.signal.SteadySignal;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,6 +1,5 @@
 package org.blinkhdfs.core.scheduler;
 
-import org.blinkhdfs.core.power.SchedulePower;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -22,7 +21,6 @@ import org.blinkhdfs.core.agent.AgentLoop;
 import org.blinkhdfs.core.agent.AgentTiming;
 import org.blinkhdfs.core.agent.EmulateActuator;
 import org.blinkhdfs.core.agent.FakeFreezer;
-import org.blinkhdfs.core.agent.ManualClock;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.agent.SleepReport;
 import org.blinkhdfs.core.agent.SleepRequest;
@@ -32,8 +30,10 @@ import org.blinkhdfs.core.policy.IoServerPolicy;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.power.SchedulePower;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.signal.OscillatingSignal;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,12 +3,13 @@ package org.blinkhdfs.rabbit.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Set;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class DatasetActivityTest {
   @Test
   void aWriteKeepsADatasetLiveForLiveMs() {
-    StepClock clock = new StepClock(0);
+    ManualClock clock = new ManualClock(0);
     DatasetActivity a = new DatasetActivity(60_000, clock);
     a.newBlock("logs");
     clock.set(30_000);

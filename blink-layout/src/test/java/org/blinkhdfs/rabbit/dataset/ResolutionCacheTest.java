@@ -7,10 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.blinkhdfs.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class ResolutionCacheTest {
-  private final StepClock clock = new StepClock(0);
+  private final ManualClock clock = new ManualClock(0);
   private final List<String> computed = new ArrayList<>();
   private final Function<String, Optional<String>> lookup = path -> {
     computed.add(path);

@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,12 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.blinkhdfs.core.time.ManualClock;
 
 /**
  * A fake host for the real actuator: a sysfs tree in a temp dir, a {@link SysfsFiles} that records
  * every read and write in order (paths relative to the root) and can fail writes or override
  * reads, a {@link Kernel} whose CLOCK_BOOTTIME jumps when {@code mem} is written, and a settable
- * wall clock. Single-threaded test use only.
+ * wall clock (a {@link ManualClock}). Single-threaded test use only.
  */
 final class FakeHost {
   static final long NOW_MS = 1_700_000_000_000L;
@@ -29,7 +27,7 @@ final class FakeHost {
   final Set<Path> failWrites = new HashSet<>();
   final Map<Path, String> readOverrides = new HashMap<>();
   final Map<Path, Consumer<String>> onWrite = new HashMap<>();
-  final MutableClock clock = new MutableClock(NOW_MS);
+  final ManualClock clock = new ManualClock(NOW_MS);
   final FakeKernel kernel = new FakeKernel();
   long suspendMs = 5000;
   /** What the wakealarm file held when mem was written; null if mem was never written. */
@@ -133,39 +131,6 @@ final class FakeHost {
     @Override
     public int kill(int pid, int signal) {
       throw new UnsupportedOperationException("no signals on the fake host");
-    }
-  }
-
-  /** A wall clock tests can move. */
-  static final class MutableClock extends Clock {
-    private long millis;
-
-    MutableClock(long millis) {
-      this.millis = millis;
-    }
-
-    void advance(long ms) {
-      millis += ms;
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this; // the fake host's clock is UTC-only; callers only read millis()
     }
   }
 }

@@ -1,0 +1,44 @@
+package org.blinkhdfs.placement;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+
+/**
+ * The blinking NameNode these tests start on the shared {@link MiniBlinkCluster}: this module's
+ * placement policy, read topology and NameNode plugin, a schedule file (absent until written),
+ * and {@link BlinkRuntime} as the view {@code writeSchedule} waits on. Only the class names
+ * live here; the fixture cannot import them (it is used by this module's tests).
+ */
+final class BlinkNameNode {
+  private BlinkNameNode() {}
+
+  /** Starts {@code dataNodes} DataNodes under {@code dir}; {@code tune} may adjust the conf. */
+  static MiniBlinkCluster start(Path dir, int dataNodes, Consumer<Configuration> tune)
+      throws IOException {
+    return start(dir, dataNodes, tune, builder -> { });
+  }
+
+  /**
+   * As {@link #start(Path, int, Consumer)}; {@code shape} adjusts the MiniDFSCluster builder,
+   * e.g. {@code .racks(...)}, {@code .storageTypes(...)}, {@code .storageCapacities(...)}.
+   */
+  static MiniBlinkCluster start(Path dir, int dataNodes, Consumer<Configuration> tune,
+      Consumer<MiniDFSCluster.Builder> shape) throws IOException {
+    return MiniBlinkCluster.builder(dir).dataNodes(dataNodes)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName())
+        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        .scheduleFile()
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        .conf(tune).shape(shape).start();
+  }
+
+  /** The placement policy instance the NameNode uses. */
+  static PowerBalancedBlockPlacementPolicy policy(MiniBlinkCluster c) {
+    return (PowerBalancedBlockPlacementPolicy) c.blockManager().getBlockPlacementPolicy();
+  }
+}
