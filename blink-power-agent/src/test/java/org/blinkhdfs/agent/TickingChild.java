@@ -30,9 +30,20 @@ public final class TickingChild implements AutoCloseable {
 
   /** Whether the counter stays exactly put for {@code ms}. */
   public boolean staysStill(long ms) throws InterruptedException {
-    long before = value();
+    // Compares the file's text, not the parsed number: a freeze that lands between the shell's
+    // truncation of the file and its write leaves it empty for as long as the process is frozen,
+    // which is still a counter that does not move (parsing it would read as -1 and fail).
+    String before = text();
     Thread.sleep(ms);
-    return before != -1 && value() == before;
+    return before != null && before.equals(text());
+  }
+
+  private String text() {
+    try {
+      return Files.readString(counter);
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   public long pid() {
