@@ -67,7 +67,8 @@ final class GearsSession implements ClusterSession {
     this.cluster = cluster;
     this.progress = progress;
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
-    this.steps = new PowerSteps(cluster, run.label(), 0, progress);
+    this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(), 0,
+        progress);
   }
 
   @Override

@@ -15,6 +15,7 @@ import org.blinkhdfs.bench.availability.ReadWaitExpectation;
 import org.blinkhdfs.bench.availability.ReplicaSet;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.bench.stats.LatencySummary;
 import org.blinkhdfs.demo.math.SteadyNodes;
@@ -79,7 +80,7 @@ final class LayoutSession implements ClusterSession {
     this.cluster = cluster;
     this.progress = progress;
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
-    this.steps = new PowerSteps(cluster, run.label(),
+    this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
   }
 

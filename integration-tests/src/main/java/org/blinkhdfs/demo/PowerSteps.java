@@ -7,8 +7,10 @@ import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.demo.math.GearPower;
 import org.blinkhdfs.demo.math.SteadyNodes;
 
 /**
@@ -36,6 +38,7 @@ import org.blinkhdfs.demo.math.SteadyNodes;
  */
 final class PowerSteps {
   private final LocalCluster cluster;
+  private final PowerModel model;
   private final String label;
   private final int minimumActive;
   private final Consumer<String> progress;
@@ -43,26 +46,49 @@ final class PowerSteps {
   private boolean overridden;
 
   /**
+   * @param model the ring's power model, as the scheduler's activation policy uses it
    * @param minimumActive the layout's minimum gear in ring nodes; 0 for layouts without one
    */
-  PowerSteps(LocalCluster cluster, String label, int minimumActive, Consumer<String> progress) {
+  PowerSteps(LocalCluster cluster, PowerModel model, String label, int minimumActive,
+      Consumer<String> progress) {
     this.cluster = cluster;
+    this.model = model;
     this.label = label;
     this.minimumActive = minimumActive;
     this.progress = progress;
   }
 
-  /** Sets {@code power} and, if the plan is below the layout's minimum gear, keeps that on. */
+  /**
+   * Sets {@code power} and, if it affords fewer ACTIVE nodes than the layout's minimum gear, keeps
+   * that on. When the power model says so up front, the gear is pinned before the power drops,
+   * so no published schedule, not even for the moment between two epochs, has fewer nodes on
+   * than the minimum gear: the NameNode's maintenance keeper polls every 500 ms, and HDFS copies
+   * blocks to keep one replica outside maintenance when it holds all but the last node (a demo
+   * run that lowered the power first saw 18 such copies). Should the published plan still fall
+   * short (a scheduler with another power model), the override follows afterwards.
+   */
   Schedule enter(int power) throws InterruptedException {
+    int affordable = GearPower.activeNodes(model, power);
+    if (minimumActive > 0 && affordable < minimumActive) {
+      cluster.setActiveNodes(OptionalInt.of(minimumActive));
+      overridden = true;
+      Schedule s = cluster.setPowerPercent(power);
+      note(belowMinimum(power, affordable));
+      return s;
+    }
     Schedule s = cluster.setPowerPercent(power);
     int active = SteadyNodes.servingRingNodes(s);
     if (minimumActive == 0 || SteadyNodes.serving(s).isEmpty() || active >= minimumActive) {
       return s;
     }
-    return override(minimumActive, String.format(Locale.ROOT, "%s at %d%% power: the power"
-        + " affords %d ACTIVE node(s), below the layout's minimum gear of %d (every block needs a"
-        + " replica on the first %d chain nodes); the minimum gear was kept on", label, power,
-        active, minimumActive, minimumActive));
+    return override(minimumActive, belowMinimum(power, active));
+  }
+
+  private String belowMinimum(int power, int active) {
+    return String.format(Locale.ROOT, "%s at %d%% power: the power affords %d ACTIVE node(s),"
+        + " below the layout's minimum gear of %d (every block needs a replica on the first %d"
+        + " chain nodes); the minimum gear was kept on", label, power, active, minimumActive,
+        minimumActive);
   }
 
   /**
@@ -83,6 +109,12 @@ final class PowerSteps {
   private Schedule override(int n, String why) throws InterruptedException {
     Schedule s = cluster.setActiveNodes(OptionalInt.of(n));
     overridden = true;
+    note(why);
+    return s;
+  }
+
+  /** Adds {@code why} with the scheduler's planned and available watts to the notes. */
+  private void note(String why) {
     SchedulerStatus st = cluster.schedulerStatus();
     double over = st.plannedWatts() - st.availableWatts();
     String note = why + String.format(Locale.ROOT, ", planning %.0f W of %.0f W available%s",
@@ -90,17 +122,22 @@ final class PowerSteps {
             " (%.0f W, %.0f%% over budget)", over, 100 * over / st.availableWatts()) : "");
     notes.add(note);
     progress.accept("  " + note);
-    return s;
   }
 
-  /** Clears an override and thaws OFF nodes briefly (see the class comment). */
+  /**
+   * Clears an override and thaws OFF nodes briefly (see the class comment). The power goes back
+   * to 100% before the override is cleared, so the minimum gear stays on throughout.
+   */
   void leave(Schedule s) throws IOException, InterruptedException {
+    boolean offNodes = SteadyNodes.hasOffNodes(s);
+    if (offNodes) {
+      cluster.setPowerPercent(100);
+    }
     if (overridden) {
       cluster.setActiveNodes(OptionalInt.empty());
       overridden = false;
     }
-    if (SteadyNodes.hasOffNodes(s)) {
-      cluster.setPowerPercent(100);
+    if (offNodes) {
       long ms = cluster.awaitAllHeard();
       progress.accept("  OFF nodes back: every DataNode heartbeating " + ms + " ms after the"
           + " power went back to 100% (an OFF agent sleeps until its next check-in)");
