@@ -184,6 +184,40 @@ class NewBlockPortTest {
   }
 
   @Test
+  void datasetLayoutsNewBlocksArePerfectInTheCompositeForEverySeed() {
+    // Two datasets beside the default chain: whatever file a block belongs to, the composite
+    // (which sees no path) recognises its new layout as perfect, so no correction starts.
+    Function<String, String> keys = Map.of("blink.equalwork.primaries", "1",
+        "blink.rabbit.datasets", "a=/a,b=/b")::get;
+    int checked = 0;
+    for (long seed = 0; seed < 200; seed++) {
+      Random dice = new Random(seed);
+      int n = 4 + dice.nextInt(8);
+      Set<Integer> awake = new HashSet<>();
+      for (int i = 0; i < n; i++) {
+        if (dice.nextInt(4) > 0) {
+          awake.add(i);
+        }
+      }
+      Schedule s = ring(n, awake);
+      LayoutModel model = LayoutCatalog.equalWork(keys, path -> path.length() > 2
+          ? Optional.of(path.substring(1, 2)).filter(d -> !d.equals("c")) : Optional.empty())
+          .apply(s);
+      for (String file : List.of("/a/f", "/b/f", "/c/f")) {
+        int r = 1 + dice.nextInt(2);
+        if (model.refusal(r).isPresent()) {
+          continue;
+        }
+        List<Integer> b = newBlock(model.forFile(file), s, r, seed);
+        assertTrue(model.check(b, r).isPerfect(), file + ", seed " + seed + ", n " + n
+            + ", r " + r + ": " + b);
+        checked++;
+      }
+    }
+    assertTrue(checked > 400, "only " + checked + " of 600 cases were placeable");
+  }
+
+  @Test
   void theRingsNewBlockTakesAsManyReplicasNowAsAnyRotation() {
     for (long seed = 0; seed < 300; seed++) {
       Random dice = new Random(seed);
