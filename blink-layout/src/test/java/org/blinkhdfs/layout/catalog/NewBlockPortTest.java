@@ -31,9 +31,32 @@ class NewBlockPortTest {
   private static Schedule ring(int count, Set<Integer> awake) {
     Schedule.Builder b = Schedule.builder().intervalStartMs(0).intervalMs(60_000);
     for (int i = 0; i < count; i++) {
-      b.add(NodeSchedule.of("10.0.0." + (i + 1) + ":9866", awake.contains(i) ? NodeMode.ACTIVE : NodeMode.OFF));
+      b.add(NodeSchedule.of("10.0.0." + (i + 1) + ":9866",
+          awake.contains(i) ? NodeMode.ACTIVE : NodeMode.OFF));
     }
     return b.build();
+  }
+
+  /** {@code count} nodes, each awake with probability {@code awakeIn / outOf}, else OFF. */
+  private static Schedule randomRing(Random dice, int count, int awakeIn, int outOf) {
+    Set<Integer> awake = new HashSet<>();
+    for (int i = 0; i < count; i++) {
+      if (dice.nextInt(outOf) < awakeIn) {
+        awake.add(i);
+      }
+    }
+    return ring(count, awake);
+  }
+
+  /** The ring positions a schedule has ACTIVE (for messages). */
+  private static Set<Integer> awakePositions(Schedule s) {
+    Set<Integer> out = new HashSet<>();
+    for (int i = 0; i < s.ring().size(); i++) {
+      if (s.isAwake(s.ring().get(i), 0)) {
+        out.add(i);
+      }
+    }
+    return out;
   }
 
   private static Set<Integer> all(int count) {
@@ -156,14 +179,9 @@ class NewBlockPortTest {
         "blink.paraid.groups", "2")::get;
     for (long seed = 0; seed < 300; seed++) {
       Random dice = new Random(seed);
-      int n = 5 + dice.nextInt(8);
-      Set<Integer> awake = new HashSet<>();
-      for (int i = 0; i < n; i++) {
-        if (dice.nextInt(3) > 0) {
-          awake.add(i);
-        }
-      }
-      Schedule s = ring(n, awake);
+      Schedule s = randomRing(dice, 5 + dice.nextInt(8), 2, 3);
+      int n = s.ring().size();
+      Set<Integer> awake = awakePositions(s);
       for (String name : LayoutCatalog.NAMES) {
         LayoutModel model = LayoutCatalog.byName(name, keys).apply(s);
         int r = 1 + dice.nextInt(3);
@@ -192,14 +210,8 @@ class NewBlockPortTest {
     int checked = 0;
     for (long seed = 0; seed < 200; seed++) {
       Random dice = new Random(seed);
-      int n = 4 + dice.nextInt(8);
-      Set<Integer> awake = new HashSet<>();
-      for (int i = 0; i < n; i++) {
-        if (dice.nextInt(4) > 0) {
-          awake.add(i);
-        }
-      }
-      Schedule s = ring(n, awake);
+      Schedule s = randomRing(dice, 4 + dice.nextInt(8), 3, 4);
+      int n = s.ring().size();
       LayoutModel model = LayoutCatalog.equalWork(keys, path -> path.length() > 2
           ? Optional.of(path.substring(1, 2)).filter(d -> !d.equals("c")) : Optional.empty())
           .apply(s);
@@ -221,14 +233,8 @@ class NewBlockPortTest {
   void theRingsNewBlockTakesAsManyReplicasNowAsAnyRotation() {
     for (long seed = 0; seed < 300; seed++) {
       Random dice = new Random(seed);
-      int n = 3 + dice.nextInt(14);
-      Set<Integer> awake = new HashSet<>();
-      for (int i = 0; i < n; i++) {
-        if (dice.nextBoolean()) {
-          awake.add(i);
-        }
-      }
-      Schedule s = ring(n, awake);
+      Schedule s = randomRing(dice, 3 + dice.nextInt(14), 1, 2);
+      int n = s.ring().size();
       LayoutModel model = LayoutCatalog.powerBalanced().apply(s);
       int r = 1 + dice.nextInt(Math.min(n, 4));
       ScheduleView view = ScheduleView.of(s, new Random(seed)).build();
