@@ -14,11 +14,16 @@ import org.junit.jupiter.api.Test;
 
 /** The pure view: awake for the guard at an instant, among the live nodes (class comment). */
 class ScheduleViewTest {
-  /** n1..n4 are 10.0.0.1..4:9866: n1, n3, n4 always awake; n2 awake during [0, 1000) of each 10 s interval; staging s1. */
+  /**
+   * n1..n4 are 10.0.0.1..4:9866: n1, n3, n4 always awake; n2 awake during [0, 1000) of each 10 s
+   * interval; staging s1 is 10.0.0.20:9866.
+   */
   private static final Schedule SCHEDULE = Schedule.builder().intervalStartMs(0)
       .intervalMs(10_000).add(NodeSchedule.of("10.0.0.1:9866", NodeMode.ACTIVE))
-      .add(NodeSchedule.blink("10.0.0.2:9866", 0, 1000)).add(NodeSchedule.of("10.0.0.3:9866", NodeMode.ACTIVE))
-      .add(NodeSchedule.of("10.0.0.4:9866", NodeMode.ACTIVE)).add(NodeSchedule.staging("10.0.0.20:9866")).build();
+      .add(NodeSchedule.blink("10.0.0.2:9866", 0, 1000))
+      .add(NodeSchedule.of("10.0.0.3:9866", NodeMode.ACTIVE))
+      .add(NodeSchedule.of("10.0.0.4:9866", NodeMode.ACTIVE))
+      .add(NodeSchedule.staging("10.0.0.20:9866")).build();
 
   @Test
   void theClassCommentsExampleASleepingNodeIsFillableButNotTakeable() {
@@ -42,7 +47,8 @@ class ScheduleViewTest {
   @Test
   void deadNodesAreNeitherUsableNorFillableAndTheWriterIsFoundOnTheRing() {
     ScheduleView view = ScheduleView.of(SCHEDULE, new Random(1)).at(0)
-        .live(List.of("10.0.0.1:9866", "10.0.0.2:9866", "10.0.0.4:9866")).writer("10.0.0.4:9866").build();
+        .live(List.of("10.0.0.1:9866", "10.0.0.2:9866", "10.0.0.4:9866"))
+        .writer("10.0.0.4:9866").build();
     assertFalse(view.usable(2));
     assertEquals(2, view.fillable(List.of(0, 2, 3)));
     assertEquals(3, view.writerPosition());
