@@ -3,6 +3,7 @@ package org.blinkhdfs.placement;
 import java.util.Collection;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
+import org.blinkhdfs.layout.StandInDemand;
 
 /**
  * HDFS's rack rule, as {@code BlockPlacementPolicyDefault#verifyBlockPlacement} states it: once
@@ -28,7 +29,7 @@ final class RackRule {
 
   /** Distinct racks (network locations) among {@code nodes}. */
   static int count(Collection<? extends Node> nodes) {
-    return (int) nodes.stream().map(Node::getNetworkLocation).distinct().count();
+    return StandInDemand.rackCount(nodes.stream().map(Node::getNetworkLocation).toList());
   }
 
   /**
@@ -37,6 +38,6 @@ final class RackRule {
    * already short of them.
    */
   static boolean keeps(int before, int after, int required) {
-    return after >= Math.min(required, before);
+    return StandInDemand.keepsRacks(before, after, required);
   }
 }
