@@ -114,6 +114,30 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    */
   protected abstract Function<Schedule, LayoutModel> layouts(Configuration conf);
 
+  /**
+   * The layout the NameNode configured in {@code conf} ({@code dfs.block.replicator.classname})
+   * builds on a schedule's ring, for processes outside the NameNode that must compute the same
+   * layouts (the proxy's drain): the same class reads the same keys, so both agree on every
+   * block. Empty when the configured policy is not a layout policy (stock HDFS placement).
+   * Nothing is started: no schedule source, no runtime.
+   */
+  public static Optional<Function<Schedule, LayoutModel>> configuredLayouts(Configuration conf) {
+    Class<?> policy = conf.getClass(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
+        BlockPlacementPolicyDefault.class);
+    if (!LayoutBlockPlacementPolicy.class.isAssignableFrom(policy)) {
+      return Optional.empty();
+    }
+    try {
+      LayoutBlockPlacementPolicy p = (LayoutBlockPlacementPolicy) policy
+          .getDeclaredConstructor().newInstance();
+      return Optional.of(p.layouts(conf));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " = "
+          + policy.getName() + " cannot be instantiated (" + e + "); it needs a public no-argument"
+          + " constructor, as HDFS itself requires", e);
+    }
+  }
+
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;

@@ -1,0 +1,134 @@
+package org.blinkhdfs.proxy.drain;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.time.Clock;
+import java.util.function.Function;
+import org.apache.hadoop.hdfs.DFSClient;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.DirectoryListing;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.hdfs.protocol.HdfsLocatedFileStatus;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.StandInDemand;
+import org.blinkhdfs.layout.drain.DrainMove;
+
+/**
+ * Finds the replicas that sit on stand-ins and where each belongs, by listing the watched trees
+ * with block locations (the NameNode's {@code getListing} with locations, 1000 entries per call,
+ * like {@code hdfs fsck -files -blocks -locations} but without the NameNode doing the checking)
+ * and asking the same pure rule as the NameNode ({@link StandInDemand}) about every complete
+ * block.
+ *
+ * <p>Why the proxy lists instead of asking the NameNode for its queue: the NameNode's
+ * low-redundancy queue is not exposed over RPC, holds only blocks the redundancy monitor has
+ * looked at (22 per pass at the measured defaults), and mixes layout corrections with real
+ * re-replication. Listing costs one RPC per 1000 files and, since layouts are deterministic
+ * functions of the ring and the held positions, finds exactly the moves the NameNode would make.
+ * The cost grows with the files watched ({@code blink.proxy.paths}); scans run every
+ * {@code blink.proxy.scan.interval.ms}.
+ *
+ * <p>Skipped: files under construction (their last block is still being written), corrupt
+ * blocks, blocks with no stand-in (a lost replica is the NameNode's re-replication) and
+ * replications the layout refuses (HDFS places those by its default rules).
+ */
+final class StagedScan {
+  /** What one scan found. */
+  record Result(List<StagedMove> moves, Map<String, long[]> backlogByStandIn, long files,
+      long blocks, long durationMs) {}
+
+  private StagedScan() {}
+
+  static Result run(DFSClient client, List<String> paths, Schedule schedule, LayoutModel layout,
+      LiveNodes live, Clock clock) throws IOException {
+    long startMs = clock.millis();
+    List<String> ring = schedule.ring();
+    Map<String, Integer> position = new HashMap<>();
+    for (int i = 0; i < ring.size(); i++) {
+      position.put(ring.get(i), i);
+    }
+    List<StagedMove> moves = new ArrayList<>();
+    Map<String, long[]> backlog = new HashMap<>();
+    long files = 0;
+    long blocks = 0;
+    Deque<String> dirs = new ArrayDeque<>(paths);
+    while (!dirs.isEmpty()) {
+      String dir = dirs.pop();
+      byte[] after = HdfsFileStatus.EMPTY_NAME;
+      DirectoryListing page;
+      do {
+        page = client.listPaths(dir, after, true);
+        if (page == null) {
+          break; // vanished since it was listed
+        }
+        for (HdfsFileStatus st : page.getPartialListing()) {
+          String path = st.getFullName(dir);
+          if (st.isDirectory()) {
+            dirs.push(path);
+          } else if (st instanceof HdfsLocatedFileStatus) {
+            LocatedBlocks lbs = ((HdfsLocatedFileStatus) st).getLocatedBlocks();
+            if (lbs == null || lbs.isUnderConstruction()) {
+              continue;
+            }
+            files++;
+            for (LocatedBlock lb : lbs.getLocatedBlocks()) {
+              blocks++;
+              demand(lb, st, schedule, layout, live, position, moves, backlog);
+            }
+          }
+        }
+        after = page.getLastName();
+      } while (page.hasMore());
+    }
+    return new Result(moves, backlog, files, blocks, clock.millis() - startMs);
+  }
+
+  private static void demand(LocatedBlock lb, HdfsFileStatus st, Schedule schedule,
+      LayoutModel layout, LiveNodes live, Map<String, Integer> position, List<StagedMove> moves,
+      Map<String, long[]> backlog) {
+    List<String> ring = schedule.ring();
+    int r = Math.min(Math.max(st.getReplication(), 1), ring.size());
+    if (lb.isCorrupt() || layout.refusal(r).isPresent()) {
+      return;
+    }
+    DatanodeInfo[] locs = lb.getLocations();
+    List<StandInDemand.Holder> holders = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (DatanodeInfo d : locs) {
+      String addr = d.getXferAddr();
+      names.add(addr);
+      holders.add(new StandInDemand.Holder(addr, position.getOrDefault(addr, -1),
+          d.getNetworkLocation()));
+    }
+    StandInDemand d = StandInDemand.of(layout, holders, r, live.requiredRacks(r),
+        live.ring(ring, names));
+    for (int p : d.positions()) {
+      StandInDemand.Holder standIn = d.replaces(p);
+      if (standIn == null) {
+        continue; // a lost replica: the NameNode's re-replication, not a move
+      }
+      String type = lb.getStorageTypes()[names.indexOf(standIn.node())].name();
+      DrainMove m = new DrainMove(lb.getBlock().getBlockId(), lb.getBlockSize(), ring.get(p),
+          standIn.node(), names, type, st.getModificationTime());
+      moves.add(new StagedMove(m, lb.getBlock().getGenerationStamp()));
+      long[] b = backlog.computeIfAbsent(standIn.node(), k -> new long[2]);
+      b[0]++;
+      b[1] += lb.getBlockSize();
+    }
+  }
+
+  /** The layout of {@code schedule}'s ring, or empty when the ring is empty. */
+  static Optional<LayoutModel> layoutOf(Schedule schedule,
+      Function<Schedule, LayoutModel> layouts) {
+    return schedule.ring().isEmpty() ? Optional.empty() : Optional.of(layouts.apply(schedule));
+  }
+}

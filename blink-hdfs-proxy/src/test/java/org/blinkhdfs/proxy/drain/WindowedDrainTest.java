@@ -1,0 +1,130 @@
+package org.blinkhdfs.proxy.drain;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.layout.drain.Consistency;
+import org.blinkhdfs.layout.drain.DrainSettings;
+import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.placement.BlinkNameNodePlugin;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
+import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The proxy's drain on a real NameNode and DataNodes: ring nodes 5–8 sleep when files are
+ * written, so their layout replicas land on the staging node; the drain moves nothing while they
+ * sleep and moves every stand-in into the layout with {@code replaceBlock} once their window
+ * opens; the NameNode deletes the stand-ins (the delete hint), and nothing is moved twice.
+ *
+ * <p>The NameNode's own layout correction is switched off here ({@code
+ * dfs.namenode.replication.max-streams} = 0: no DataNode may be a reconstruction source), so the
+ * moves seen are the proxy's alone; excess deletion does not depend on it.
+ */
+class WindowedDrainTest {
+  static final int RING = 9;
+  static final int STAGING = 9;
+  static final long INTERVAL_MS = 600_000;
+  static final long SLEEP_MS = 10_000;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void metrics() {
+    DefaultMetricsSystem.initialize("WindowedDrainTest");
+  }
+
+  @AfterAll
+  static void stopMetrics() {
+    DefaultMetricsSystem.shutdown();
+  }
+
+  /** Ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code SLEEP_MS}. */
+  static Schedule wakingLater(MiniBlinkCluster c, long startMs) {
+    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
+        .intervalMs(INTERVAL_MS);
+    for (int i = 0; i < RING; i++) {
+      b.add(i < 5 ? NodeSchedule.blink(c.addresses.get(i), 0, 400_000)
+          : NodeSchedule.blink(c.addresses.get(i), SLEEP_MS, 300_000));
+    }
+    return b.add(NodeSchedule.staging(c.addresses.get(STAGING))).build();
+  }
+
+  @Test
+  void staysOutsideSleepingWindowsThenMovesEveryStandInIntoTheLayout() throws Exception {
+    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(RING + 1)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName())
+        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start()) {
+      long start = System.currentTimeMillis();
+      Schedule schedule = wakingLater(c, start);
+      c.writeSchedule(schedule);
+      long wakeAt = start + SLEEP_MS;
+      List<String> paths = new ArrayList<>();
+      List<byte[]> contents = new ArrayList<>();
+      for (int f = 0; f < 12; f++) {
+        paths.add("/drain/f" + f);
+        contents.add(c.writeFile(paths.get(f), 5000, 3));
+      }
+      String staging = c.addresses.get(STAGING);
+      long staged = paths.stream().filter(p -> c.replicasNow(p).contains(staging)).count();
+      assertTrue(staged > 0, "some layout replicas went to the staging node");
+
+      Configuration conf = new Configuration(c.conf);
+      BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
+      DrainMetrics metrics = DrainMetrics.register();
+      try (NameNodeLink link = NameNodeLink.open(conf);
+          DrainService drain = new DrainService(link, () -> runtime.state().usable(),
+              LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), List.of("/"),
+              500, new DrainSettings(2, 4, 8, 10 << 20, 200, Consistency.WEAK, 1, 5000),
+              (node, ms, why) -> { throw new AssertionError("weak never asks to wake"); },
+              metrics, Clock.systemUTC())) {
+        drain.start();
+        GenericTestUtils.waitFor(() -> metrics.backlogBlocks() >= staged, 100, 30_000);
+        assertTrue(System.currentTimeMillis() < wakeAt - 1000, "the test wrote too slowly");
+        Thread.sleep(Math.max(0, wakeAt - System.currentTimeMillis() - 1000));
+        assertEquals(0, metrics.started.get(), "no copy while the layout nodes sleep");
+
+        RingLayout layout = new RingLayout(RING);
+        GenericTestUtils.waitFor(() -> paths.stream().allMatch(p -> {
+          List<Integer> held = c.ringPositionsNow(p, RING);
+          return c.replicasNow(p).size() == 3 && held.size() == 3
+              && layout.check(held, 3).isPerfect();
+        }), 200, 60_000);
+        long convergedMs = System.currentTimeMillis() - wakeAt;
+        System.out.printf("drain: %d staged files in their layout %d ms after the window opened;"
+            + " %d moves, %d already there, %d failed%n", staged, convergedMs,
+            metrics.finished(), metrics.alreadyThere(), metrics.failed());
+        assertTrue(metrics.finished() >= staged, "the proxy made the moves");
+        assertEquals(0, metrics.alreadyThere(), "the NameNode's correction is off here");
+        assertEquals(0, metrics.trimmed());
+      }
+      metrics.unregister();
+      for (int f = 0; f < paths.size(); f++) {
+        assertFalse(c.replicas(paths.get(f)).contains(staging), paths.get(f));
+        assertArrayEquals(contents.get(f), c.read(paths.get(f)));
+      }
+    }
+  }
+}
