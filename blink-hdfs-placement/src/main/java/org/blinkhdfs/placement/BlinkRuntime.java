@@ -100,13 +100,13 @@ public final class BlinkRuntime {
     return source == null ? "none" : source.describe();
   }
 
-  /** Marks a running holder (the NameNode plugin between start and stop). */
-  void retain() {
+  /** Marks a running holder (the NameNode plugin or the proxy, between start and stop). */
+  public void retain() {
     holders.incrementAndGet();
   }
 
   /** Ends one {@link #retain()}; the last one stops the source and leaves the registry. */
-  void release() {
+  public void release() {
     if (holders.decrementAndGet() == 0 && source != null) {
       BY_SOURCE.remove(key, this);
       source.close();

@@ -34,6 +34,21 @@ public final class SiteOptions {
     }
   }
 
+  /**
+   * A configuration from the daemons' {@code -conf FILE} and {@code -D key=value} options (both
+   * repeatable), the {@code -D} settings applied last so they win.
+   */
+  public static Configuration configuration(CommandLineTool.Args a) {
+    Configuration conf = new Configuration();
+    for (String file : a.values("conf")) {
+      addSiteFile(conf, "-conf", Path.of(file));
+    }
+    for (String kv : a.values("D")) {
+      set(conf, "-D", kv);
+    }
+    return conf;
+  }
+
   /** Sets one {@code -D key=value}; {@code flag} names the option in errors. */
   public static void set(Configuration conf, String flag, String keyValue) {
     int eq = keyValue.indexOf('=');

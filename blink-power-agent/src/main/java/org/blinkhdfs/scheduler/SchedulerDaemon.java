@@ -171,13 +171,7 @@ public final class SchedulerDaemon implements Closeable {
   static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stopped)
       throws InterruptedException {
     return TOOL.run(args, out, err, a -> {
-      Configuration conf = new Configuration();
-      for (String file : a.values("conf")) {
-        SiteOptions.addSiteFile(conf, "-conf", Path.of(file));
-      }
-      for (String kv : a.values("D")) {
-        SiteOptions.set(conf, "-D", kv);
-      }
+      Configuration conf = SiteOptions.configuration(a);
       SchedulerDaemon daemon;
       try {
         daemon = start(conf);

@@ -19,6 +19,7 @@ import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.proxy.ProxyDaemon;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +41,8 @@ class DefaultsFileTest {
     Map<String, String> code = new TreeMap<>();
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
-        RabbitConfig.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS)) {
+        RabbitConfig.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS,
+        ProxyDaemon.CONFIG_KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());
         assertTrue(previous == null || previous.equals(k.defaultValue()),

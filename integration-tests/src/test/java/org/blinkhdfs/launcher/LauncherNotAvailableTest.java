@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code bin/blink proxy} and {@code sim} are not built yet: {@code --help}/{@code -help} print
+ * {@code bin/blink sim} is not built yet: {@code --help}/{@code -help} print
  * the planned usage marked "not available in this build" (exit 0), anything else exits 3. These
  * paths never build or start Java, so the test runs the real script.
  */
@@ -40,7 +40,7 @@ class LauncherNotAvailableTest {
 
   @Test
   void helpPrintsThePlannedUsageMarkedNotAvailable() throws Exception {
-    for (String sub : new String[] {"proxy", "sim"}) {
+    for (String sub : new String[] {"sim"}) {
       for (String help : new String[] {"--help", "-help"}) {
         Run r = blink(sub, help);
         assertEquals(0, r.code(), sub + " " + help + ": " + r.err());
@@ -55,7 +55,7 @@ class LauncherNotAvailableTest {
 
   @Test
   void anyOtherUseExitsThree() throws Exception {
-    for (String sub : new String[] {"proxy", "sim"}) {
+    for (String sub : new String[] {"sim"}) {
       Run r = blink(sub, "--nodes", "3");
       assertEquals(3, r.code(), sub);
       assertEquals("", r.out());

@@ -1,0 +1,190 @@
+package org.blinkhdfs.proxy;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.http.HttpServer2;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.blinkhdfs.cli.SiteOptions;
+import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.drain.Consistency;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
+import org.blinkhdfs.proxy.drain.DrainMetrics;
+import org.blinkhdfs.proxy.drain.DrainService;
+import org.blinkhdfs.proxy.drain.NameNodeLink;
+import org.blinkhdfs.proxy.drain.WakeRequester;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bin/blink proxy}: the write proxy of BlinkFS §4.1. It follows the schedule (the same
+ * {@code blink.scheduler.address} or {@code blink.schedule.file} as the NameNode), computes every
+ * staged block's layout with the NameNode's own layout classes, and moves staged replicas into
+ * their layout during the targets' windows ({@link DrainService}); metrics at {@code /jmx} and
+ * {@code /prom} on {@code blink.proxy.http.address}.
+ *
+ * <p>Why a separate daemon rather than more NameNode work: the NameNode corrects layouts through
+ * its reconstruction queue, which looks at a few blocks per pass and retries them whether or not
+ * their target is awake; the proxy knows the windows and starts each target's batch as its window
+ * opens. It needs only client and Mover-level access (superuser), so it can run anywhere, be
+ * restarted at will, and lose nothing when killed: a copy only adds a replica.
+ */
+public final class ProxyDaemon implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(ProxyDaemon.class);
+
+  /** The keys the daemon reads besides the shared schedule keys (for documentation checks). */
+  public static final List<ConfigKey> CONFIG_KEYS = ProxyConfig.KEYS;
+
+  private final ProxyConfig config;
+  private final NameNodeLink link;
+  private final DrainMetrics metrics;
+  private final DrainService drain;
+  private final HttpServer2 http;
+  private final BlinkRuntime runtime;
+
+  private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
+    this.config = new ProxyConfig(conf);
+    Function<Schedule, LayoutModel> layouts = LayoutBlockPlacementPolicy.configuredLayouts(conf)
+        .orElseThrow(() -> new IllegalArgumentException(
+            DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " = "
+            + conf.get(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, "(unset)")
+            + " is not a BlinkHDFS layout policy, so nothing is staged for the proxy to drain;"
+            + " give the proxy the NameNode's hdfs-site.xml (e.g."
+            + " org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy)"));
+    WakeRequester wake = wakeRequester(conf, config);
+    this.runtime = BlinkRuntime.forConf(conf);
+    if (runtime.describe().equals("none")) {
+      throw new IllegalArgumentException("neither " + SchedulerHttp.ADDRESS_KEY + " nor "
+          + "blink.schedule.file is set: the proxy follows the schedule; set one of them as on"
+          + " the NameNode");
+    }
+    runtime.retain();
+    DefaultMetricsSystem.initialize("BlinkProxy");
+    this.metrics = DrainMetrics.register();
+    this.link = NameNodeLink.open(conf);
+    this.drain = new DrainService(link, () -> runtime.state().usable(), layouts, config.paths(),
+        config.scanMs(), config.drain(), wake, metrics, clock);
+    this.http = new HttpServer2.Builder().setName("blinkproxy").setConf(conf)
+        .addEndpoint(URI.create("http://" + config.httpAddress().getHostString() + ":"
+            + config.httpAddress().getPort())).setFindPort(false).build();
+    http.start();
+    drain.start();
+    LOG.info("BlinkHDFS proxy serving http://{}:{}/; schedule from {}; draining {} ({}), scan"
+        + " every {} ms", httpAddress().getHostString(), httpAddress().getPort(),
+        runtime.describe(), config.paths(), config.drain().consistency().configName(),
+        config.scanMs());
+  }
+
+  /** The extra-window requests of {@code strong} consistency. */
+  private static WakeRequester wakeRequester(Configuration conf, ProxyConfig config) {
+    if (config.drain().consistency() != Consistency.STRONG) {
+      return (node, ms, reason) -> {
+        throw new IllegalStateException("only strong consistency asks for windows");
+      };
+    }
+    throw new IllegalArgumentException(ProxyConfig.CONSISTENCY.name() + " = strong is not"
+        + " supported in this build yet (the scheduler has no extra-window API); use weak or"
+        + " periodic");
+  }
+
+  /** Starts a daemon with the system clock. */
+  public static ProxyDaemon start(Configuration conf) throws IOException {
+    return new ProxyDaemon(conf, Clock.systemUTC());
+  }
+
+  /** The address the HTTP server listens on (the real port when configured with port 0). */
+  public InetSocketAddress httpAddress() {
+    return http.getConnectorAddress(0);
+  }
+
+  public DrainService drain() {
+    return drain;
+  }
+
+  @Override
+  public void close() throws IOException {
+    drain.close();
+    metrics.unregister();
+    try {
+      http.stop();
+    } catch (Exception e) {
+      throw new IOException("stopping the HTTP server failed", e);
+    } finally {
+      link.close();
+      runtime.release();
+      DefaultMetricsSystem.shutdown();
+    }
+  }
+
+  static final String USAGE = String.join("\n",
+      "usage: bin/blink proxy [-conf site.xml ...] [-D key=value ...]",
+      "",
+      "Runs the write proxy: follows the schedule and moves replicas staged for sleeping",
+      "DataNodes into their layout during the targets' windows (docs/proxy.md).",
+      "",
+      "  -conf FILE        a Hadoop site XML file (repeatable): give it the NameNode's",
+      "                    hdfs-site.xml (fs.defaultFS, dfs.block.replicator.classname, the",
+      "                    layout's blink.* keys and blink.scheduler.address or blink.schedule.file)",
+      "  -D key=value      one setting; wins over -conf files (repeatable)",
+      "  -help             this text",
+      "",
+      "Keys: " + ProxyConfig.CONSISTENCY.name() + " = strong | weak | periodic, "
+          + ProxyConfig.PATHS.name() + ", " + ProxyConfig.HTTP_ADDRESS.name()
+          + ", ... (see conf/blink-default.xml).",
+      "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
+
+  private static final CommandLineTool TOOL = CommandLineTool.builder("blink proxy")
+      .usage(USAGE).shortFlag("conf", "FILE").repeatable("conf")
+      .shortFlag("D", "key=value").repeatable("D")
+      .operands(0, ": every setting is -D key=value or a -conf file").build();
+
+  /** {@code bin/blink proxy [-conf file] [-D key=value ...]}: runs until SIGTERM. */
+  public static void main(String[] args) throws Exception {
+    System.exit(run(args, System.out, System.err, new CountDownLatch(1)));
+  }
+
+  /**
+   * Parses {@code args}, starts the daemon and waits until {@code stopped} counts down (the
+   * shutdown hook closes the daemon and counts it down); returns the exit code.
+   */
+  static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stopped)
+      throws InterruptedException {
+    return TOOL.run(args, out, err, a -> {
+      Configuration conf = SiteOptions.configuration(a);
+      ProxyDaemon daemon;
+      try {
+        daemon = start(conf);
+      } catch (CommandLineTool.UsageException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw CommandLineTool.usage(e.getMessage());
+      } catch (IOException e) {
+        err.println("blink proxy: could not start: " + e.getMessage());
+        return 1;
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          daemon.close();
+        } catch (IOException e) {
+          LOG.warn("Shutdown: {}", e.getMessage());
+        }
+        stopped.countDown();
+      }, "blink-proxy-shutdown"));
+      stopped.await();
+      return 0;
+    });
+  }
+}

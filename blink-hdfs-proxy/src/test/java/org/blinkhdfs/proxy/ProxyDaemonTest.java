@@ -1,0 +1,103 @@
+package org.blinkhdfs.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.BlinkNameNodePlugin;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/blink proxy}: its command line, its configuration errors and its metrics. */
+class ProxyDaemonTest {
+  @TempDir
+  Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CountDownLatch stopped = new CountDownLatch(1);
+    stopped.countDown();
+    int code = ProxyDaemon.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), stopped);
+    return new Run(code, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void helpAndBadSettingsNameTheKeyTheValueAndTheFix() throws Exception {
+    Run help = run("-help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().startsWith("usage: bin/blink proxy"), help.out());
+    Run bad = run("-D", "blink.proxy.consistency=eventual");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("blink.proxy.consistency = 'eventual'"), bad.err());
+    Run paths = run("-D", "blink.proxy.paths=data");
+    assertEquals(2, paths.code());
+    assertTrue(paths.err().contains("not an absolute HDFS path"), paths.err());
+    Run noLayout = run("-D", "fs.defaultFS=hdfs://127.0.0.1:1");
+    assertEquals(2, noLayout.code());
+    assertTrue(noLayout.err().contains("dfs.block.replicator.classname"), noLayout.err());
+  }
+
+  @Test
+  void drainsAStandInAndReportsItAtJmxAndProm() throws Exception {
+    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(5)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName())
+        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        // No NameNode correction: the moves seen are the proxy's (see WindowedDrainTest).
+        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start()) {
+      long now = System.currentTimeMillis();
+      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(now).intervalMs(600_000);
+      for (int i = 0; i < 4; i++) {
+        // Nodes 2 and 3 sleep for the first 8 s, so a 2-replica block may be staged.
+        b.add(NodeSchedule.blink(c.addresses.get(i), i < 2 ? 0 : 8_000, 300_000));
+      }
+      c.writeSchedule(b.add(NodeSchedule.staging(c.addresses.get(4))).build());
+      String staging = c.addresses.get(4);
+      boolean staged = false;
+      for (int f = 0; f < 20 && !staged; f++) {
+        c.writeFile("/p/f" + f, 3000, 2);
+        staged = c.replicas("/p/f" + f).contains(staging);
+      }
+      assertTrue(staged, "a replica was staged");
+      Configuration conf = new Configuration(c.cluster.getConfiguration(0));
+      conf.set(ProxyConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
+      conf.set(ProxyConfig.SCAN_MS.name(), "300");
+      conf.set("hadoop.prometheus.endpoint.enabled", "true");
+      try (ProxyDaemon proxy = ProxyDaemon.start(conf)) {
+        String base = "http://127.0.0.1:" + proxy.httpAddress().getPort();
+        GenericTestUtils.waitFor(() -> proxy.drain().metrics().finished() > 0, 200, 40_000);
+        HttpClient http = HttpClient.newHttpClient();
+        String jmx = http.send(HttpRequest.newBuilder(URI.create(base
+            + "/jmx?qry=Hadoop:service=BlinkProxy,name=BlinkProxyDrain")).build(),
+            HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(jmx.contains("\"MovesFinished\""), jmx);
+        String prom = http.send(HttpRequest.newBuilder(URI.create(base + "/prom")).build(),
+            HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(prom.contains("moves_finished"), prom);
+      }
+    }
+  }
+}
