@@ -168,6 +168,9 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
             runtime.layoutCorrections().get())
         .addCounter(Interns.info("SleepingTargetsAvoided",
             "Sleeping nodes kept out of write pipelines"), runtime.sleepingTargetsAvoided().get())
+        .addCounter(Interns.info("StagingFullFallbacks",
+            "Stand-ins placed on ring nodes because the staging nodes were full"),
+            runtime.stagingFullFallbacks().get())
         .addCounter(Interns.info("ShortWriteReplicas",
             "Replicas new blocks lacked at write time because too few nodes were awake"),
             runtime.shortWriteReplicas().get())

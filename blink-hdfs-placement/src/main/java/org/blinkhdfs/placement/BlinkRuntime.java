@@ -49,6 +49,7 @@ public final class BlinkRuntime {
   private final AtomicLong layoutCorrections = new AtomicLong();
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
   private final AtomicLong shortWriteReplicas = new AtomicLong();
+  private final AtomicLong stagingFullFallbacks = new AtomicLong();
 
   private BlinkRuntime(String key, ScheduleSource source) {
     this.key = key;
@@ -116,6 +117,14 @@ public final class BlinkRuntime {
   /** Replicas written to a stand-in because their layout node was asleep. */
   public AtomicLong offloadedReplicas() {
     return offloadedReplicas;
+  }
+
+  /**
+   * Stand-ins that skipped a staging node because it was full
+   * ({@code blink.placement.staging.capacity.bytes}) and went to a ring node instead.
+   */
+  public AtomicLong stagingFullFallbacks() {
+    return stagingFullFallbacks;
   }
 
   /** Replicas sent to their layout node to replace a stand-in. */

@@ -442,15 +442,24 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
         && !(considerLoad && ring.overloaded(node, considerLoadFactor));
   }
 
-  /** A stand-in for {@code position}: an awake staging node, else the nearest awake ring node. */
+  /**
+   * A stand-in for {@code position}: an awake staging node with room, else the nearest awake ring
+   * node (counted when staging nodes were full).
+   */
   private boolean takeStandIn(RingMembers ring, int position, TargetPlan plan, TargetRequest req)
       throws NotEnoughReplicasException {
     List<DatanodeDescriptor> staging = ring.staging();
+    boolean full = false;
     for (int i = 0; i < staging.size(); i++) {
       DatanodeDescriptor s = staging.get((position + i) % staging.size());
-      if (ring.writable(s, req.guardMs) && take(ring, s, req)) {
+      if (!hasRoom(s, req.blocksize)) {
+        full = true;
+      } else if (ring.writable(s, req.guardMs) && take(ring, s, req)) {
         return true;
       }
+    }
+    if (full) {
+      runtime.stagingFullFallbacks().incrementAndGet();
     }
     int n = ring.size();
     for (int d = 1; d <= n / 2; d++) {
@@ -464,6 +473,19 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       }
     }
     return false;
+  }
+
+  /**
+   * True when staging node {@code s} may take another stand-in of {@code blocksize} bytes under
+   * {@link PlacementConfig#stagingCapacityBytes}: the blocks it stores plus those on their way to
+   * it, each counted at full block size as HDFS's own space check counts scheduled blocks. Block
+   * counts are what the NameNode knows at once (incremental block reports); the DataNode's bytes
+   * used arrive only with its next heartbeat and include its directories.
+   */
+  private boolean hasRoom(DatanodeDescriptor s, long blocksize) {
+    long capacity = settings.stagingCapacityBytes();
+    return capacity <= 0
+        || (s.numBlocks() + s.getBlocksScheduled() + 1L) * blocksize <= capacity;
   }
 
   /**

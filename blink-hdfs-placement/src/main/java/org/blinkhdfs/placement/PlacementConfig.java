@@ -36,6 +36,8 @@ public final class PlacementConfig {
   public static final ConfigKey WRITE_MARGIN_MS =
       new ConfigKey("blink.placement.write.margin.ms", "1000", "ms");
   public static final ConfigKey SEED = new ConfigKey("blink.placement.seed", "0", "");
+  public static final ConfigKey STAGING_CAPACITY_BYTES =
+      new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
   public static final ConfigKey READ_MIN_WINDOW_MS =
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
@@ -55,7 +57,7 @@ public final class PlacementConfig {
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS, MAINTENANCE_ENABLED,
+      WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS);
 
@@ -67,6 +69,7 @@ public final class PlacementConfig {
   private final long writeBytesPerSec;
   private final long writeMarginMs;
   private final long seed;
+  private final long stagingCapacityBytes;
   private final long readMinWindowMs;
   private final long clientWaitMarginMs;
 
@@ -82,6 +85,7 @@ public final class PlacementConfig {
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
     this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
+    this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
   }
@@ -117,6 +121,15 @@ public final class PlacementConfig {
 
   public long seed() {
     return seed;
+  }
+
+  /**
+   * Bytes of stand-ins one staging DataNode may hold (its blocks and those scheduled to it, each
+   * at full block size); 0 for no limit but its disk. A full staging node is skipped and the stand-in goes to an
+   * awake ring node instead (Rabbit's write offloading), so writes never fail for it.
+   */
+  public long stagingCapacityBytes() {
+    return stagingCapacityBytes;
   }
 
   public long readMinWindowMs() {
