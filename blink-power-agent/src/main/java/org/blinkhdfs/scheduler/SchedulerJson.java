@@ -13,7 +13,11 @@ import org.blinkhdfs.core.scheduler.SchedulerStatus;
 import org.blinkhdfs.core.scheduler.WakeHold;
 import org.blinkhdfs.core.wire.StatusJson;
 
-/** The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes}, {@code /v1/wake}. */
+/**
+ * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes} and {@code GET
+ * /v1/wake} ({@code POST /v1/wake} answers with blink-core's {@code WakeJson}, which its client
+ * shares).
+ */
 final class SchedulerJson {
   private SchedulerJson() {}
 

@@ -20,9 +20,4 @@ public record WakeHold(String node, long fromMs, long untilMs, String reason) {
           + ", not after its start " + fromMs);
     }
   }
-
-  /** True at every time in {@code [fromMs, untilMs)}. */
-  public boolean isHeldAt(long timeMs) {
-    return timeMs >= fromMs && timeMs < untilMs;
-  }
 }
