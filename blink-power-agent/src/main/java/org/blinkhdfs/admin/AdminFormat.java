@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.blinkhdfs.core.wire.WakeAnswer;
 
 /**
  * Turns the scheduler's JSON answers ({@code GET /v1/power}, {@code GET /v1/nodes}; fields in
@@ -21,7 +22,8 @@ import java.util.Locale;
  *
  * <p>With recovery (Rabbit §3.5) a failed primary is flagged {@code FAILED}, each node woken for
  * it {@code RECOVERY for 10.0.0.11:9866}, and the summary ends with one {@code recovery (...):
- * failed ..., woke ...} line per failed node.
+ * failed ..., woke ...} line per failed node. A node held awake by a wake request is flagged
+ * {@code WAKE until <instant> (<reason>)}; {@code -wake} prints {@link #wake}.
  *
  * <p>Stateless; thread-safe.
  */
@@ -44,7 +46,28 @@ final class AdminFormat {
         ? "lease until " + Instant.ofEpochMilli(p.get("validUntilMs").asLong()) : "no lease";
     line(sb, "epoch", text(p, "epoch") + ", " + lease);
     line(sb, "planned", String.format(Locale.ROOT, "%s W; shortfall %s W; always-on overhead %s W",
-        num(p, "plannedWatts"), num(p, "shortfallWatts"), num(p, "overheadWatts")));
+        num(p, "plannedWatts"), num(p, "shortfallWatts"), num(p, "overheadWatts"))
+        + (p.path("wakeWatts").asDouble(0) > 0
+            ? "; " + num(p, "wakeWatts") + " W of it for wake requests" : ""));
+    return sb.toString();
+  }
+
+  /**
+   * The {@code -wake} text, e.g. {@code 10.0.0.13:9866: GRANTED until 2026-...Z (proxy drain),
+   * awake in epoch 42} and, for a node asleep at the request, when it wakes to see that.
+   */
+  static String wake(WakeAnswer a, long nowMs) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(a.node()).append(": ").append(a.outcome()).append(" until ")
+        .append(Instant.ofEpochMilli(a.untilMs())).append(" (").append(a.reason()).append(')');
+    sb.append(a.epoch().isPresent() ? ", awake in epoch " + a.epoch().getAsLong()
+        : ", not in a published epoch yet").append('\n');
+    if (a.reachableByMs() > nowMs) {
+      sb.append(String.format(Locale.ROOT, "asleep at the request: it wakes at its alarm at %s"
+          + " (in %d ms) and then stays awake%n", Instant.ofEpochMilli(a.reachableByMs()),
+          a.reachableByMs() - nowMs));
+    }
+    sb.append(a.message()).append('\n');
     return sb.toString();
   }
 
@@ -61,7 +84,8 @@ final class AdminFormat {
       rows.add(new String[] {text(n, "node"), text(n, "role"), text(n, "mode"), window(n),
           status(n.get("lastStatus")), has(n, "lastMeasuredSleepMs")
               ? n.get("lastMeasuredSleepMs").asLong() + " ms" : "-",
-          text(n, "silentMs"), flag(isFailed, n.path("wokenForRecoveryOf"))});
+          text(n, "silentMs"), flag(isFailed, n.path("wokenForRecoveryOf"),
+              n.path("wakeRequest"))});
     }
     StringBuilder sb = new StringBuilder(table(rows));
     String awake = has(root, "awakeFailureTimeoutMs")
@@ -76,11 +100,20 @@ final class AdminFormat {
     return sb.toString();
   }
 
-  /** {@code FAILED}, {@code RECOVERY for n1}, both, or nothing. */
-  private static String flag(boolean failed, JsonNode wokenFor) {
-    String recovery = wokenFor.isArray() && wokenFor.size() > 0
-        ? "RECOVERY for " + joined(wokenFor) : "";
-    return failed ? (recovery.isEmpty() ? "FAILED" : "FAILED " + recovery) : recovery;
+  /** {@code FAILED}, {@code RECOVERY for n1}, {@code WAKE until <time>}, several, or nothing. */
+  private static String flag(boolean failed, JsonNode wokenFor, JsonNode wake) {
+    List<String> flags = new ArrayList<>();
+    if (failed) {
+      flags.add("FAILED");
+    }
+    if (wokenFor.isArray() && wokenFor.size() > 0) {
+      flags.add("RECOVERY for " + joined(wokenFor));
+    }
+    if (has(wake, "untilMs")) {
+      flags.add("WAKE until " + Instant.ofEpochMilli(wake.get("untilMs").asLong()) + " ("
+          + text(wake, "reason") + ")");
+    }
+    return String.join(" ", flags);
   }
 
   private static String joined(JsonNode array) {

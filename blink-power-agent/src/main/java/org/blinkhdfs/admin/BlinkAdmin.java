@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.core.cli.Durations;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.power.PowerLevel;
@@ -20,6 +21,7 @@ import org.blinkhdfs.core.schedule.GanttText;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.core.wire.WakeAnswer;
 
 /**
  * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link
@@ -39,7 +41,9 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
  * SchedulerHttp#ADDRESS_KEY}.
  *
  * <p>Example: {@code hdfs blinkadmin -scheduler 10.0.0.5:9877 -setPower 60%} prints {@code Power
- * override set to 60%.} and the {@code -getPower} report.
+ * override set to 60%.} and the {@code -getPower} report; {@code -wake 10.0.0.13:9866 20s} asks
+ * for a wake request ({@code POST /v1/wake}) and prints the hold and its epoch; a refusal (a
+ * bound of the scheduler) exits -1 with the scheduler's reason.
  *
  * <p>Not thread-safe (one run at a time); holds no state between runs besides its streams.
  */
@@ -66,6 +70,10 @@ public final class BlinkAdmin extends Configured implements Tool {
       "        per node: role, mode, window, last status, measured sleep, silent ms, FAILED",
       "  -setActive <n> | auto",
       "        keep n ring nodes ACTIVE and the rest OFF (0..ring size); 'auto' clears it",
+      "  -wake <node> <duration> [reason]",
+      "        keep a DataNode (host:port) awake from now for the duration (20s, 20000ms, 1m),",
+      "        even above the power budget, up to blink.scheduler.wake.max.ms and .max.nodes;",
+      "        a node asleep now wakes at its next alarm (the time is printed)",
       "  -help, --help, -h",
       "        this text",
       "",
@@ -246,6 +254,27 @@ public final class BlinkAdmin extends Configured implements Tool {
         : "Active nodes set to " + v.asInt() + ": the other ring nodes are OFF.");
   }
 
+  void wake(SchedulerHttp http, List<String> p) throws AdminException, IOException {
+    String node = p.get(0);
+    long ms;
+    try {
+      ms = Durations.parseMs(p.get(1));
+    } catch (IllegalArgumentException e) {
+      throw new AdminException("-wake duration " + e.getMessage());
+    }
+    String reason = p.size() > 2 ? p.get(2) : "blinkadmin -wake";
+    WakeAnswer a;
+    try {
+      a = http.requestWake(node, ms, reason);
+    } catch (IllegalArgumentException e) {
+      throw new AdminException("-wake " + String.join(" ", p) + ": " + e.getMessage());
+    }
+    if (a.isRefused()) {
+      throw new AdminException("-wake " + node + " " + p.get(1) + " was refused: " + a.message());
+    }
+    out.print(AdminFormat.wake(a, System.currentTimeMillis()));
+  }
+
   private static int ringSize(SchedulerHttp http) throws AdminException, IOException {
     int ring = 0;
     for (JsonNode n : expectOk(http.get("/v1/nodes", "application/json"), "-setActive").json()
@@ -326,14 +355,29 @@ public final class BlinkAdmin extends Configured implements Tool {
       void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
         a.setActive(h, p.get(0));
       }
+    },
+    WAKE("-wake", "<node> <duration> [reason]", 2, 3) {
+      @Override
+      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
+        a.wake(h, p);
+      }
     };
 
     final String flag;
     final String argsText;
+    final int minArgs;
+    final int maxArgs;
 
+    /** A command with no argument, or exactly one when {@code argsText} is not empty. */
     Command(String flag, String argsText) {
+      this(flag, argsText, argsText.isEmpty() ? 0 : 1, argsText.isEmpty() ? 0 : 1);
+    }
+
+    Command(String flag, String argsText, int minArgs, int maxArgs) {
       this.flag = flag;
       this.argsText = argsText;
+      this.minArgs = minArgs;
+      this.maxArgs = maxArgs;
     }
 
     abstract void run(BlinkAdmin admin, SchedulerHttp http, List<String> params)
@@ -344,12 +388,13 @@ public final class BlinkAdmin extends Configured implements Tool {
       return flag.substring(1);
     }
 
-    /** One argument for a command with {@link #argsText}, else none; a usage error otherwise. */
+    /** {@link #minArgs}..{@link #maxArgs} arguments; a usage error otherwise. */
     void checkArity(List<String> params) {
-      int want = argsText.isEmpty() ? 0 : 1;
-      if (params.size() != want) {
-        throw CommandLineTool.usage(flag + (want == 0 ? " takes no arguments" : " needs exactly one"
-            + " argument") + ", got " + (params.isEmpty() ? "none" : params)
+      if (params.size() < minArgs || params.size() > maxArgs) {
+        String want = maxArgs == 0 ? " takes no arguments"
+            : minArgs == 1 && maxArgs == 1 ? " needs exactly one argument"
+            : " needs " + minArgs + " to " + maxArgs + " arguments";
+        throw CommandLineTool.usage(flag + want + ", got " + (params.isEmpty() ? "none" : params)
             + ": usage " + flag + (argsText.isEmpty() ? "" : " " + argsText));
       }
     }

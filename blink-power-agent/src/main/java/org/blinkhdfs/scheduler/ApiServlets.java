@@ -11,13 +11,17 @@ import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
+import org.blinkhdfs.core.scheduler.WakeDecision;
+import org.blinkhdfs.core.scheduler.WakeRequest;
 import org.blinkhdfs.core.wire.StatusJson;
+import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.core.wire.WakeJson;
 import org.blinkhdfs.core.wire.WireCodec;
 
 /**
  * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Changes
- * (power, policy, active nodes) tick the scheduler at once so they take effect without waiting
- * for the next tick.
+ * (power, policy, active nodes, wake requests) tick the scheduler at once so they take effect
+ * without waiting for the next tick.
  */
 final class ApiServlets {
   private ApiServlets() {}
@@ -133,6 +137,35 @@ final class ApiServlets {
           : StatusJson.read(new String(body, StandardCharsets.UTF_8));
       daemon().scheduler().recordStatus(status);
       resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
+    }
+  }
+
+  /**
+   * {@code POST /v1/wake}: keep a node awake from now ({@link PowerScheduler#requestWake}); 200
+   * with the epoch that has it awake, 202 held but not yet published, 409 refused by a setting,
+   * 400 bad input. {@code GET /v1/wake}: the holds in force and the bounds.
+   */
+  public static final class WakeServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.wakes(daemon().scheduler(), daemon().clock().millis()));
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      WakeRequest request = WakeJson.readRequest(text(req,
+          "a JSON object {\"node\": \"host:port\", \"ms\": 20000, \"reason\": \"...\"}"));
+      PowerScheduler s = daemon().scheduler();
+      WakeDecision d = s.requestWake(request);
+      daemon().metrics().wakeAnswered(d.outcome());
+      if (!d.isRefused()) {
+        daemon().tickOnce();
+      }
+      WakeAnswer a = WakeAnswer.of(d, s.awakeEpoch(request.node(), daemon().clock().millis()),
+          s.status().message());
+      json(resp, a.httpStatus(), WakeJson.answerNode(a));
     }
   }
 

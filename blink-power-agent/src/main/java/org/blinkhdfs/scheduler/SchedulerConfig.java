@@ -16,6 +16,7 @@ import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
 import org.blinkhdfs.core.scheduler.SchedulerSettings;
+import org.blinkhdfs.core.scheduler.WakeLimits;
 import org.blinkhdfs.core.signal.PowerSignal;
 
 /**
@@ -58,6 +59,13 @@ public final class SchedulerConfig {
   public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
   public static final ConfigKey IO_SERVER_WATTS =
       new ConfigKey("blink.power.ioserver.watts", "", "W");
+  /** Defined in blink-core ({@link WakeLimits}) so the scheduler's refusals name it. */
+  public static final ConfigKey WAKE_MAX_MS = WakeLimits.MAX_MS;
+  public static final ConfigKey WAKE_MAX_NODES = WakeLimits.MAX_NODES;
+  /** The longest wake request accepted in configuration: one day. */
+  static final long WAKE_MAX_MS_LIMIT = 86_400_000L;
+  /** The most nodes held awake on request accepted in configuration. */
+  static final long WAKE_MAX_NODES_LIMIT = 10_000L;
 
   /** The keys this class reads besides CoreConfig's. */
   public static final List<ConfigKey> KEYS = keys();
@@ -96,7 +104,7 @@ public final class SchedulerConfig {
     this.settings = SchedulerSettings.builder().ring(ring).stagingNodes(staging).model(model)
         .intervalMs(intervalMs).leaseMs(leaseMs)
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
-        .awakeFailureTimeoutMs(nodeFailureMs).build();
+        .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf)).build();
     this.policy = policy(conf, core);
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
@@ -115,9 +123,18 @@ public final class SchedulerConfig {
   private static List<ConfigKey> keys() {
     List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
-        IO_SERVER_WATTS));
+        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES));
     all.addAll(RecoveryConfig.KEYS);
     return List.copyOf(all);
+  }
+
+  /**
+   * A {@code max.nodes} above the ring size is allowed (it just never binds), so the default
+   * suits every ring; staging nodes are awake anyway and never held.
+   */
+  private static WakeLimits wakeLimits(Configuration conf) {
+    return new WakeLimits(longIn(conf, WAKE_MAX_MS, 1, WAKE_MAX_MS_LIMIT),
+        (int) longIn(conf, WAKE_MAX_NODES, 0, WAKE_MAX_NODES_LIMIT));
   }
 
   private static BlinkPolicy policy(Configuration conf, CoreConfig core) {

@@ -100,6 +100,10 @@ public final class SchedulerDaemon implements Closeable {
     return clock;
   }
 
+  SchedulerMetrics metrics() {
+    return metrics;
+  }
+
   SchedulerConfig config() {
     return config;
   }

@@ -10,9 +10,14 @@ import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.scheduler.NodeReport;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.core.scheduler.WakeHold;
 import org.blinkhdfs.core.wire.StatusJson;
 
-/** The JSON bodies of {@code /v1/power}, {@code /v1/policy} and {@code /v1/nodes}. */
+/**
+ * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes} and {@code GET
+ * /v1/wake} ({@code POST /v1/wake} answers with blink-core's {@code WakeJson}, which its client
+ * shares).
+ */
 final class SchedulerJson {
   private SchedulerJson() {}
 
@@ -39,7 +44,32 @@ final class SchedulerJson {
     }
     o.put("plannedWatts", st.plannedWatts());
     o.put("shortfallWatts", st.shortfallWatts());
+    o.put("wakeWatts", st.wakeWatts());
     return o;
+  }
+
+  /**
+   * {@code GET /v1/wake}: the bounds and the holds in force, each with whether it made its node
+   * ACTIVE in the last published schedule ({@code "woke"}; false when the plan keeps the node
+   * awake anyway).
+   */
+  static JsonNode wakes(PowerScheduler s, long nowMs) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("nowMs", nowMs);
+    o.put("maxMs", s.settings().wakeLimits().maxMs());
+    o.put("maxNodes", s.settings().wakeLimits().maxNodes());
+    o.put("wakeWatts", s.status().wakeWatts());
+    Map<String, WakeHold> woken = s.wokenOnRequest();
+    ArrayNode list = o.putArray("requests");
+    for (WakeHold h : s.wakeRequests(nowMs)) {
+      hold(list.addObject(), h).put("woke", woken.containsKey(h.node()));
+    }
+    return o;
+  }
+
+  private static ObjectNode hold(ObjectNode n, WakeHold h) {
+    return n.put("node", h.node()).put("fromMs", h.fromMs()).put("untilMs", h.untilMs())
+        .put("reason", h.reason());
   }
 
   static JsonNode policy(PowerScheduler s) {
@@ -63,7 +93,8 @@ final class SchedulerJson {
   /**
    * {@code /v1/nodes}: the two failure timeouts, the recovery layout and what it woke in the last
    * schedule ({@code "recovery": {"layout": ..., "woken": [{"failed": n1, "nodes": [n3, ...]}]}}),
-   * then one object per node (with {@code wokenForRecoveryOf}).
+   * then one object per node (with {@code wokenForRecoveryOf}, and {@code wakeRequest}: the hold
+   * keeping it awake on request, with {@code "woke"} as in {@link #wakes}, or null).
    */
   static JsonNode nodes(PowerScheduler s, long nowMs) {
     ObjectNode o = ApiServlet.JSON.createObjectNode();
@@ -113,6 +144,11 @@ final class SchedulerJson {
       putOptional(n, "lastMeasuredSleepMs", r.lastMeasuredSleepMs());
       n.put("failed", r.failed());
       r.wokenForRecoveryOf().forEach(n.putArray("wokenForRecoveryOf")::add);
+      if (r.wakeRequest().isPresent()) {
+        hold(n.putObject("wakeRequest"), r.wakeRequest().get()).put("woke", r.wokenOnRequest());
+      } else {
+        n.putNull("wakeRequest");
+      }
     }
     return o;
   }

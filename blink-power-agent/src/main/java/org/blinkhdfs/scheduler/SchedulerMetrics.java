@@ -1,5 +1,6 @@
 package org.blinkhdfs.scheduler;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
@@ -8,15 +9,21 @@ import org.apache.hadoop.metrics2.lib.Interns;
 import org.blinkhdfs.core.scheduler.NodeReport;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.core.scheduler.WakeDecision;
 
 /**
  * metrics2 source {@code BlinkScheduler} (shown at {@code /jmx} and, when enabled, {@code /prom}):
- * the scheduler state (tag), epoch, available, planned and shortfall watts, ring size and failed
- * nodes. Computed on demand from the scheduler; thread-safe.
+ * the scheduler state (tag), epoch, available, planned, shortfall and wake watts, ring size,
+ * failed nodes and nodes held awake on request, computed on demand from the scheduler; and the
+ * counters of wake requests answered since the start (granted, already awake, refused), the only
+ * state kept here. Thread-safe.
  */
 final class SchedulerMetrics implements MetricsSource {
   private final SchedulerDaemon daemon;
   private final String name;
+  private final AtomicLong wakeGranted = new AtomicLong();
+  private final AtomicLong wakeAlreadyAwake = new AtomicLong();
+  private final AtomicLong wakeRefused = new AtomicLong();
 
   private SchedulerMetrics(SchedulerDaemon daemon, String name) {
     this.daemon = daemon;
@@ -35,6 +42,16 @@ final class SchedulerMetrics implements MetricsSource {
     return m;
   }
 
+  /** Counts one answered wake request. */
+  void wakeAnswered(WakeDecision.Outcome outcome) {
+    switch (outcome) {
+      case GRANTED -> wakeGranted.incrementAndGet();
+      case ALREADY_AWAKE -> wakeAlreadyAwake.incrementAndGet();
+      case REFUSED -> wakeRefused.incrementAndGet();
+      default -> throw new IllegalArgumentException("unknown wake outcome " + outcome);
+    }
+  }
+
   void unregister() {
     DefaultMetricsSystem.instance().unregisterSource(name);
   }
@@ -46,7 +63,8 @@ final class SchedulerMetrics implements MetricsSource {
       return;
     }
     SchedulerStatus st = s.status();
-    long failed = s.nodes(daemon.clock().millis()).stream().filter(NodeReport::failed).count();
+    long now = daemon.clock().millis();
+    long failed = s.nodes(now).stream().filter(NodeReport::failed).count();
     collector.addRecord(name).setContext("blink")
         .tag(Interns.info("State", "Scheduler state"), st.state().name())
         .addGauge(Interns.info("Epoch", "Last published epoch"), st.epoch())
@@ -60,6 +78,16 @@ final class SchedulerMetrics implements MetricsSource {
             s.settings().ring().size())
         .addGauge(Interns.info("FailedNodes", "Agents silent longer than blink.failure.timeout"),
             failed)
+        .addGauge(Interns.info("WakeWatts", "Watts the nodes woken on request add to the plan"),
+            st.wakeWatts())
+        .addGauge(Interns.info("WakeHeldNodes", "Nodes held awake on request now"),
+            s.wakeRequests(now).size())
+        .addCounter(Interns.info("WakeGranted", "Wake requests granted (new or extended)"),
+            wakeGranted.get())
+        .addCounter(Interns.info("WakeAlreadyAwake", "Wake requests for nodes already held"
+            + " or staging"), wakeAlreadyAwake.get())
+        .addCounter(Interns.info("WakeRefused", "Wake requests refused by"
+            + " blink.scheduler.wake.max.ms or .max.nodes"), wakeRefused.get())
         .endRecord();
   }
 }

@@ -13,6 +13,7 @@ final class SchedulerServlets {
     http.addServlet("active", "/v1/active", ApiServlets.ActiveServlet.class);
     http.addServlet("status", "/v1/status", ApiServlets.StatusServlet.class);
     http.addServlet("nodes", "/v1/nodes", ApiServlets.NodesServlet.class);
+    http.addServlet("wake", "/v1/wake", ApiServlets.WakeServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);
   }
 }

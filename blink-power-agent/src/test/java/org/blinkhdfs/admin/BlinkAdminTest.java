@@ -211,6 +211,42 @@ class BlinkAdminTest {
   }
 
   @Test
+  void wakeHoldsANodeAwakeAndRefusalsAndBadArgumentsSayWhy() throws Exception {
+    try {
+      Run w = ok("-wake", SchedulerFixture.NODE2, "1500ms", "admin test");
+      assertTrue(w.out().startsWith(SchedulerFixture.NODE2 + ": GRANTED until ")
+          && w.out().contains("(admin test), awake in epoch "), w.out());
+      Schedule s = scheduler.daemon().scheduler().published().orElseThrow();
+      assertEquals(NodeMode.ACTIVE, s.entry(SchedulerFixture.NODE2).mode());
+      assertTrue(w.out().contains("in epoch " + s.epoch()), w.out());
+      Run report = ok("-report");
+      assertTrue(report.out().contains("WAKE until ") && report.out().contains("(admin test)"),
+          report.out());
+
+      Run tooLong = fails("-wake", SchedulerFixture.NODE1, "61s");
+      assertTrue(tooLong.err().contains("-wake " + SchedulerFixture.NODE1 + " 61s was refused")
+          && tooLong.err().contains("ms = 61000 is longer than blink.scheduler.wake.max.ms ="
+              + " 60000"), tooLong.err());
+      Run noUnit = fails("-wake", SchedulerFixture.NODE1, "5");
+      assertTrue(noUnit.err().contains("-wake duration '5' has no unit"), noUnit.err());
+      Run unknown = fails("-wake", "127.0.0.1:1", "5s");
+      assertTrue(unknown.err().contains("node '127.0.0.1:1' is not one of the scheduler's"),
+          unknown.err());
+      Run arity = usageError("-wake", SchedulerFixture.NODE1);
+      assertTrue(arity.err().contains("-wake needs 2 to 3 arguments, got [" + SchedulerFixture.NODE1
+          + "]: usage -wake <node> <duration> [reason]"), arity.err());
+    } finally {
+      // Leave the shared scheduler as the other tests expect it: the hold ends, NODE2 blinks.
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (!scheduler.daemon().scheduler().wokenOnRequest().isEmpty()
+          && System.currentTimeMillis() < deadline) {
+        Thread.sleep(50);
+      }
+    }
+    assertTrue(scheduler.daemon().scheduler().wokenOnRequest().isEmpty());
+  }
+
+  @Test
   void schedulerAddressComesFromTheFlagOrTheKey() throws Exception {
     Run missing = admin(new Configuration(false), "-getPower");
     assertEquals(-1, missing.exit());

@@ -26,12 +26,16 @@ import org.blinkhdfs.core.schedule.NodeRole;
  *     shorter awake timeout while the schedule has it awake and its agent said it was up)
  * @param wokenForRecoveryOf the failed nodes whose recovery made this node ACTIVE in the last
  *     published schedule (empty when it is there on the plan's own terms)
+ * @param wakeRequest the wake request holding this node awake now, if any ({@link
+ *     PowerScheduler#requestWake})
+ * @param wokenOnRequest true when the last published schedule has this node ACTIVE only because
+ *     of a wake request (the plan and recovery had it asleep for part of the interval)
  */
 public record NodeReport(String node, NodeRole role, Optional<NodeMode> mode,
     Optional<ActiveWindow> window, boolean scheduleExpired, boolean awakeBySchedule,
     Optional<NodeStatus> lastStatus, OptionalLong lastHeardMs, long silentMs,
     OptionalLong lastMeasuredSleepMs, boolean failed,
-    List<String> wokenForRecoveryOf) {
+    List<String> wokenForRecoveryOf, Optional<WakeHold> wakeRequest, boolean wokenOnRequest) {
   public NodeReport {
     wokenForRecoveryOf = List.copyOf(wokenForRecoveryOf);
   }

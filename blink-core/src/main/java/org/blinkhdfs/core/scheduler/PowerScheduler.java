@@ -78,6 +78,28 @@ import org.slf4j.LoggerFactory;
  * The nodes woken for recovery are not part of the gear, so gear shifting's samples leave them
  * out.
  *
+ * <p><b>Wake requests</b> ({@link #requestWake}; the write proxy's {@code strong} consistency).
+ * A granted request is a {@link WakeHold}: every plan published until it ends goes through
+ * {@link WakePlanner} after recovery, which makes the node ACTIVE unless the plan already keeps it
+ * awake for the whole interval. A hold that changes the schedule in force is a reason to publish
+ * ({@link PublishReason#WAKE_REQUEST}) on the next tick (the daemon ticks at once), and so is the
+ * end of a hold that woke a node. Power: availability first, like recovery, bounded by {@link
+ * WakeLimits} (at most {@code maxNodes} holds, each at most {@code maxMs} per request); the extra
+ * watts are {@link SchedulerStatus#wakeWatts()}, and an epoch they push over the budget is
+ * {@link SchedulerStatus.State#WAKE_OVER_BUDGET}. Below the minimum nothing is published, holds
+ * included: they take effect with the next epoch the power allows (or, after the lease, every
+ * node is awake anyway). The nodes woken on request are not part of the gear either.
+ *
+ * <p>Wake worked example (ring n1..n4, staggered, 25 W / 1 W, 28 W for the DataNodes, t = 60 s,
+ * staging node st, limits 60 s and 1 node; checked by {@code PowerSchedulerWakeTest}): the first
+ * tick at {@code B} (a boundary) publishes epoch 1, every node BLINK for 15 000 ms of each minute
+ * (7 W each; n3 from 30 000). {@code requestWake(n3, 20 000, "proxy drain")} at {@code B + 1 000}
+ * is GRANTED until {@code B + 21 000}, reachable by {@code B + 30 000} (n3's window in epoch 1);
+ * the tick at {@code B + 1 000} publishes epoch 2 (WAKE_REQUEST) with n3 ACTIVE: 3 × 7 W + 25 W =
+ * 46 W, 18 W over the 28 W, status WAKE_OVER_BUDGET with wakeWatts 18. A request for n4 is
+ * refused by {@code blink.scheduler.wake.max.nodes}; one for st is ALREADY_AWAKE. The tick at
+ * {@code B + 21 000} drops the hold and publishes epoch 3, equal to epoch 1 but for its number.
+ *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
  * by the ACTIVE ring nodes of the last epoch, and how many nodes were ACTIVE.
@@ -109,7 +131,9 @@ public final class PowerScheduler {
     /** Policy, power source or an override changed, or the gear shifted. */
     CONTROL_CHANGE,
     /** With recovery configured: a ring node failed or came back. */
-    NODE_FAILURE
+    NODE_FAILURE,
+    /** A wake request put a node to ACTIVE, or the end of one lets it sleep again. */
+    WAKE_REQUEST
   }
 
   private final SchedulerSettings settings;
@@ -121,6 +145,7 @@ public final class PowerScheduler {
   private final PowerHistory history;
   private final Set<String> failedLogged = new HashSet<>();
   private final RecoveryWake recovery;
+  private final WakeBook wakes;
 
   private PowerSignal signal;
   private long signalStartMs;
@@ -139,6 +164,8 @@ public final class PowerScheduler {
   private Set<String> failedAtPlan = Set.of();
   private long firstPublishedMs = Long.MIN_VALUE;
   private RecoveryPlanner.Result recoveryInForce;
+  private WakePlanner.Result wakeInForce;
+  private boolean wakeChanged;
 
   /** A scheduler without recovery ({@link RecoveryWake#NONE}). */
   public PowerScheduler(SchedulerSettings settings, BlinkPolicy policy, Clock clock) {
@@ -161,6 +188,7 @@ public final class PowerScheduler {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.startMs = clock.millis();
     this.history = new PowerHistory(settings.historyCapacity(), settings.historySpacingMs());
+    this.wakes = new WakeBook(settings.wakeLimits());
     for (String n : settings.ring()) {
       nodes.put(n, new NodeEntry(NodeRole.RING));
     }
@@ -168,7 +196,7 @@ public final class PowerScheduler {
       nodes.put(n, new NodeEntry(NodeRole.STAGING));
     }
     this.status = new SchedulerStatus(SchedulerStatus.State.STARTING, startMs, -1,
-        OptionalLong.empty(), 0, 0, 0, "not ticked yet: every DataNode stays awake");
+        OptionalLong.empty(), 0, 0, 0, 0, "not ticked yet: every DataNode stays awake");
   }
 
   // ---------------------------------------------------------------- inputs
@@ -231,15 +259,60 @@ public final class PowerScheduler {
   public synchronized void recordStatus(NodeStatus s) {
     NodeEntry e = nodes.get(s.node());
     if (e == null) {
-      throw new IllegalArgumentException("node '" + s.node()
-          + "' is not one of the scheduler's DataNodes " + knownNodes()
-          + ": start the agent with the DataNode transfer address exactly as listed,"
-          + " or add the node to the scheduler's ring or staging list");
+      throw unknownNode("node", s.node(), "start the agent with the DataNode transfer address"
+          + " exactly as listed");
     }
     e.lastStatus = s;
     e.lastHeardMs = clock.millis();
     if (s.state() == NodeStatus.State.AWAKE && s.measuredSleepMs() > 0) {
       e.lastMeasuredSleepMs = s.measuredSleepMs();
+    }
+  }
+
+  /**
+   * Asks for {@code request.node()} to be awake from now (this scheduler's clock) for {@code
+   * request.durationMs()}; see {@link WakeBook} for the rules and {@link WakeDecision} for the
+   * answer. A granted request that changes the schedule in force is published by the next {@link
+   * #tick}; call it at once (the daemon does), then {@link #awakeEpoch} names the epoch.
+   *
+   * @throws IllegalArgumentException when the node is neither a ring nor a staging node
+   */
+  public synchronized WakeDecision requestWake(WakeRequest request) {
+    long nowMs = clock.millis();
+    NodeEntry e = nodes.get(request.node());
+    if (e == null) {
+      throw unknownNode("node", request.node(), "give the DataNode transfer address exactly as"
+          + " the schedule lists it");
+    }
+    expireWakes(nowMs);
+    boolean inForce = published != null && !published.isExpired(nowMs);
+    long reachableByMs = inForce ? published.nextWakeMs(request.node(), nowMs) : nowMs;
+    WakeDecision d = wakes.decide(request, nowMs, e.role == NodeRole.STAGING, reachableByMs);
+    if (d.outcome() == WakeDecision.Outcome.GRANTED
+        && !(inForce && published.window(request.node()).isAlways())) {
+      wakeChanged = true;
+    }
+    if (d.isRefused()) {
+      LOG.info(d.message());
+    } else {
+      LOG.info("wake request for {} ({} ms, '{}'): {}", request.node(), request.durationMs(),
+          request.reason(), d.message());
+    }
+    return d;
+  }
+
+  private IllegalArgumentException unknownNode(String field, String node, String fix) {
+    return new IllegalArgumentException(field + " '" + node
+        + "' is not one of the scheduler's DataNodes " + knownNodes() + ": " + fix
+        + ", or add the node to the scheduler's ring or staging list");
+  }
+
+  /** Drops ended holds; one that woke a node in the schedule in force makes a reason to publish. */
+  private void expireWakes(long nowMs) {
+    for (WakeHold ended : wakes.expire(nowMs)) {
+      if (wakeInForce != null && wakeInForce.woken().containsKey(ended.node())) {
+        wakeChanged = true;
+      }
     }
   }
 
@@ -268,6 +341,7 @@ public final class PowerScheduler {
     PowerBudget budget = availableLevel(nowMs).resolve(model);
     long boundary = Math.floorDiv(nowMs, settings.intervalMs()) * settings.intervalMs();
     feedGearSample(boundary);
+    expireWakes(nowMs);
     Set<String> failed = recovery == RecoveryWake.NONE ? Set.of() : failedRingNodes(nowMs);
     PublishReason reason = publishReason(boundary, budget, failed);
     Optional<Schedule> out = Optional.empty();
@@ -304,6 +378,9 @@ public final class PowerScheduler {
     if (!failed.equals(failedAtPlan)) {
       return PublishReason.NODE_FAILURE;
     }
+    if (wakeChanged) {
+      return PublishReason.WAKE_REQUEST;
+    }
     if (boundary > published.intervalStartMs()) {
       return PublishReason.INTERVAL;
     }
@@ -337,9 +414,11 @@ public final class PowerScheduler {
       s = r.schedule().orElseThrow();
     }
     RecoveryPlanner.Result rp = RecoveryPlanner.apply(s, failed, recovery);
+    WakePlanner.Result wp = WakePlanner.apply(rp.schedule(), wakes.holds());
     failedAtPlan = Set.copyOf(failed);
-    publish(nowMs, s, rp, budget, reason);
-    return Optional.of(rp.schedule());
+    wakeChanged = false;
+    publish(nowMs, s, rp, wp, budget, reason);
+    return Optional.of(wp.schedule());
   }
 
   /** Ring nodes failed at {@code nowMs} by {@link FailureRule}, in ring order. */
@@ -376,22 +455,27 @@ public final class PowerScheduler {
     return b.build();
   }
 
-  private void publish(long nowMs, Schedule base, RecoveryPlanner.Result rp, PowerBudget budget,
-      PublishReason reason) {
+  private void publish(long nowMs, Schedule base, RecoveryPlanner.Result rp,
+      WakePlanner.Result wp, PowerBudget budget, PublishReason reason) {
     boolean recovered = status.state() == SchedulerStatus.State.BELOW_MINIMUM;
-    Schedule s = rp.schedule();
+    Schedule s = wp.schedule();
     if (published == null) {
       firstPublishedMs = nowMs;
     }
     published = s;
     recoveryInForce = rp;
+    wakeInForce = wp;
     nextEpoch++;
     plannedForWatts = budget.nodeWatts();
     lastReason = reason;
+    double available = budget.nodeWatts() + 1e-9;
     double planned = SchedulePower.averageNodeWatts(s, model);
-    boolean baseOver = SchedulePower.averageNodeWatts(base, model) > budget.nodeWatts() + 1e-9;
-    SchedulerStatus.State state = baseOver ? SchedulerStatus.State.OVERRIDE_OVER_BUDGET
-        : planned > budget.nodeWatts() + 1e-9 ? SchedulerStatus.State.RECOVERY_OVER_BUDGET
+    double beforeWake = SchedulePower.averageNodeWatts(rp.schedule(), model);
+    double wakeWatts = planned - beforeWake;
+    SchedulerStatus.State state = SchedulePower.averageNodeWatts(base, model) > available
+        ? SchedulerStatus.State.OVERRIDE_OVER_BUDGET
+        : beforeWake > available ? SchedulerStatus.State.RECOVERY_OVER_BUDGET
+        : planned > available ? SchedulerStatus.State.WAKE_OVER_BUDGET
         : SchedulerStatus.State.PLANNED;
     String msg;
     if (state == SchedulerStatus.State.OVERRIDE_OVER_BUDGET) {
@@ -402,6 +486,12 @@ public final class PowerScheduler {
       msg = fmt("epoch %d plans %.2f W, above the %.2f W available, because %s: availability"
           + " first; it ends when the failed nodes report again (check their agents and"
           + " DataNodes)", s.epoch(), planned, budget.nodeWatts(), describeRecovery(rp));
+    } else if (state == SchedulerStatus.State.WAKE_OVER_BUDGET) {
+      msg = fmt("epoch %d plans %.2f W, above the %.2f W available, because %s (%.2f W):"
+          + " availability first, bounded by %s = %d and %s = %d; it ends with the requests",
+          s.epoch(), planned, budget.nodeWatts(), describeWake(wp), wakeWatts,
+          WakeLimits.MAX_NODES.name(), settings.wakeLimits().maxNodes(),
+          WakeLimits.MAX_MS.name(), settings.wakeLimits().maxMs());
     } else {
       msg = fmt("epoch %d (%s) plans %.2f W of %.2f W available with %s", s.epoch(), reason,
           planned, budget.nodeWatts(), activeOverride.isPresent()
@@ -411,12 +501,16 @@ public final class PowerScheduler {
         msg += "; " + describeRecovery(rp);
       }
     }
+    if (!wp.woken().isEmpty() && state != SchedulerStatus.State.WAKE_OVER_BUDGET) {
+      msg += fmt("; %s (%.2f W)", describeWake(wp), wakeWatts);
+    }
     long since = state == status.state() ? status.sinceMs() : nowMs;
     status = new SchedulerStatus(state, since, s.epoch(), s.validUntilMs(), budget.nodeWatts(),
-        planned, Math.max(0, planned - budget.nodeWatts()), msg);
+        planned, Math.max(0, planned - budget.nodeWatts()), wakeWatts, msg);
     if (recovered) {
       LOG.info("power recovered: {}", msg);
-    } else if (state != SchedulerStatus.State.PLANNED || !rp.woken().isEmpty()) {
+    } else if (state != SchedulerStatus.State.PLANNED || !rp.woken().isEmpty()
+        || !wp.woken().isEmpty()) {
       LOG.warn(msg);
     } else if (reason == PublishReason.INTERVAL) {
       LOG.debug(msg);
@@ -430,6 +524,10 @@ public final class PowerScheduler {
     rp.woken().entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> b.append(' ').append(e.getValue()).append(" for failed ").append(e.getKey()));
     return b.toString();
+  }
+
+  private static String describeWake(WakePlanner.Result wp) {
+    return "wake requests woke " + WakeBook.describe(wp.woken().values());
   }
 
   private void enterBelowMinimum(long nowMs, PowerBudget budget) {
@@ -454,9 +552,13 @@ public final class PowerScheduler {
     long epoch = published == null ? -1 : published.epoch();
     OptionalLong lease = published == null ? OptionalLong.empty() : published.validUntilMs();
     double planned = published == null ? 0 : SchedulePower.averageNodeWatts(published, model);
+    if (!wakes.holds().isEmpty()) {
+      msg += "; wake requests for " + WakeBook.describe(wakes.holds())
+          + " take effect with the next epoch the power allows";
+    }
     status = new SchedulerStatus(SchedulerStatus.State.BELOW_MINIMUM,
         entering ? nowMs : status.sinceMs(), epoch, lease, budget.nodeWatts(), planned, shortfall,
-        msg);
+        status.wakeWatts(), msg);
     if (entering) {
       LOG.warn(msg);
     }
@@ -464,7 +566,7 @@ public final class PowerScheduler {
 
   private static SchedulerStatus withAvailable(SchedulerStatus s, double availableWatts) {
     return new SchedulerStatus(s.state(), s.sinceMs(), s.epoch(), s.validUntilMs(),
-        availableWatts, s.plannedWatts(), s.shortfallWatts(), s.message());
+        availableWatts, s.plannedWatts(), s.shortfallWatts(), s.wakeWatts(), s.message());
   }
 
   private void feedGearSample(long boundary) {
@@ -484,9 +586,11 @@ public final class PowerScheduler {
     double sum = 0;
     Set<String> recoveryNodes = recoveryInForce == null ? Set.of()
         : recoveryInForce.wokenNodes();
+    Set<String> wakeNodes = wakeInForce == null ? Set.of() : wakeInForce.woken().keySet();
     for (String n : settings.ring()) {
       NodeSchedule e = published.entry(n);
-      if (e == null || e.mode() != NodeMode.ACTIVE || recoveryNodes.contains(n)) {
+      if (e == null || e.mode() != NodeMode.ACTIVE || recoveryNodes.contains(n)
+          || wakeNodes.contains(n)) {
         continue;
       }
       active++;
@@ -579,7 +683,8 @@ public final class PowerScheduler {
         e.lastHeardMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(e.lastHeardMs),
         silent,
         e.lastMeasuredSleepMs < 0 ? OptionalLong.empty() : OptionalLong.of(e.lastMeasuredSleepMs),
-        isFailed(node, e, nowMs), wokenFor(node));
+        isFailed(node, e, nowMs), wokenFor(node), wakes.hold(node),
+        wakeInForce != null && wakeInForce.woken().containsKey(node));
   }
 
   private List<String> wokenFor(String node) {
@@ -601,6 +706,42 @@ public final class PowerScheduler {
    */
   public synchronized Map<String, List<String>> recoveryWoken() {
     return recoveryInForce == null ? Map.of() : recoveryInForce.woken();
+  }
+
+  /**
+   * The wake holds in force at {@code nowMs}, first granted first (holds that ended but were not
+   * yet dropped by a tick are left out).
+   */
+  public synchronized List<WakeHold> wakeRequests(long nowMs) {
+    return wakes.holds().stream().filter(h -> h.untilMs() > nowMs).toList();
+  }
+
+  /**
+   * The nodes a wake request made ACTIVE in the last published schedule, each with its hold as it
+   * stands now (extended since, or as published if it ended and the next tick has not yet
+   * published the epoch without it).
+   */
+  public synchronized Map<String, WakeHold> wokenOnRequest() {
+    Map<String, WakeHold> out = new LinkedHashMap<>();
+    if (wakeInForce != null) {
+      wakeInForce.woken().forEach((node, h) -> out.put(node, wakes.hold(node).orElse(h)));
+    }
+    return out;
+  }
+
+  /**
+   * The epoch in force at {@code nowMs} if it has {@code node} awake for the whole interval
+   * (ACTIVE, IO_SERVER, staging, or a full-length window): what a wake requester may rely on.
+   * Empty when no epoch is in force (none published, or its lease ended: then every node is
+   * awake by the lease rule, but no epoch says so) or it has the node asleep for part of the
+   * interval (a grant not yet published, e.g. below the minimum).
+   */
+  public synchronized OptionalLong awakeEpoch(String node, long nowMs) {
+    if (published == null || published.isExpired(nowMs) || published.entry(node) == null
+        || !published.window(node).isAlways()) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(published.epoch());
   }
 
   /** The recovery layout ({@link RecoveryWake#NONE} when failures do not change the plan). */

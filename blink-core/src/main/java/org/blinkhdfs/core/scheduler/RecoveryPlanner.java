@@ -116,7 +116,11 @@ public final class RecoveryPlanner {
     return k;
   }
 
-  private static Schedule withActive(Schedule plan, Set<String> nodes) {
+  /**
+   * {@code plan} with {@code nodes} ACTIVE and every other entry unchanged: the one edit both
+   * recovery and wake requests ({@link WakePlanner}) make.
+   */
+  static Schedule withActive(Schedule plan, Set<String> nodes) {
     Schedule.Builder b = Schedule.builder().epoch(plan.epoch())
         .intervalStartMs(plan.intervalStartMs()).intervalMs(plan.intervalMs())
         .validUntilMs(plan.validUntilMs());

@@ -25,13 +25,14 @@ import org.blinkhdfs.core.schedule.NodeAddress;
  *   <li>{@code 1 <= awakeFailureTimeoutMs <= failureTimeoutMs}: the shorter timeout for a node
  *       whose agent is up and that the schedule in force keeps awake ({@link FailureRule}); an
  *       awake agent heartbeats, so a few missed heartbeats are enough there;
- *   <li>history capacity in {@code 1..1 000 000}, spacing {@code >= 0}.
+ *   <li>history capacity in {@code 1..1 000 000}, spacing {@code >= 0};
+ *   <li>the wake-request bounds ({@link WakeLimits}, checked by that record).
  * </ul>
  *
  * <p>Defaults: lease 3 intervals; threshold 5% of {@code p_total}; failure timeout 5 minutes
  * (BlinkFS §4), or lease + one interval if that is longer; awake failure timeout the failure
  * timeout (so only the daemon's {@code blink.scheduler.node.failure.ms} shortens it); history 3 600 samples at least 1 s
- * apart (an hour at the daemon's one tick per second).
+ * apart (an hour at the daemon's one tick per second); wake requests {@link WakeLimits#DEFAULTS}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -50,6 +51,7 @@ public final class SchedulerSettings {
   private final long awakeFailureTimeoutMs;
   private final int historyCapacity;
   private final long historySpacingMs;
+  private final WakeLimits wakeLimits;
 
   private SchedulerSettings(Builder b, long leaseMs, long failureTimeoutMs,
       long awakeFailureTimeoutMs) {
@@ -63,6 +65,7 @@ public final class SchedulerSettings {
     this.awakeFailureTimeoutMs = awakeFailureTimeoutMs;
     this.historyCapacity = b.historyCapacity;
     this.historySpacingMs = b.historySpacingMs;
+    this.wakeLimits = b.wakeLimits;
   }
 
   public static Builder builder() {
@@ -114,6 +117,11 @@ public final class SchedulerSettings {
     return historySpacingMs;
   }
 
+  /** The bounds on wake requests. */
+  public WakeLimits wakeLimits() {
+    return wakeLimits;
+  }
+
   /** True for ring and staging nodes. */
   public boolean knows(String node) {
     return ring.contains(node) || stagingNodes.contains(node);
@@ -131,6 +139,7 @@ public final class SchedulerSettings {
     private long awakeFailureTimeoutMs = -1;
     private int historyCapacity = 3600;
     private long historySpacingMs = 1000;
+    private WakeLimits wakeLimits = WakeLimits.DEFAULTS;
 
     public Builder ring(List<String> ring) {
       this.ring = Objects.requireNonNull(ring, "ring");
@@ -179,6 +188,11 @@ public final class SchedulerSettings {
 
     public Builder historySpacingMs(long historySpacingMs) {
       this.historySpacingMs = historySpacingMs;
+      return this;
+    }
+
+    public Builder wakeLimits(WakeLimits wakeLimits) {
+      this.wakeLimits = Objects.requireNonNull(wakeLimits, "wakeLimits");
       return this;
     }
 

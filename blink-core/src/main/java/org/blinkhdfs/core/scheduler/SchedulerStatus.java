@@ -12,12 +12,15 @@ import java.util.OptionalLong;
  * @param availableWatts p_available at the last tick
  * @param plannedWatts average ring draw the last published epoch plans (0 if none)
  * @param shortfallWatts for {@link State#BELOW_MINIMUM}: watts missing to reach the policy's
- *     minimum; for {@link State#OVERRIDE_OVER_BUDGET} and {@link State#RECOVERY_OVER_BUDGET}:
- *     planned minus available; otherwise 0
+ *     minimum; for {@link State#OVERRIDE_OVER_BUDGET}, {@link State#RECOVERY_OVER_BUDGET} and
+ *     {@link State#WAKE_OVER_BUDGET}: planned minus available; otherwise 0
+ * @param wakeWatts the part of {@code plannedWatts} that nodes woken on request add to the plan
+ *     (0 when none is woken; included in the planned and shortfall watts)
  * @param message one human-readable line that says what happens next
  */
 public record SchedulerStatus(State state, long sinceMs, long epoch, OptionalLong validUntilMs,
-    double availableWatts, double plannedWatts, double shortfallWatts, String message) {
+    double availableWatts, double plannedWatts, double shortfallWatts, double wakeWatts,
+    String message) {
 
   /** Scheduler states. */
   public enum State {
@@ -36,6 +39,12 @@ public record SchedulerStatus(State state, long sinceMs, long epoch, OptionalLon
      * Nodes woken for a failed node's recovery make the epoch plan more than the available power:
      * availability first ({@link RecoveryPlanner}); it ends when the failed node reports again.
      */
-    RECOVERY_OVER_BUDGET
+    RECOVERY_OVER_BUDGET,
+    /**
+     * Nodes woken on request ({@link PowerScheduler#requestWake}) make the epoch plan more than
+     * the available power: availability first ({@link WakePlanner}), bounded by {@link
+     * WakeLimits}; it ends when the requests end.
+     */
+    WAKE_OVER_BUDGET
   }
 }

@@ -13,11 +13,13 @@ import java.util.Objects;
 import java.util.Optional;
 import org.blinkhdfs.core.schedule.InvalidScheduleException;
 import org.blinkhdfs.core.schedule.NodeAddress;
+import org.blinkhdfs.core.scheduler.WakeRequest;
 
 /**
  * A small blocking HTTP/1.1 client for the scheduler API ({@code docs/scheduler-api.md}), the one
  * every caller shares: the power agent ({@link HttpScheduleClient}, {@code HttpStatusSink}), the
- * admin tool {@code BlinkAdmin} and the NameNode ({@link SchedulerSource}).
+ * admin tool {@code BlinkAdmin}, the NameNode ({@link SchedulerSource}) and the write proxy
+ * ({@link #requestWake}).
  *
  * <p>Why here and JDK-only: the NameNode plugin must not depend on the agent module, and blink-core
  * carries no Hadoop, so the client uses the JDK's {@link HttpURLConnection}: it starts no threads
@@ -102,6 +104,37 @@ public final class SchedulerHttp {
   /** {@code POST path} with a body of the given content type. */
   public Response post(String path, String contentType, byte[] body) throws IOException {
     return call("POST", path, "application/json", contentType, body);
+  }
+
+  /**
+   * {@code POST /v1/wake}: asks the scheduler to keep {@code node} awake from now for {@code ms}
+   * (the write proxy's {@code strong} consistency). One bounded call, never retried here.
+   *
+   * @param node the DataNode transfer address {@code host:port}, as the schedule lists it
+   * @param ms how long, {@code >= 1} and at most the scheduler's {@code
+   *     blink.scheduler.wake.max.ms}
+   * @param reason who asks and why, one line, e.g. {@code "proxy drain"}
+   * @return the scheduler's answer: in force with its epoch (200), held but not yet published
+   *     (202, e.g. below the minimum power), or refused by the setting it names (409)
+   * @throws IllegalArgumentException for arguments no request may carry (checked before sending)
+   * @throws IOException when the scheduler is unreachable or answers anything else (400 for a node
+   *     it does not know, with its error text), or the answer is not a wake answer
+   */
+  public WakeAnswer requestWake(String node, long ms, String reason) throws IOException {
+    WakeRequest request = new WakeRequest(node, ms, reason);
+    Response r = post("/v1/wake", "application/json; charset=utf-8",
+        WakeJson.writeRequest(request).getBytes(StandardCharsets.UTF_8));
+    if (r.status() != 200 && r.status() != 202 && r.status() != 409) {
+      throw new IOException(r.method() + " " + r.url() + " returned " + r.status() + ": "
+          + r.errorMessage());
+    }
+    try {
+      return WakeJson.readAnswer(r.text());
+    } catch (IllegalArgumentException e) {
+      throw new IOException(r.method() + " " + r.url() + " returned " + r.status()
+          + " with a body that is not a wake answer (" + e.getMessage() + "): is "
+          + address + " a BlinkHDFS scheduler of this version?", e);
+    }
   }
 
   private Response call(String method, String path, String accept, String contentType,
