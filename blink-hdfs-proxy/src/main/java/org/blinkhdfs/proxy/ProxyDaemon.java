@@ -17,11 +17,14 @@ import org.blinkhdfs.cli.SiteOptions;
 import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.scheduler.WakeDecision;
 import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.core.wire.WakeAnswer;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
+import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.proxy.drain.DrainMetrics;
 import org.blinkhdfs.proxy.drain.DrainService;
 import org.blinkhdfs.proxy.drain.NameNodeLink;
@@ -88,16 +91,30 @@ public final class ProxyDaemon implements Closeable {
         config.scanMs());
   }
 
-  /** The extra-window requests of {@code strong} consistency. */
+  /**
+   * The extra-window requests of {@code strong} consistency: the scheduler's {@code POST
+   * /v1/wake}, which only a scheduler can grant (a schedule file has no one to ask).
+   */
   private static WakeRequester wakeRequester(Configuration conf, ProxyConfig config) {
     if (config.drain().consistency() != Consistency.STRONG) {
       return (node, ms, reason) -> {
         throw new IllegalStateException("only strong consistency asks for windows");
       };
     }
-    throw new IllegalArgumentException(ProxyConfig.CONSISTENCY.name() + " = strong is not"
-        + " supported in this build yet (the scheduler has no extra-window API); use weak or"
-        + " periodic");
+    PlacementConfig pc = PlacementConfig.from(conf);
+    if (pc.schedulerAddress().isEmpty()) {
+      throw new IllegalArgumentException(ProxyConfig.CONSISTENCY.name() + " = strong needs "
+          + SchedulerHttp.ADDRESS_KEY + " (only the scheduler can open an extra window); set it,"
+          + " or use weak or periodic with a schedule file");
+    }
+    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs());
+    return (node, ms, reason) -> {
+      WakeAnswer a = scheduler.requestWake(node, ms, reason);
+      if (a.outcome() == WakeDecision.Outcome.REFUSED) {
+        throw new IOException(a.message());
+      }
+      return a.reachableByMs();
+    };
   }
 
   /** Starts a daemon with the system clock. */

@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
@@ -70,6 +71,15 @@ public final class InProcessScheduler {
    */
   public SchedulerDaemon start(List<String> nodes, String policy, String signal)
       throws IOException {
+    return start(nodes, policy, signal, conf -> { });
+  }
+
+  /**
+   * As {@link #start(List, String, String)}; {@code tune} may set more scheduler keys (staging
+   * nodes, interval, lease, wake limits) before the daemon starts.
+   */
+  public SchedulerDaemon start(List<String> nodes, String policy, String signal,
+      Consumer<Configuration> tune) throws IOException {
     Configuration conf = new Configuration(false);
     conf.set(SchedulerConfig.NODES.name(), String.join(",", nodes));
     conf.set(SchedulerConfig.HTTP_ADDRESS.name(), address);
@@ -77,6 +87,7 @@ public final class InProcessScheduler {
     conf.set(SchedulerConfig.SIGNAL.name(), signal);
     conf.setLong(SchedulerConfig.TICK_MS.name(), POLL_MS);
     conf.setBoolean(CommonConfigurationKeysPublic.HADOOP_HTTP_LOGS_ENABLED, false);
+    tune.accept(conf);
     return SchedulerDaemon.start(conf);
   }
 

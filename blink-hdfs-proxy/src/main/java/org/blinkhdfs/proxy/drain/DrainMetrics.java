@@ -97,6 +97,11 @@ public final class DrainMetrics implements MetricsSource {
     return alreadyThere.get();
   }
 
+  /** Extra windows asked of the scheduler ({@code strong}). */
+  public long wakeRequests() {
+    return wakeRequests.get();
+  }
+
   /** Moves that failed (retried after the next scan). */
   public long failed() {
     return failed.get();

@@ -69,6 +69,8 @@ public final class DrainService implements Closeable {
   private final Map<String, Long> recentlyMoved = new HashMap<>();
   private final Map<String, Long> retryAfter = new HashMap<>();
   private final Set<String> trimmed = new HashSet<>();
+  /** Targets woken on request that cannot be reached before this time (their own alarm). */
+  private final Map<String, Long> reachableAt = new HashMap<>();
   private final Map<Long, Integer> openMovesByBlock = new HashMap<>();
   private LiveNodes live;
   private Schedule layoutSchedule;
@@ -190,16 +192,21 @@ public final class DrainService implements Closeable {
 
   private void plan(Schedule schedule, long now) {
     List<DrainMove> candidates = new ArrayList<>();
+    long unreachableUntil = Long.MAX_VALUE;
+    reachableAt.values().removeIf(t -> t <= now);
     for (Map.Entry<String, StagedMove> e : pending.entrySet()) {
       Long retry = retryAfter.get(e.getKey());
-      if (!inFlight.containsKey(e.getKey()) && (retry == null || retry <= now)) {
+      Long reachable = reachableAt.get(e.getValue().move().target());
+      if (reachable != null) {
+        unreachableUntil = Math.min(unreachableUntil, reachable);
+      } else if (!inFlight.containsKey(e.getKey()) && (retry == null || retry <= now)) {
         candidates.add(e.getValue().move());
       }
     }
     DrainPlan plan = planner.plan(now, schedule, candidates, inFlight.values());
     metrics.tooShort.addAndGet(plan.tooShort());
     for (String node : plan.wake()) {
-      askWake(node);
+      askWake(node, now);
     }
     for (DrainStart s : plan.start()) {
       String key = s.move().key();
@@ -209,13 +216,17 @@ public final class DrainService implements Closeable {
       workers.execute(() -> copy(staged, s));
     }
     metrics.inFlight(inFlight.size());
-    schedule(Math.min(plan.nextPlanMs(), nextScanMs));
+    schedule(Math.min(Math.min(plan.nextPlanMs(), nextScanMs), unreachableUntil));
   }
 
-  private void askWake(String node) {
+  private void askWake(String node, long now) {
     try {
-      wake.requestWake(node, planner.settings().wakeMs(), "proxy drain (strong)");
+      long reachable = wake.requestWake(node, planner.settings().wakeMs(),
+          "proxy drain (strong)");
       metrics.wakeRequests.incrementAndGet();
+      if (reachable > now) {
+        reachableAt.put(node, reachable);
+      }
     } catch (IOException e) {
       LOG.warn("Extra window for {} refused: {}", node, e.getMessage());
     }

@@ -98,7 +98,9 @@ class WindowedDrainTest {
           DrainService drain = new DrainService(link, () -> runtime.state().usable(),
               LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), List.of("/"),
               500, new DrainSettings(2, 4, 8, 10 << 20, 200, Consistency.WEAK, 1, 5000),
-              (node, ms, why) -> { throw new AssertionError("weak never asks to wake"); },
+              (node, ms, why) -> {
+                throw new AssertionError("weak never asks to wake");
+              },
               metrics, Clock.systemUTC())) {
         drain.start();
         GenericTestUtils.waitFor(() -> metrics.backlogBlocks() >= staged, 100, 30_000);
