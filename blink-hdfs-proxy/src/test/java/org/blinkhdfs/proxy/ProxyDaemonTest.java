@@ -13,14 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.placement.BlinkNameNodePlugin;
-import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,13 +57,8 @@ class ProxyDaemonTest {
 
   @Test
   void drainsAStandInAndReportsItAtJmxAndProm() throws Exception {
-    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(5)
-        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
-        .topology(BlinkNetworkTopology.class.getName())
-        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
-        .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
-        // No NameNode correction: the moves seen are the proxy's (see WindowedDrainTest).
-        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start()) {
+    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, 5).scheduleFile()
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
       long now = System.currentTimeMillis();
       Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(now).intervalMs(600_000);
       for (int i = 0; i < 4; i++) {

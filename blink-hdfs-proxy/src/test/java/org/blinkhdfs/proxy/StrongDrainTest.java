@@ -9,17 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.WakeLimits;
 import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.placement.BlinkNameNodePlugin;
-import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
 import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.blinkhdfs.testsupport.InProcessScheduler;
@@ -42,13 +38,8 @@ class StrongDrainTest {
   @Test
   void asksForExtraWindowsAndDrainsIntoNodesThatAreOff() throws Exception {
     InProcessScheduler sched = InProcessScheduler.reserve();
-    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(RING + 1)
-        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
-        .topology(BlinkNetworkTopology.class.getName())
-        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
-        .conf(sched::configureNameNode)
-        // No NameNode correction: the moves seen are the proxy's.
-        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start();
+    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, RING + 1)
+        .conf(sched::configureNameNode).start();
         SchedulerDaemon scheduler = sched.start(c.addresses.subList(0, RING), "activation",
             "steady:50%", conf -> {
               conf.set(SchedulerConfig.STAGING.name(), c.addresses.get(RING));

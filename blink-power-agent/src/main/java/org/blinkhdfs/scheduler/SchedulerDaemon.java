@@ -15,8 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.blinkhdfs.cli.SiteOptions;
-import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.cli.SiteDaemon;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.slf4j.Logger;
@@ -158,10 +157,7 @@ public final class SchedulerDaemon implements Closeable {
           + ", " + SchedulerConfig.SCHEDULE_FILE.name() + ", ... (see conf/blink-default.xml).",
       "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
 
-  private static final CommandLineTool TOOL = CommandLineTool.builder("blink scheduler")
-      .usage(USAGE).shortFlag("conf", "FILE").repeatable("conf")
-      .shortFlag("D", "key=value").repeatable("D")
-      .operands(0, ": every setting is -D key=value or a -conf file").build();
+  private static final SiteDaemon CLI = new SiteDaemon("blink scheduler", USAGE, SchedulerDaemon::start);
 
   /** {@code bin/blink scheduler [-conf file] [-D key=value ...]}: runs until SIGTERM. */
   public static void main(String[] args) throws Exception {
@@ -174,30 +170,6 @@ public final class SchedulerDaemon implements Closeable {
    */
   static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stopped)
       throws InterruptedException {
-    return TOOL.run(args, out, err, a -> {
-      Configuration conf = SiteOptions.configuration(a);
-      SchedulerDaemon daemon;
-      try {
-        daemon = start(conf);
-      } catch (CommandLineTool.UsageException e) {
-        throw e;
-      } catch (IllegalArgumentException e) {
-        // SchedulerConfig names the key, the value and the fix.
-        throw CommandLineTool.usage(e.getMessage());
-      } catch (IOException e) {
-        err.println("blink scheduler: could not start: " + e.getMessage());
-        return 1;
-      }
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          daemon.close();
-        } catch (IOException e) {
-          LOG.warn("Shutdown: {}", e.getMessage());
-        }
-        stopped.countDown();
-      }, "blink-scheduler-shutdown"));
-      stopped.await();
-      return 0;
-    });
+    return CLI.run(args, out, err, stopped);
   }
 }

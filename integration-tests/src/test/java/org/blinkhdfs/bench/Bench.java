@@ -53,6 +53,19 @@ final class Bench {
     }
   }
 
+  /**
+   * Calls {@code each} with every {@code --flag value} pair of a benchmark's {@code argv}, in
+   * order; a flag without a value is an error naming it.
+   */
+  static void options(String[] argv, java.util.function.BiConsumer<String, String> each) {
+    for (int i = 0; i < argv.length; i += 2) {
+      if (i + 1 >= argv.length) {
+        throw new IllegalArgumentException(argv[i] + " needs a value");
+      }
+      each.accept(argv[i], argv[i + 1]);
+    }
+  }
+
   static double median(double[] v) {
     if (v.length == 0) {
       return Double.NaN;

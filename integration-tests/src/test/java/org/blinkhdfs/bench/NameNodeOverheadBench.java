@@ -427,12 +427,7 @@ public final class NameNodeOverheadBench {
 
     static Args parse(String[] argv) {
       Args a = new Args();
-      for (int i = 0; i < argv.length; i++) {
-        String k = argv[i];
-        if (i + 1 >= argv.length) {
-          throw new IllegalArgumentException(k + " needs a value");
-        }
-        String v = argv[++i];
+      Bench.options(argv, (k, v) -> {
         switch (k) {
           case "--out" -> a.out = Path.of(v);
           case "--files" -> a.files = Integer.parseInt(v);
@@ -447,7 +442,7 @@ public final class NameNodeOverheadBench {
           case "--block-size" -> a.blockSize = Long.parseLong(v);
           default -> throw new IllegalArgumentException("unknown option " + k);
         }
-      }
+      });
       if (!a.configs.contains(PlacementSetup.DEFAULT)) {
         throw new IllegalArgumentException("--configs must include DEFAULT (the baseline)");
       }

@@ -294,12 +294,7 @@ public final class ReconstructionCostBench {
 
     static Args parse(String[] argv) {
       Args a = new Args();
-      for (int i = 0; i < argv.length; i++) {
-        String k = argv[i];
-        if (i + 1 >= argv.length) {
-          throw new IllegalArgumentException(k + " needs a value");
-        }
-        String v = argv[++i];
+      Bench.options(argv, (k, v) -> {
         switch (k) {
           case "--out" -> a.out = Path.of(v);
           case "--datanodes" -> a.dataNodes = Integer.parseInt(v);
@@ -311,7 +306,7 @@ public final class ReconstructionCostBench {
           case "--sample-s" -> a.sampleS = Integer.parseInt(v);
           default -> throw new IllegalArgumentException("unknown option " + k);
         }
-      }
+      });
       if (a.dataNodes < 3 || a.staging < 0 || a.files < 1 || a.fileBytes < 1
           || a.intervalMs < 1000 || a.sampleS < 10) {
         throw new IllegalArgumentException("need --datanodes >= 3, --staging >= 0, --files >= 1,"

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
@@ -18,11 +17,9 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.placement.BlinkNameNodePlugin;
-import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,12 +68,8 @@ class WindowedDrainTest {
 
   @Test
   void staysOutsideSleepingWindowsThenMovesEveryStandInIntoTheLayout() throws Exception {
-    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(RING + 1)
-        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
-        .topology(BlinkNetworkTopology.class.getName())
-        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
-        .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
-        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start()) {
+    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, RING + 1).scheduleFile()
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
       long start = System.currentTimeMillis();
       Schedule schedule = wakingLater(c, start);
       c.writeSchedule(schedule);

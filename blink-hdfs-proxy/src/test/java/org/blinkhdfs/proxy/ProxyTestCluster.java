@@ -1,0 +1,27 @@
+package org.blinkhdfs.proxy;
+
+import java.nio.file.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.blinkhdfs.placement.BlinkNameNodePlugin;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
+import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+
+/**
+ * The blinking NameNode the proxy's tests drain: the power-balanced policy, read topology and
+ * plugin on {@link MiniBlinkCluster}, with the NameNode's own layout correction switched off
+ * ({@code dfs.namenode.replication.max-streams} = 0: no DataNode may be a reconstruction source),
+ * so every move a test sees is the proxy's. Excess deletion does not depend on it.
+ */
+public final class ProxyTestCluster {
+  private ProxyTestCluster() {}
+
+  /** A builder for {@code dataNodes} DataNodes under {@code dir}; add the schedule source. */
+  public static MiniBlinkCluster.Builder builder(Path dir, int dataNodes) {
+    return MiniBlinkCluster.builder(dir).dataNodes(dataNodes)
+        .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
+        .topology(BlinkNetworkTopology.class.getName())
+        .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0");
+  }
+}
