@@ -39,12 +39,15 @@ import org.junit.jupiter.api.io.TempDir;
  * next 3 s, and the DataNodes hold block reads until then ({@link SleepingDataNodes}): a stock
  * {@code WebHdfsFileSystem} and a plain HTTP GET read the file through the relay; each read
  * returns the written bytes after the wake time, and no read reached a sleeping DataNode (the
- * relay's BlinkDistributedFileSystem waited instead of asking one).
+ * relay's BlinkDistributedFileSystem waited instead of asking one). DataNodes serve reads at
+ * 1 MiB/s, so a read can also meet a sleep half way through the file.
  */
 class ReadRelayTest {
   static final int MB = MiniBlinkCluster.BLOCK_BYTES;
   static final String FILE = "/relay/three-blocks";
   static final int LENGTH = 3 * MB - 12_345;
+  static final String LONG_FILE = "/relay/six-blocks";
+  static final int LONG_LENGTH = 6 * MB - 1;
   static final long SLEEP_MS = 3_000;
   static final long TOLERANCE_MS = 50;
   static final String USER = System.getProperty("user.name");
@@ -56,6 +59,7 @@ class ReadRelayTest {
   static ReadRelay relay;
   static SleepingDataNodes sleeping;
   static byte[] data;
+  static byte[] longData;
   static long epoch = 1;
 
   @BeforeAll
@@ -63,9 +67,11 @@ class ReadRelayTest {
     c = MiniBlinkCluster.builder(dir).dataNodes(3)
         .topology(BlinkNetworkTopology.class.getName()).scheduleFile()
         .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        .set("dfs.datanode.data.read.bandwidthPerSec", String.valueOf(MB))
         .conf(ReadRelayTest::allowRelayUser).start();
     c.writeSchedule(allActive());
     data = c.writeFile(FILE, LENGTH, 2);
+    longData = c.writeFile(LONG_FILE, LONG_LENGTH, 2);
     sleeping = SleepingDataNodes.install();
     relay = ReadRelay.start(relayConf(c));
   }
@@ -170,6 +176,45 @@ class ReadRelayTest {
     byte[] slice = get("/webhdfs/v1" + FILE + "?op=OPEN&user.name=" + USER + "&offset=" + offset
         + "&length=" + length);
     assertArrayEquals(Arrays.copyOfRange(data, offset, offset + length), slice);
+  }
+
+  /**
+   * A read that meets a sleep half way: everyone is awake while the client reads the first half
+   * MiB of a 6-block file; then every DataNode sleeps for 3 s. At 1 MiB/s the relay is still in
+   * an early block, so it stops sending at a later block's start, with headers and bytes already
+   * sent, for longer than Jetty's idle timeout (1 s), and finishes after the wake. The client
+   * sees the pause as the longest gap between two chunks.
+   */
+  @Test
+  void aReadThatMeetsASleepHalfWayPausesAndCompletes() throws Exception {
+    c.writeSchedule(allActive());
+    int before = sleeping.readsWhileAsleep();
+    byte[] got = new byte[LONG_LENGTH];
+    long start = System.currentTimeMillis();
+    long wake;
+    long maxGapMs = 0;
+    try (FileSystem webhdfs = stockClient();
+        FSDataInputStream in = webhdfs.open(new org.apache.hadoop.fs.Path(LONG_FILE))) {
+      IOUtils.readFully(in, got, 0, MB / 2);
+      wake = sleepEveryReplica();
+      long last = System.currentTimeMillis();
+      for (int at = MB / 2; at < LONG_LENGTH; ) {
+        int n = in.read(got, at, Math.min(64 * 1024, LONG_LENGTH - at));
+        assertTrue(n > 0, "early EOF at " + at);
+        at += n;
+        long now = System.currentTimeMillis();
+        maxGapMs = Math.max(maxGapMs, now - last);
+        last = now;
+      }
+    }
+    long end = System.currentTimeMillis();
+    System.out.printf("half-way read: sleep from %d ms, wake at %d ms, whole file after %d ms,"
+        + " longest pause between chunks %d ms%n", wake - SLEEP_MS - start, wake - start,
+        end - start, maxGapMs);
+    assertArrayEquals(longData, got);
+    assertTrue(end >= wake - TOLERANCE_MS, "returned " + (wake - end) + " ms before the wake");
+    assertTrue(maxGapMs > 1_000, "no pause longer than the idle timeout: " + maxGapMs + " ms");
+    assertEquals(before, sleeping.readsWhileAsleep(), "the relay, not a DataNode, held the read");
   }
 
   /** The rest of the WebHDFS surface is HttpFS's, over the same client: a sample of it. */

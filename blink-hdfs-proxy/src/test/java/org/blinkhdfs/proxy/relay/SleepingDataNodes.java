@@ -22,6 +22,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 final class SleepingDataNodes extends DataNodeFaultInjector implements AutoCloseable {
   private final DataNodeFaultInjector previous;
   private final AtomicInteger readsWhileAsleep = new AtomicInteger();
+  private volatile long asleepFromMs;
   private volatile long asleepUntilMs;
 
   private SleepingDataNodes(DataNodeFaultInjector previous) {
@@ -34,9 +35,16 @@ final class SleepingDataNodes extends DataNodeFaultInjector implements AutoClose
     return s;
   }
 
-  /** Every DataNode holds block reads until {@code wakeMs} (epoch ms). */
+  /** Every DataNode holds block reads from now until {@code wakeMs} (epoch ms). */
   void asleepUntil(long wakeMs) {
-    asleepUntilMs = wakeMs;
+    asleep(0, wakeMs);
+  }
+
+  /** Every DataNode holds block reads that start in {@code [fromMs, untilMs)} until untilMs. */
+  void asleep(long fromMs, long untilMs) {
+    asleepUntilMs = 0;
+    asleepFromMs = fromMs;
+    asleepUntilMs = untilMs;
   }
 
   /** Block reads that reached a DataNode while it slept. */
@@ -50,7 +58,7 @@ final class SleepingDataNodes extends DataNodeFaultInjector implements AutoClose
       return;
     }
     long now = System.currentTimeMillis();
-    if (now >= asleepUntilMs) {
+    if (now < asleepFromMs || now >= asleepUntilMs) {
       return;
     }
     readsWhileAsleep.incrementAndGet();
