@@ -57,7 +57,7 @@ final class HttpFsHome {
     try {
       h.populate(conf);
     } catch (IOException | RuntimeException e) {
-      h.delete();
+      h.deleteAfterFailure(e);
       throw e;
     }
     return h;
@@ -110,6 +110,15 @@ final class HttpFsHome {
           PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwx------" : "rw-------"));
     }
     return p;
+  }
+
+  /** {@link #delete}, recording its own failure on {@code cause} instead of replacing it. */
+  void deleteAfterFailure(Exception cause) {
+    try {
+      delete();
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+    }
   }
 
   /** Deletes the home when it was a temporary directory; a configured one is kept. */

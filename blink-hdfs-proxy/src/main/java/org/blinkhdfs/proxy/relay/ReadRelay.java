@@ -103,9 +103,16 @@ public final class ReadRelay implements AutoCloseable {
       if (HttpFSServerWebApp.get() == null) {
         throw new IOException("HttpFS did not start in " + home.path() + " (see its log above)");
       }
+    } catch (java.net.BindException e) {
+      stopQuietly(server);
+      IOException named = new IOException(RelayConfig.ADDRESS.name() + " = '" + config.host()
+          + ":" + config.port() + "' cannot be bound (" + e.getMessage() + "): pick a free"
+          + " port, or stop the process holding it", e);
+      home.deleteAfterFailure(named);
+      throw named;
     } catch (IOException | RuntimeException e) {
       stopQuietly(server);
-      home.delete();
+      home.deleteAfterFailure(e);
       throw e;
     }
     ReadRelay relay = new ReadRelay(config, home, server);
