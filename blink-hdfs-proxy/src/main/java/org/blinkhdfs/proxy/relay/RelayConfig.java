@@ -1,0 +1,180 @@
+package org.blinkhdfs.proxy.relay;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.placement.PlacementConfig;
+
+/**
+ * The read relay's settings, read once from a Hadoop {@code Configuration} and validated, so a
+ * bad value stops the proxy at start with the key, the value and the fix.
+ *
+ * <table>
+ * <caption>Keys</caption>
+ * <tr><th>key</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@code blink.proxy.relay.address}</td><td>{@code 0.0.0.0:14000}</td><td>where the
+ * relay's HTTP server listens ({@code host:port}; port 0 picks a free port)</td></tr>
+ * <tr><td>{@code blink.proxy.relay.peers}</td><td>(empty)</td><td>every relay of the cluster as
+ * clients reach it, comma-separated {@code host:port}, the same set on every proxy (order does not
+ * matter). Empty: this relay serves every path. Set: a {@code GET} for a path another relay owns
+ * ({@link RelayAssignment}) is answered with a 307 redirect to it</td></tr>
+ * <tr><td>{@code blink.proxy.relay.self}</td><td>(empty)</td><td>this relay's entry of {@code
+ * blink.proxy.relay.peers}; required when peers are set</td></tr>
+ * <tr><td>{@code blink.proxy.relay.dir}</td><td>(empty)</td><td>working directory for HttpFS's
+ * home, configuration and signature secret; empty: a fresh temporary directory, deleted at
+ * stop</td></tr>
+ * </table>
+ *
+ * <p>Also required, because the relay is only useful with them: {@code fs.defaultFS} an {@code
+ * hdfs://} URI (the cluster it relays), and {@code blink.schedule.file} (what {@code
+ * BlinkDistributedFileSystem} gates reads on; it does not gate on {@code blink.scheduler.address}
+ * alone). Every {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code
+ * httpfs.proxyuser.*}, {@code httpfs.authentication.*}, {@code httpfs.access.mode}).
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class RelayConfig {
+  public static final ConfigKey ADDRESS =
+      new ConfigKey("blink.proxy.relay.address", "0.0.0.0:14000", "host:port");
+  public static final ConfigKey PEERS = new ConfigKey("blink.proxy.relay.peers", "", "host:port");
+  public static final ConfigKey SELF = new ConfigKey("blink.proxy.relay.self", "", "host:port");
+  public static final ConfigKey DIR = new ConfigKey("blink.proxy.relay.dir", "", "path");
+  public static final List<ConfigKey> KEYS = List.of(ADDRESS, PEERS, SELF, DIR);
+
+  private final String host;
+  private final int port;
+  private final List<String> peers;
+  private final String self;
+  private final Optional<String> dir;
+  private final URI cluster;
+
+  private RelayConfig(Configuration conf) {
+    String address = ConfigValues.raw(conf::get, ADDRESS);
+    this.host = hostOf(ADDRESS, address, 0);
+    this.port = portOf(ADDRESS, address, 0);
+    this.peers = peers(ConfigValues.raw(conf::get, PEERS));
+    this.self = ConfigValues.raw(conf::get, SELF);
+    if (!peers.isEmpty() && !peers.contains(self)) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s = '%s' is not one of %s = %s: set it to this relay's entry of that list",
+          SELF.name(), self, PEERS.name(), peers));
+    }
+    if (peers.isEmpty() && !self.isEmpty()) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s = '%s' is set but %s is empty: list every relay in %s, or unset %s", SELF.name(),
+          self, PEERS.name(), PEERS.name(), SELF.name()));
+    }
+    String d = ConfigValues.raw(conf::get, DIR);
+    this.dir = d.isEmpty() ? Optional.empty() : Optional.of(d);
+    this.cluster = cluster(conf);
+    PlacementConfig pc = PlacementConfig.from(conf); // a bad blink.* schedule value fails here
+    if (pc.scheduleFile().isEmpty()) {
+      throw new IllegalArgumentException(PlacementConfig.SCHEDULE_FILE.name() + " is unset:"
+          + " the relay reads through BlinkDistributedFileSystem, which holds a read for a"
+          + " replica's window only with a schedule file; set it to the schedule JSON the"
+          + " NameNode follows (the scheduler writes it)");
+    }
+  }
+
+  /** Reads and validates the relay's keys from {@code conf}. */
+  public static RelayConfig from(Configuration conf) {
+    return new RelayConfig(conf);
+  }
+
+  /** The host (or IP) to bind. */
+  public String host() {
+    return host;
+  }
+
+  /** The port to bind; 0 for any free port. */
+  public int port() {
+    return port;
+  }
+
+  /** Every relay as clients reach it; empty when this relay serves every path. */
+  public List<String> peers() {
+    return peers;
+  }
+
+  /** This relay's entry of {@link #peers}; empty when peers are empty. */
+  public String self() {
+    return self;
+  }
+
+  /** The working directory, when one is configured. */
+  public Optional<String> dir() {
+    return dir;
+  }
+
+  /** The {@code hdfs://} cluster the relay serves ({@code fs.defaultFS}). */
+  public URI cluster() {
+    return cluster;
+  }
+
+  private static URI cluster(Configuration conf) {
+    String fs = conf.getTrimmed("fs.defaultFS", "");
+    URI uri;
+    try {
+      uri = URI.create(fs);
+    } catch (IllegalArgumentException e) {
+      uri = null;
+    }
+    if (uri == null || !"hdfs".equals(uri.getScheme()) || uri.getAuthority() == null) {
+      throw new IllegalArgumentException("fs.defaultFS = '" + fs + "' is not an hdfs:// URI: the"
+          + " read relay serves one HDFS cluster; set fs.defaultFS to hdfs://<namenode>:<port>"
+          + " (or the nameservice) in core-site.xml");
+    }
+    return uri;
+  }
+
+  private static List<String> peers(String value) {
+    List<String> out = new ArrayList<>();
+    if (value.isEmpty()) {
+      return out;
+    }
+    for (String p : value.split(",")) {
+      String peer = p.trim();
+      hostOf(PEERS, peer, 1);
+      portOf(PEERS, peer, 1);
+      if (out.contains(peer)) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT,
+            "%s = '%s' lists %s twice: list each relay once", PEERS.name(), value, peer));
+      }
+      out.add(peer);
+    }
+    return List.copyOf(out);
+  }
+
+  private static String hostOf(ConfigKey key, String address, int minPort) {
+    int colon = address.lastIndexOf(':');
+    if (colon <= 0) {
+      throw badAddress(key, address, minPort);
+    }
+    return address.substring(0, colon);
+  }
+
+  private static int portOf(ConfigKey key, String address, int minPort) {
+    int colon = address.lastIndexOf(':');
+    try {
+      int port = Integer.parseInt(address.substring(colon + 1));
+      if (colon > 0 && port >= minPort && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw badAddress(key, address, minPort);
+  }
+
+  private static IllegalArgumentException badAddress(ConfigKey key, String address,
+      int minPort) {
+    return new IllegalArgumentException(String.format(Locale.ROOT,
+        "%s = '%s' is invalid: give host:port with a port in %d..65535, e.g. 0.0.0.0:14000%s",
+        key.name(), address, minPort, key == PEERS ? " (comma-separated, one per relay)" : ""));
+  }
+}

@@ -1,0 +1,290 @@
+package org.blinkhdfs.proxy.relay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.web.WebHdfsFileSystem;
+import org.apache.hadoop.io.IOUtils;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
+import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real NameNode and three DataNodes in-process, a 3-block file (r = 2) written while everyone
+ * is ACTIVE, and the relay in the same JVM. Then the schedule says every DataNode sleeps for the
+ * next 3 s, and the DataNodes hold block reads until then ({@link SleepingDataNodes}): a stock
+ * {@code WebHdfsFileSystem} and a plain HTTP GET read the file through the relay; each read
+ * returns the written bytes after the wake time, and no read reached a sleeping DataNode (the
+ * relay's BlinkDistributedFileSystem waited instead of asking one). DataNodes serve reads at
+ * 1 MiB/s, so a read can also meet a sleep half way through the file.
+ */
+class ReadRelayTest {
+  static final int MB = MiniBlinkCluster.BLOCK_BYTES;
+  static final String FILE = "/relay/three-blocks";
+  static final int LENGTH = 3 * MB - 12_345;
+  static final String LONG_FILE = "/relay/six-blocks";
+  static final int LONG_LENGTH = 6 * MB - 1;
+  static final long SLEEP_MS = 3_000;
+  static final long TOLERANCE_MS = 50;
+  static final String USER = System.getProperty("user.name");
+
+  @TempDir
+  static Path dir;
+
+  static MiniBlinkCluster c;
+  static ReadRelay relay;
+  static SleepingDataNodes sleeping;
+  static byte[] data;
+  static byte[] longData;
+  static long epoch = 1;
+
+  @BeforeAll
+  static void start() throws Exception {
+    c = MiniBlinkCluster.builder(dir).dataNodes(3)
+        .topology(BlinkNetworkTopology.class.getName()).scheduleFile()
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        .set("dfs.datanode.data.read.bandwidthPerSec", String.valueOf(MB))
+        .conf(ReadRelayTest::allowRelayUser).start();
+    c.writeSchedule(allActive());
+    data = c.writeFile(FILE, LENGTH, 2);
+    longData = c.writeFile(LONG_FILE, LONG_LENGTH, 2);
+    sleeping = SleepingDataNodes.install();
+    relay = ReadRelay.start(relayConf(c));
+  }
+
+  /**
+   * The NameNode lets the relay (this JVM's user) act for callers. HttpFS refreshes the
+   * JVM-wide proxy-user table from httpfs.proxyuser.*, so the rule is repeated there.
+   */
+  static void allowRelayUser(Configuration conf) {
+    for (String prefix : new String[] {"hadoop.proxyuser.", "httpfs.proxyuser."}) {
+      conf.set(prefix + USER + ".hosts", "*");
+      conf.set(prefix + USER + ".groups", "*");
+    }
+  }
+
+  static Configuration relayConf(MiniBlinkCluster cluster) {
+    Configuration conf = new Configuration(cluster.conf);
+    conf.set("fs.defaultFS", cluster.fs.getUri().toString());
+    conf.set(RelayConfig.ADDRESS.name(), "127.0.0.1:0");
+    // Shorter than the 3 s hold: a held read must outlive Jetty's idle timeout.
+    conf.set("hadoop.http.idle_timeout.ms", "1000");
+    return conf;
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    try {
+      if (relay != null) {
+        relay.close();
+      }
+    } finally {
+      if (sleeping != null) {
+        sleeping.close();
+      }
+      if (c != null) {
+        c.close();
+      }
+    }
+  }
+
+  static Schedule allActive() {
+    Schedule.Builder b = Schedule.builder().epoch(epoch++)
+        .intervalStartMs(System.currentTimeMillis()).intervalMs(60_000);
+    for (String a : c.addresses) {
+      b.add(NodeSchedule.of(a, NodeMode.ACTIVE));
+    }
+    return b.build();
+  }
+
+  /** Every DataNode asleep now, awake from {@code start + SLEEP_MS} for 15 s of each 20 s. */
+  static long sleepEveryReplica() throws IOException {
+    long start = System.currentTimeMillis();
+    Schedule.Builder b = Schedule.builder().epoch(epoch++).intervalStartMs(start)
+        .intervalMs(20_000);
+    for (String a : c.addresses) {
+      b.add(NodeSchedule.blink(a, SLEEP_MS, 15_000));
+    }
+    sleeping.asleepUntil(start + SLEEP_MS);
+    c.writeSchedule(b.build());
+    return start + SLEEP_MS;
+  }
+
+  /** A stock WebHDFS client of the relay, built from a configuration without blink keys. */
+  static FileSystem stockClient() throws IOException {
+    FileSystem fs = FileSystem.newInstance(relay.webHdfsUri(), new Configuration());
+    assertInstanceOf(WebHdfsFileSystem.class, fs);
+    return fs;
+  }
+
+  @Test
+  void aStockWebHdfsClientReadsWhileEveryReplicaSleeps() throws Exception {
+    int before = sleeping.readsWhileAsleep();
+    long wake = sleepEveryReplica();
+    byte[] got = new byte[LENGTH];
+    long t0 = System.currentTimeMillis();
+    try (FileSystem webhdfs = stockClient();
+        FSDataInputStream in = webhdfs.open(new org.apache.hadoop.fs.Path(FILE))) {
+      IOUtils.readFully(in, got, 0, LENGTH);
+      assertEquals(-1, in.read(), "EOF");
+    }
+    long t1 = System.currentTimeMillis();
+    System.out.printf("webhdfs read through the relay took %d ms (wake - start = %d ms)%n",
+        t1 - t0, wake - t0);
+    assertArrayEquals(data, got);
+    assertTrue(t1 >= wake - TOLERANCE_MS, "returned " + (wake - t1) + " ms before the wake");
+    assertTrue(t1 - t0 < wake - t0 + 10_000, "took " + (t1 - t0) + " ms");
+    assertEquals(before, sleeping.readsWhileAsleep(), "a read reached a sleeping DataNode");
+  }
+
+  @Test
+  void aPlainHttpGetOfOpenReadsWhileEveryReplicaSleeps() throws Exception {
+    int before = sleeping.readsWhileAsleep();
+    long wake = sleepEveryReplica();
+    long t0 = System.currentTimeMillis();
+    byte[] whole = get("/webhdfs/v1" + FILE + "?op=OPEN&user.name=" + USER);
+    long t1 = System.currentTimeMillis();
+    assertArrayEquals(data, whole);
+    assertTrue(t1 >= wake - TOLERANCE_MS, "returned " + (wake - t1) + " ms before the wake");
+    assertEquals(before, sleeping.readsWhileAsleep(), "a read reached a sleeping DataNode");
+    int offset = MB + 100;
+    int length = MB + 4_096; // spans blocks 2 and 3
+    byte[] slice = get("/webhdfs/v1" + FILE + "?op=OPEN&user.name=" + USER + "&offset=" + offset
+        + "&length=" + length);
+    assertArrayEquals(Arrays.copyOfRange(data, offset, offset + length), slice);
+  }
+
+  /**
+   * A read that meets a sleep half way: everyone is awake while the client reads the first half
+   * MiB of a 6-block file; then every DataNode sleeps for 3 s. At 1 MiB/s the relay is still in
+   * an early block, so it stops sending at a later block's start, with headers and bytes already
+   * sent, for longer than Jetty's idle timeout (1 s), and finishes after the wake. The client
+   * sees the pause as the longest gap between two chunks.
+   */
+  @Test
+  void aReadThatMeetsASleepHalfWayPausesAndCompletes() throws Exception {
+    c.writeSchedule(allActive());
+    int before = sleeping.readsWhileAsleep();
+    byte[] got = new byte[LONG_LENGTH];
+    long start = System.currentTimeMillis();
+    long wake;
+    long maxGapMs = 0;
+    try (FileSystem webhdfs = stockClient();
+        FSDataInputStream in = webhdfs.open(new org.apache.hadoop.fs.Path(LONG_FILE))) {
+      IOUtils.readFully(in, got, 0, MB / 2);
+      wake = sleepEveryReplica();
+      long last = System.currentTimeMillis();
+      for (int at = MB / 2; at < LONG_LENGTH; ) {
+        int n = in.read(got, at, Math.min(64 * 1024, LONG_LENGTH - at));
+        assertTrue(n > 0, "early EOF at " + at);
+        at += n;
+        long now = System.currentTimeMillis();
+        maxGapMs = Math.max(maxGapMs, now - last);
+        last = now;
+      }
+    }
+    long end = System.currentTimeMillis();
+    System.out.printf("half-way read: sleep from %d ms, wake at %d ms, whole file after %d ms,"
+        + " longest pause between chunks %d ms%n", wake - SLEEP_MS - start, wake - start,
+        end - start, maxGapMs);
+    assertArrayEquals(longData, got);
+    assertTrue(end >= wake - TOLERANCE_MS, "returned " + (wake - end) + " ms before the wake");
+    assertTrue(maxGapMs > 1_000, "no pause longer than the idle timeout: " + maxGapMs + " ms");
+    assertEquals(before, sleeping.readsWhileAsleep(), "the relay, not a DataNode, held the read");
+  }
+
+  /** The rest of the WebHDFS surface is HttpFS's, over the same client: a sample of it. */
+  @Test
+  void metadataAndWriteOperationsWorkThroughTheRelay() throws Exception {
+    c.writeSchedule(allActive());
+    org.apache.hadoop.fs.Path d = new org.apache.hadoop.fs.Path("/relay/rest");
+    org.apache.hadoop.fs.Path f = new org.apache.hadoop.fs.Path(d, "x");
+    try (FileSystem webhdfs = stockClient()) {
+      FileStatus st = webhdfs.getFileStatus(new org.apache.hadoop.fs.Path(FILE));
+      assertEquals(LENGTH, st.getLen());
+      assertEquals(2, st.getReplication());
+      assertTrue(webhdfs.mkdirs(d));
+      try (FSDataOutputStream out = webhdfs.create(f, (short) 3)) {
+        out.write("written via the relay".getBytes(StandardCharsets.UTF_8));
+      }
+      try (FSDataOutputStream out = webhdfs.append(f)) {
+        out.write(", appended".getBytes(StandardCharsets.UTF_8));
+      }
+      assertEquals("written via the relay, appended", new String(c.read(f.toString()),
+          StandardCharsets.UTF_8));
+      assertEquals(c.fs.getFileChecksum(f), webhdfs.getFileChecksum(f));
+      assertEquals(1, webhdfs.listStatus(d).length);
+      assertEquals(1, webhdfs.getContentSummary(d).getFileCount());
+      org.apache.hadoop.fs.Path g = new org.apache.hadoop.fs.Path(d, "y");
+      assertTrue(webhdfs.rename(f, g));
+      assertThrows(FileNotFoundException.class, () -> webhdfs.getFileStatus(f));
+      assertTrue(webhdfs.delete(d, true));
+      assertFalse(c.fs.exists(d));
+    }
+  }
+
+  /** The control: the DataNodes really hold a read that reaches them while asleep. */
+  @Test
+  void aStockHdfsReadReachesTheSleepingDataNodesAndIsHeld() throws Exception {
+    int before = sleeping.readsWhileAsleep();
+    long wake = sleepEveryReplica();
+    byte[] got = new byte[4096];
+    try (FSDataInputStream in = c.fs.open(new org.apache.hadoop.fs.Path(FILE))) {
+      in.readFully(0, got);
+    }
+    long t1 = System.currentTimeMillis();
+    assertArrayEquals(Arrays.copyOf(data, got.length), got);
+    assertTrue(sleeping.readsWhileAsleep() > before, "the stock read never reached a DataNode");
+    assertTrue(t1 >= wake - TOLERANCE_MS, "returned " + (wake - t1) + " ms before the wake");
+  }
+
+  @Test
+  void aSecondRelayInTheSameJvmIsRefusedWithAReason() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> ReadRelay.start(relayConf(c)));
+    assertTrue(e.getMessage().contains("one per process"), e.getMessage());
+  }
+
+  static byte[] get(String pathAndQuery) throws IOException {
+    URL url = new URL("http://" + relay.address().getHostString() + ":"
+        + relay.address().getPort() + pathAndQuery);
+    HttpURLConnection h = (HttpURLConnection) url.openConnection();
+    h.setReadTimeout(60_000);
+    assertEquals(200, h.getResponseCode(), () -> url + ": " + error(h));
+    try (InputStream in = h.getInputStream()) {
+      return in.readAllBytes();
+    }
+  }
+
+  static String error(HttpURLConnection h) {
+    try (InputStream in = h.getErrorStream()) {
+      return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package org.blinkhdfs.proxy.relay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** Defaults, and every bad value fails with the key, the value and the fix. */
+class RelayConfigTest {
+  static Configuration valid() {
+    Configuration conf = new Configuration(false);
+    conf.set("fs.defaultFS", "hdfs://nn:8020");
+    conf.set("blink.schedule.file", "/etc/hadoop/blink-schedule.json");
+    return conf;
+  }
+
+  @Test
+  void defaults() {
+    RelayConfig c = RelayConfig.from(valid());
+    assertEquals("0.0.0.0", c.host());
+    assertEquals(14000, c.port());
+    assertEquals(List.of(), c.peers());
+    assertEquals("", c.self());
+    assertEquals(Optional.empty(), c.dir());
+    assertEquals("hdfs://nn:8020", c.cluster().toString());
+  }
+
+  @Test
+  void peersAndSelf() {
+    Configuration conf = valid();
+    conf.set(RelayConfig.PEERS.name(), "p1:14000, p2:14000");
+    conf.set(RelayConfig.SELF.name(), "p2:14000");
+    conf.set(RelayConfig.ADDRESS.name(), "10.0.0.2:0");
+    RelayConfig c = RelayConfig.from(conf);
+    assertEquals(List.of("p1:14000", "p2:14000"), c.peers());
+    assertEquals("p2:14000", c.self());
+    assertEquals(0, c.port());
+  }
+
+  @Test
+  void badValuesNameKeyValueAndFix() {
+    fails(RelayConfig.ADDRESS.name(), "14000", "host:port");
+    fails(RelayConfig.ADDRESS.name(), "h:70000", "0..65535");
+    fails(RelayConfig.PEERS.name(), "p1:14000,p1:14000", "lists p1:14000 twice");
+    fails(RelayConfig.PEERS.name(), "p1:0", "1..65535");
+    Configuration conf = valid();
+    conf.set(RelayConfig.PEERS.name(), "p1:14000,p2:14000");
+    conf.set(RelayConfig.SELF.name(), "p3:14000");
+    assertMessage(conf, "blink.proxy.relay.self = 'p3:14000' is not one of");
+    conf.unset(RelayConfig.SELF.name());
+    assertMessage(conf, "set it to this relay's entry");
+    conf = valid();
+    conf.set(RelayConfig.SELF.name(), "p1:14000");
+    assertMessage(conf, "list every relay in blink.proxy.relay.peers");
+    conf = valid();
+    conf.set("fs.defaultFS", "file:///");
+    assertMessage(conf, "fs.defaultFS = 'file:///' is not an hdfs:// URI");
+    conf = valid();
+    conf.unset("blink.schedule.file");
+    assertMessage(conf, "blink.schedule.file is unset");
+  }
+
+  static void fails(String key, String value, String fix) {
+    Configuration conf = valid();
+    conf.set(key, value);
+    assertMessage(conf, key + " = '" + value + "'");
+    assertMessage(conf, fix);
+  }
+
+  static void assertMessage(Configuration conf, String part) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> RelayConfig.from(conf));
+    assertTrue(e.getMessage().contains(part), e.getMessage());
+  }
+}
