@@ -27,7 +27,8 @@ import org.blinkhdfs.placement.PlacementConfig;
  * builders end up in them) open the file as {@code DistributedFileSystem} does, then wrap the
  * stream in a {@link BlinkInputStream} whose {@link BlockGate} checks, before each read, the
  * replicas of the block under the read position against the schedule ({@link
- * BlinkRuntime#forConf}, keys {@code blink.schedule.file}, {@code blink.read.min.window.ms},
+ * BlinkRuntime#forConf}: the scheduler at {@code blink.scheduler.address} or the file {@code
+ * blink.schedule.file}; keys {@code blink.read.min.window.ms},
  * {@code blink.client.wait.margin.ms}) and sleeps until the first one is usable, never longer
  * than one interval plus the margin ({@link ReadWait}). The block list comes from the stream's
  * own cache ({@code HdfsDataInputStream.getAllBlocks()}), so no extra NameNode calls are made
@@ -37,9 +38,9 @@ import org.blinkhdfs.placement.PlacementConfig;
  * its split's first block wake at phase 30 s. The task's first read logs one INFO line and
  * returns ~20 s later with the same bytes the stock client would return when the nodes are up.
  *
- * <p>Without {@code blink.schedule.file} the streams are returned unwrapped, exactly as by
- * {@code DistributedFileSystem}; with it, streams are wrapped even while no schedule is in force
- * (the file may appear later), and then never wait. Erasure-coded files are not gated (a read
+ * <p>With neither schedule key the streams are returned unwrapped, exactly as by {@code
+ * DistributedFileSystem}; with one, streams are wrapped even while no schedule is in force (the
+ * file may appear, the scheduler may answer later), and then never wait. Erasure-coded files are not gated (a read
  * needs several internal blocks, not one replica). Wrapped streams are plain {@code
  * FSDataInputStream}s: code that casts to {@code HdfsDataInputStream} should use
  * {@link BlinkInputStream#wrapped()} of {@code getWrappedStream()}.
@@ -56,7 +57,8 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     PlacementConfig pc = PlacementConfig.from(conf); // a bad blink.* value fails here
     super.initialize(uri, conf);
     this.config = pc;
-    this.runtime = pc.scheduleFile().isEmpty() ? null : BlinkRuntime.forConf(conf);
+    boolean configured = !pc.scheduleFile().isEmpty() || !pc.schedulerAddress().isEmpty();
+    this.runtime = configured ? BlinkRuntime.forConf(conf) : null;
   }
 
   @Override
@@ -82,6 +84,7 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     HdfsDataInputStream hdfs = (HdfsDataInputStream) stream;
     BlockGate gate = new BlockGate(file, () -> spans(hdfs), () -> rt.state().usable(),
         config.readMinWindowMs(), config.clientWaitMarginMs(), clock);
+    gate.onWait(rt::readWaited);
     return new FSDataInputStream(new BlinkInputStream(stream, gate));
   }
 

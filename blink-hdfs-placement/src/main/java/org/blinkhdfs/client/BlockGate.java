@@ -111,6 +111,7 @@ public final class BlockGate {
   private long clearUntilMs = Long.MIN_VALUE;
   private long unscheduledUntilMs = Long.MIN_VALUE;
   private long waits;
+  private volatile java.util.function.LongConsumer onWait = ms -> { };
 
   /**
    * @param file a label for log lines (the path)
@@ -154,6 +155,7 @@ public final class BlockGate {
       ie.initCause(e);
       throw ie;
     }
+    onWait.accept(plan.waitMs());
     synchronized (this) {
       waits++;
       schedule.get().ifPresent(s -> preferAwake(span, s, clock.nowMs()));
@@ -162,6 +164,11 @@ public final class BlockGate {
       clearUntilMs = clock.nowMs() + hold;
     }
     return plan.end();
+  }
+
+  /** Tells {@code listener} the length of every wait this gate sleeps, in ms (metrics). */
+  public void onWait(java.util.function.LongConsumer listener) {
+    this.onWait = Objects.requireNonNull(listener, "listener");
   }
 
   /** How many times this gate has waited. */

@@ -2,10 +2,13 @@ package org.blinkhdfs.placement;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
 import org.blinkhdfs.core.schedule.ScheduleSource;
@@ -50,6 +53,9 @@ public final class BlinkRuntime {
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
   private final AtomicLong shortWriteReplicas = new AtomicLong();
   private final AtomicLong stagingFullFallbacks = new AtomicLong();
+  private final AtomicLong readWaits = new AtomicLong();
+  private final AtomicLong readWaitMs = new AtomicLong();
+  private final List<LongConsumer> readWaitListeners = new CopyOnWriteArrayList<>();
 
   private BlinkRuntime(String key, ScheduleSource source) {
     this.key = key;
@@ -117,6 +123,34 @@ public final class BlinkRuntime {
   /** Replicas written to a stand-in because their layout node was asleep. */
   public AtomicLong offloadedReplicas() {
     return offloadedReplicas;
+  }
+
+  /**
+   * Records one read that {@code BlinkDistributedFileSystem} held for {@code ms} until a replica
+   * woke, and tells the listeners (the proxy's relay metrics).
+   */
+  public void readWaited(long ms) {
+    readWaits.incrementAndGet();
+    readWaitMs.addAndGet(ms);
+    for (LongConsumer l : readWaitListeners) {
+      l.accept(ms);
+    }
+  }
+
+  /** Reads held for a window by clients in this process. */
+  public long readWaits() {
+    return readWaits.get();
+  }
+
+  /** Milliseconds those reads were held in all. */
+  public long readWaitMs() {
+    return readWaitMs.get();
+  }
+
+  /** Adds a listener for {@link #readWaited}; returns a handle that removes it. */
+  public Runnable onReadWait(LongConsumer listener) {
+    readWaitListeners.add(listener);
+    return () -> readWaitListeners.remove(listener);
   }
 
   /**

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
@@ -28,6 +29,9 @@ import org.blinkhdfs.proxy.drain.DrainMetrics;
 import org.blinkhdfs.proxy.drain.DrainService;
 import org.blinkhdfs.proxy.drain.NameNodeLink;
 import org.blinkhdfs.proxy.drain.WakeRequester;
+import org.blinkhdfs.proxy.relay.ReadRelay;
+import org.blinkhdfs.proxy.relay.RelayConfig;
+import org.blinkhdfs.proxy.relay.RelayMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +52,8 @@ public final class ProxyDaemon implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(ProxyDaemon.class);
 
   /** The keys the daemon reads besides the shared schedule keys (for documentation checks). */
-  public static final List<ConfigKey> CONFIG_KEYS = ProxyConfig.KEYS;
+  public static final List<ConfigKey> CONFIG_KEYS = java.util.stream.Stream.concat(
+      ProxyConfig.KEYS.stream(), RelayConfig.KEYS.stream()).toList();
 
   private final ProxyConfig config;
   private final NameNodeLink link;
@@ -56,6 +61,8 @@ public final class ProxyDaemon implements Closeable {
   private final DrainService drain;
   private final HttpServer2 http;
   private final BlinkRuntime runtime;
+  private final ReadRelay relay;
+  private final RelayMetrics relayMetrics;
 
   private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new ProxyConfig(conf);
@@ -75,6 +82,18 @@ public final class ProxyDaemon implements Closeable {
     }
     runtime.retain();
     DefaultMetricsSystem.initialize("BlinkProxy");
+    if (RelayConfig.enabled(conf)) {
+      try {
+        this.relay = ReadRelay.start(conf);
+      } catch (IOException | RuntimeException e) {
+        runtime.release();
+        throw e;
+      }
+      this.relayMetrics = RelayMetrics.register(runtime);
+    } else {
+      this.relay = null;
+      this.relayMetrics = null;
+    }
     this.metrics = DrainMetrics.register();
     this.link = NameNodeLink.open(conf);
     this.drain = new DrainService(link, () -> runtime.state().usable(), layouts, config.paths(),
@@ -85,9 +104,9 @@ public final class ProxyDaemon implements Closeable {
     http.start();
     drain.start();
     LOG.info("BlinkHDFS proxy serving http://{}:{}/; schedule from {}; draining {} ({}), scan"
-        + " every {} ms", httpAddress().getHostString(), httpAddress().getPort(),
+        + " every {} ms; WebHDFS relay {}", httpAddress().getHostString(), httpAddress().getPort(),
         runtime.describe(), config.paths(), config.drain().consistency().configName(),
-        config.scanMs());
+        config.scanMs(), relay == null ? "off" : relay.webHdfsUri());
   }
 
   /**
@@ -130,11 +149,25 @@ public final class ProxyDaemon implements Closeable {
     return drain;
   }
 
+  /** The WebHDFS read relay, unless {@code blink.proxy.relay.enabled} is false. */
+  public Optional<ReadRelay> relay() {
+    return Optional.ofNullable(relay);
+  }
+
+  /** The relay's metrics, with the relay. */
+  public Optional<RelayMetrics> relayMetrics() {
+    return Optional.ofNullable(relayMetrics);
+  }
+
   @Override
   public void close() throws IOException {
     drain.close();
     metrics.unregister();
     try {
+      if (relay != null) {
+        relay.close();
+        relayMetrics.close();
+      }
       http.stop();
     } catch (Exception e) {
       throw new IOException("stopping the HTTP server failed", e);
@@ -149,7 +182,8 @@ public final class ProxyDaemon implements Closeable {
       "usage: bin/blink proxy [-conf site.xml ...] [-D key=value ...]",
       "",
       "Runs the write proxy: follows the schedule and moves replicas staged for sleeping",
-      "DataNodes into their layout during the targets' windows (docs/proxy.md).",
+      "DataNodes into their layout during the targets' windows (docs/proxy.md), and serves",
+      "WebHDFS reads that wait for a replica's window (docs/relay.md).",
       "",
       "  -conf FILE        a Hadoop site XML file (repeatable): give it the NameNode's",
       "                    hdfs-site.xml (fs.defaultFS, dfs.block.replicator.classname, the",
@@ -158,7 +192,8 @@ public final class ProxyDaemon implements Closeable {
       "  -help             this text",
       "",
       "Keys: " + ProxyConfig.CONSISTENCY.name() + " = strong | weak | periodic, "
-          + ProxyConfig.PATHS.name() + ", " + ProxyConfig.HTTP_ADDRESS.name()
+          + ProxyConfig.PATHS.name() + ", " + ProxyConfig.HTTP_ADDRESS.name() + ", "
+          + RelayConfig.ADDRESS.name()
           + ", ... (see conf/blink-default.xml).",
       "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
 

@@ -1,5 +1,6 @@
 package org.blinkhdfs.proxy;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.proxy.relay.RelayConfig;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +62,8 @@ class ProxyDaemonTest {
   @Test
   void drainsAStandInAndReportsItAtJmxAndProm() throws Exception {
     try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, 5).scheduleFile()
-        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
+        .conf(ProxyTestCluster::allowRelayUser).start()) {
       long now = System.currentTimeMillis();
       Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(now).intervalMs(600_000);
       for (int i = 0; i < 4; i++) {
@@ -68,8 +73,10 @@ class ProxyDaemonTest {
       c.writeSchedule(b.add(NodeSchedule.staging(c.addresses.get(4))).build());
       String staging = c.addresses.get(4);
       boolean staged = false;
+      byte[] first = null;
       for (int f = 0; f < 20 && !staged; f++) {
-        c.writeFile("/p/f" + f, 3000, 2);
+        byte[] data = c.writeFile("/p/f" + f, 3000, 2);
+        first = first == null ? data : first;
         staged = c.replicas("/p/f" + f).contains(staging);
       }
       assertTrue(staged, "a replica was staged");
@@ -77,17 +84,27 @@ class ProxyDaemonTest {
       conf.set(ProxyConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
       conf.set(ProxyConfig.SCAN_MS.name(), "300");
       conf.set("hadoop.prometheus.endpoint.enabled", "true");
+      conf.set(RelayConfig.ADDRESS.name(), "127.0.0.1:0");
       try (ProxyDaemon proxy = ProxyDaemon.start(conf)) {
         String base = "http://127.0.0.1:" + proxy.httpAddress().getPort();
         GenericTestUtils.waitFor(() -> proxy.drain().metrics().finished() > 0, 200, 40_000);
         HttpClient http = HttpClient.newHttpClient();
         String jmx = http.send(HttpRequest.newBuilder(URI.create(base
-            + "/jmx?qry=Hadoop:service=BlinkProxy,name=BlinkProxyDrain")).build(),
+            + "/jmx?qry=Hadoop:*,name=BlinkProxyDrain")).build(),
             HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(jmx.contains("\"MovesFinished\""), jmx);
         String prom = http.send(HttpRequest.newBuilder(URI.create(base + "/prom")).build(),
             HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(prom.contains("moves_finished"), prom);
+        // The daemon's relay serves the same files over WebHDFS to a stock client.
+        try (FileSystem webhdfs = FileSystem.newInstance(proxy.relay().orElseThrow()
+            .webHdfsUri(), new Configuration())) {
+          byte[] read;
+          try (FSDataInputStream in = webhdfs.open(new org.apache.hadoop.fs.Path("/p/f0"))) {
+            read = in.readAllBytes();
+          }
+          assertArrayEquals(first, read);
+        }
       }
     }
   }

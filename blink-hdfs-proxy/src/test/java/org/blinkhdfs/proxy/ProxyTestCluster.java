@@ -1,6 +1,7 @@
 package org.blinkhdfs.proxy;
 
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
@@ -15,6 +16,19 @@ import org.blinkhdfs.testsupport.MiniBlinkCluster;
  */
 public final class ProxyTestCluster {
   private ProxyTestCluster() {}
+
+  /**
+   * Lets the relay (this JVM's user) act for callers in the NameNode's {@code conf}. HttpFS
+   * refreshes the JVM-wide proxy-user table from {@code httpfs.proxyuser.*}, so the rule is
+   * repeated there.
+   */
+  public static void allowRelayUser(Configuration conf) {
+    String user = System.getProperty("user.name");
+    for (String prefix : new String[] {"hadoop.proxyuser.", "httpfs.proxyuser."}) {
+      conf.set(prefix + user + ".hosts", "*");
+      conf.set(prefix + user + ".groups", "*");
+    }
+  }
 
   /** A builder for {@code dataNodes} DataNodes under {@code dir}; add the schedule source. */
   public static MiniBlinkCluster.Builder builder(Path dir, int dataNodes) {

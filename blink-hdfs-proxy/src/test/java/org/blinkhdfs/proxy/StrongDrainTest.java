@@ -16,6 +16,7 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.WakeLimits;
 import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.proxy.relay.RelayConfig;
 import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.blinkhdfs.testsupport.InProcessScheduler;
@@ -71,6 +72,7 @@ class StrongDrainTest {
       conf.set(ProxyConfig.CONSISTENCY.name(), "strong");
       conf.set(ProxyConfig.SCAN_MS.name(), "500");
       conf.set(ProxyConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
+      conf.set(RelayConfig.ENABLED.name(), "false");
       try (ProxyDaemon proxy = ProxyDaemon.start(conf)) {
         GenericTestUtils.waitFor(() -> paths.stream().allMatch(p -> {
           List<Integer> held = c.ringPositionsNow(p, RING);

@@ -113,11 +113,14 @@ public final class DrainBench {
           Schedule sPx = px.installStaggered(ra);
           long finishedBefore = metrics.finished();
           long alreadyBefore = metrics.alreadyThere();
+          long failedBefore = metrics.failed();
           results.addAll(level(a, power, List.of(nn, px), List.of(sNn, sPx)));
           counters.put(power, String.format(Locale.ROOT, "%d moves, %d already in place"
-              + " (NameNode first), %d failed, %d trimmed after move",
-              metrics.finished() - finishedBefore, metrics.alreadyThere() - alreadyBefore,
-              metrics.failed(), metrics.trimmed()));
+              + " (NameNode first), %d failed and retried (last: %s), %d trimmed after move"
+              + " (all levels)", metrics.finished() - finishedBefore,
+              metrics.alreadyThere() - alreadyBefore, metrics.failed() - failedBefore,
+              metrics.lastFailure().isEmpty() ? "none" : metrics.lastFailure(),
+              metrics.trimmed()));
           System.out.println("  proxy: " + counters.get(power));
         }
       }
@@ -182,13 +185,9 @@ public final class DrainBench {
       }
     }
     for (String name : names) {
-      LatencySummary s = LatencySummary.of(out.stream().filter(r -> r.config().equals(name)
-          && r.layoutMs() >= 0).map(r -> r.secondsToLayout() * 1000).toList());
-      long missing = out.stream().filter(r -> r.config().equals(name) && r.layoutMs() < 0)
-          .count();
-      System.out.printf(Locale.ROOT, "  %s %-5s: p50 %.1f s, p99 %.1f s, max %.1f s; %d not in"
-          + " layout after %d intervals%n", power, name, s.p50Ms() / 1000, s.p99Ms() / 1000,
-          s.maxMs() / 1000, missing, a.waitIntervals);
+      double[] t = sortedSeconds(out.stream().filter(r -> r.config().equals(name)).toList());
+      System.out.printf(Locale.ROOT, "  %s %-5s: p50 %s, p90 %s, p99 %s, max %s%n", power, name,
+          seconds(t, 50, a), seconds(t, 90, a), seconds(t, 99, a), seconds(t, 100, a));
     }
     return out;
   }
@@ -228,6 +227,20 @@ public final class DrainBench {
     return held.size() >= 3 && new RingLayout(ring.size()).check(held, 3).missing().isEmpty();
   }
 
+  /** Seconds to layout of {@code rs}, sorted; files never in layout count as infinite. */
+  private static double[] sortedSeconds(List<FileResult> rs) {
+    return rs.stream().mapToDouble(r -> r.layoutMs() < 0 ? Double.POSITIVE_INFINITY
+        : r.secondsToLayout()).sorted().toArray();
+  }
+
+  /** The nearest-rank {@code p}th percentile of {@code sorted}, or "> wait" if not reached. */
+  private static String seconds(double[] sorted, double p, Args a) {
+    double v = p >= 100 ? sorted[sorted.length - 1]
+        : LatencySummary.percentileOfSorted(sorted, p);
+    return Double.isInfinite(v) ? "> " + a.waitIntervals * a.intervalMs / 1000
+        : String.format(Locale.ROOT, "%.1f", v);
+  }
+
   private static void writeCsv(Path file, List<FileResult> results) throws IOException {
     StringBuilder b = new StringBuilder("config,power,file,stagedAtClose,closeMs,layoutMs,"
         + "secondsToLayout\n");
@@ -260,17 +273,12 @@ public final class DrainBench {
             && r.config().equals(config)).toList();
         long staged = rs.stream().filter(FileResult::stagedAtClose).count();
         long missing = rs.stream().filter(r -> r.layoutMs() < 0).count();
-        LatencySummary s = LatencySummary.of(rs.stream().filter(r -> r.layoutMs() >= 0)
-            .map(r -> r.secondsToLayout() * 1000).toList());
-        boolean p99Known = missing * 100 < rs.size();
-        b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | %.1f | %.1f | %s | %s |"
-            + " %s | %d |%n", power, config, staged, rs.size(), s.p50Ms() / 1000,
-            s.p90Ms() / 1000, p99Known ? String.format(Locale.ROOT, "%.1f", s.p99Ms() / 1000)
-                : "> " + a.waitIntervals * a.intervalMs / 1000,
-            missing > 0 ? "> " + a.waitIntervals * a.intervalMs / 1000
-                : String.format(Locale.ROOT, "%.1f", s.maxMs() / 1000),
-            p99Known ? String.format(Locale.ROOT, "%.2f", s.p99Ms() / a.intervalMs)
-                : "> " + a.waitIntervals, missing));
+        double[] t = sortedSeconds(rs);
+        double p99 = LatencySummary.percentileOfSorted(t, 99);
+        b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %s | %d"
+            + " |%n", power, config, staged, rs.size(), seconds(t, 50, a), seconds(t, 90, a),
+            seconds(t, 99, a), seconds(t, 100, a), Double.isInfinite(p99) ? "> " + a.waitIntervals
+                : String.format(Locale.ROOT, "%.2f", p99 * 1000 / a.intervalMs), missing));
       }
     }
     b.append("\nProxy counters per level: ");

@@ -40,6 +40,7 @@ public final class DrainMetrics implements MetricsSource {
   private volatile long backlogBlocks;
   private volatile long backlogBytes;
   private volatile long inFlight;
+  private volatile String lastFailure = "";
   private final String name;
 
   private DrainMetrics(String name) {
@@ -102,6 +103,16 @@ public final class DrainMetrics implements MetricsSource {
     return wakeRequests.get();
   }
 
+  /** Why the last failed move failed (empty if none has). */
+  public String lastFailure() {
+    return lastFailure;
+  }
+
+  void failed(String why) {
+    failed.incrementAndGet();
+    lastFailure = why;
+  }
+
   /** Moves that failed (retried after the next scan). */
   public long failed() {
     return failed.get();
@@ -110,6 +121,7 @@ public final class DrainMetrics implements MetricsSource {
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder rb = collector.addRecord(name).setContext("blink")
+        .tag(Interns.info("LastFailure", "Why the last failed move failed"), lastFailure)
         .addGauge(Interns.info("BacklogBlocks", "Replicas waiting to move into the layout"),
             backlogBlocks)
         .addGauge(Interns.info("BacklogBytes", "Bytes waiting to move into the layout"),

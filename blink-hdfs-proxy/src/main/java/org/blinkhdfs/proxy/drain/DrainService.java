@@ -274,7 +274,7 @@ public final class DrainService implements Closeable {
       }
       default -> {
         retryAfter.put(key, now + scanMs);
-        metrics.failed.incrementAndGet();
+        metrics.failed(error);
         LOG.info("Move of block {} to {} failed ({}); retrying after the next scan",
             m.blockId(), m.target(), error);
       }

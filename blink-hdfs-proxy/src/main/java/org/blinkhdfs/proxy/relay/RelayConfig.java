@@ -31,9 +31,8 @@ import org.blinkhdfs.placement.PlacementConfig;
  * </table>
  *
  * <p>Also required, because the relay is only useful with them: {@code fs.defaultFS} an {@code
- * hdfs://} URI (the cluster it relays), and {@code blink.schedule.file} (what {@code
- * BlinkDistributedFileSystem} gates reads on; it does not gate on {@code blink.scheduler.address}
- * alone). Every {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code
+ * hdfs://} URI (the cluster it relays), and {@code blink.scheduler.address} or {@code
+ * blink.schedule.file} (the schedule {@code BlinkDistributedFileSystem} gates reads on). Every {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code
  * httpfs.proxyuser.*}, {@code httpfs.authentication.*}, {@code httpfs.access.mode}).
  *
  * <p>Immutable and thread-safe.
@@ -44,7 +43,19 @@ public final class RelayConfig {
   public static final ConfigKey PEERS = new ConfigKey("blink.proxy.relay.peers", "", "host:port");
   public static final ConfigKey SELF = new ConfigKey("blink.proxy.relay.self", "", "host:port");
   public static final ConfigKey DIR = new ConfigKey("blink.proxy.relay.dir", "", "path");
-  public static final List<ConfigKey> KEYS = List.of(ADDRESS, PEERS, SELF, DIR);
+  public static final ConfigKey ENABLED =
+      new ConfigKey("blink.proxy.relay.enabled", "true", "true or false");
+  public static final List<ConfigKey> KEYS = List.of(ENABLED, ADDRESS, PEERS, SELF, DIR);
+
+  /** True unless {@code blink.proxy.relay.enabled} is false (the proxy daemon's switch). */
+  public static boolean enabled(Configuration conf) {
+    String v = ConfigValues.raw(conf::get, ENABLED);
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(ENABLED.name() + " = '" + v + "' is not true or false;"
+          + " set true to serve WebHDFS reads from the proxy, false to drain only");
+    }
+    return Boolean.parseBoolean(v);
+  }
 
   private final String host;
   private final int port;
@@ -73,11 +84,11 @@ public final class RelayConfig {
     this.dir = d.isEmpty() ? Optional.empty() : Optional.of(d);
     this.cluster = cluster(conf);
     PlacementConfig pc = PlacementConfig.from(conf); // a bad blink.* schedule value fails here
-    if (pc.scheduleFile().isEmpty()) {
-      throw new IllegalArgumentException(PlacementConfig.SCHEDULE_FILE.name() + " is unset:"
-          + " the relay reads through BlinkDistributedFileSystem, which holds a read for a"
-          + " replica's window only with a schedule file; set it to the schedule JSON the"
-          + " NameNode follows (the scheduler writes it)");
+    if (pc.scheduleFile().isEmpty() && pc.schedulerAddress().isEmpty()) {
+      throw new IllegalArgumentException("neither " + PlacementConfig.SCHEDULER_ADDRESS.name()
+          + " nor " + PlacementConfig.SCHEDULE_FILE.name() + " is set: the relay reads through"
+          + " BlinkDistributedFileSystem, which holds a read for a replica's window only when it"
+          + " knows the schedule; set one of them as on the NameNode");
     }
   }
 

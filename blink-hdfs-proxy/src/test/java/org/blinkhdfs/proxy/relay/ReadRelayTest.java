@@ -27,6 +27,7 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,23 +69,12 @@ class ReadRelayTest {
         .topology(BlinkNetworkTopology.class.getName()).scheduleFile()
         .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
         .set("dfs.datanode.data.read.bandwidthPerSec", String.valueOf(MB))
-        .conf(ReadRelayTest::allowRelayUser).start();
+        .conf(ProxyTestCluster::allowRelayUser).start();
     c.writeSchedule(allActive());
     data = c.writeFile(FILE, LENGTH, 2);
     longData = c.writeFile(LONG_FILE, LONG_LENGTH, 2);
     sleeping = SleepingDataNodes.install();
     relay = ReadRelay.start(relayConf(c));
-  }
-
-  /**
-   * The NameNode lets the relay (this JVM's user) act for callers. HttpFS refreshes the
-   * JVM-wide proxy-user table from httpfs.proxyuser.*, so the rule is repeated there.
-   */
-  static void allowRelayUser(Configuration conf) {
-    for (String prefix : new String[] {"hadoop.proxyuser.", "httpfs.proxyuser."}) {
-      conf.set(prefix + USER + ".hosts", "*");
-      conf.set(prefix + USER + ".groups", "*");
-    }
   }
 
   static Configuration relayConf(MiniBlinkCluster cluster) {

@@ -61,7 +61,16 @@ class RelayConfigTest {
     assertMessage(conf, "fs.defaultFS = 'file:///' is not an hdfs:// URI");
     conf = valid();
     conf.unset("blink.schedule.file");
-    assertMessage(conf, "blink.schedule.file is unset");
+    assertMessage(conf, "neither blink.scheduler.address nor blink.schedule.file is set");
+    conf.set("blink.scheduler.address", "10.0.0.5:9877");
+    RelayConfig.from(conf); // the scheduler alone is enough
+    conf = valid();
+    conf.set(RelayConfig.ENABLED.name(), "yes");
+    Configuration bad = conf;
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> RelayConfig.enabled(bad));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        e.getMessage().contains("blink.proxy.relay.enabled = 'yes'"), e.getMessage());
   }
 
   static void fails(String key, String value, String fix) {

@@ -41,7 +41,7 @@ class RelayRedirectTest {
   @BeforeAll
   static void start() throws Exception {
     c = MiniBlinkCluster.builder(dir).dataNodes(1).scheduleFile()
-        .conf(ReadRelayTest::allowRelayUser).start();
+        .conf(org.blinkhdfs.proxy.ProxyTestCluster::allowRelayUser).start();
     c.writeSchedule(c.allActive(1));
     self = "127.0.0.1:" + freePort();
     other = "127.0.0.1:" + freePort();
