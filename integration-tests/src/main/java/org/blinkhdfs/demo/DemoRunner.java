@@ -120,8 +120,9 @@ final class DemoRunner {
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))
         .setting("write proxy", proxyLayouts().isEmpty() ? "not run (no power-balanced layout)"
-            : "bin/blink proxy in its own JVM beside " + String.join(", ", proxyLayouts())
-            + "'s NameNode (weak consistency: copies in the targets' natural windows; scan"
+            : "bin/blink proxy in a JVM of its own on the clusters of "
+            + String.join(" and ", proxyLayouts())
+            + " (weak consistency: copies in the targets' natural windows; scan"
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
         .setting("seed", Long.toString(options.seed()))
