@@ -93,6 +93,7 @@ class ProxyDaemonTest {
             + "/jmx?qry=Hadoop:*,name=BlinkProxyDrain")).build(),
             HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(jmx.contains("\"MovesFinished\""), jmx);
+        assertTrue(jmx.contains("\"WriteToLayoutTotalMs\""), jmx);
         String prom = http.send(HttpRequest.newBuilder(URI.create(base + "/prom")).build(),
             HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(prom.contains("moves_finished"), prom);

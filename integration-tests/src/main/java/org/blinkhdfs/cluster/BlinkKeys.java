@@ -3,6 +3,7 @@ package org.blinkhdfs.cluster;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.proxy.ProxyConfig;
 
 /** The blink.* keys the local cluster sets, taken from the classes that own them. */
 final class BlinkKeys {
@@ -13,6 +14,9 @@ final class BlinkKeys {
   static final String READ_MIN_WINDOW_MS = PlacementConfig.READ_MIN_WINDOW_MS.name();
   static final String INTERVAL_MS = CoreConfig.INTERVAL_MS.name();
   static final String POLICY = CoreConfig.POLICY.name();
+  static final String PROXY_HTTP_ADDRESS = ProxyConfig.HTTP_ADDRESS.name();
+  static final String PROXY_MOVE_BYTES_PER_SEC = ProxyConfig.BYTES_PER_SEC.name();
+  static final String PROXY_SCAN_MS = ProxyConfig.SCAN_MS.name();
 
   private BlinkKeys() {}
 }

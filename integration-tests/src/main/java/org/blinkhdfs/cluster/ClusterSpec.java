@@ -22,16 +22,21 @@ import java.util.Objects;
  *     the equal-work and PARAID policies read them
  * @param schedulePolicy the scheduler's blink policy (e.g. staggered, staggered-circular)
  * @param powerPercent starting power, percent of all ring DataNodes' active power
+ * @param moveBytesPerSec per-DataNode cap on block moves ({@code replaceBlock}: the proxy's
+ *     drain, the Balancer, the Mover; {@code dfs.datanode.balance.bandwidthPerSec}), shared by
+ *     all moves a DataNode sends or receives; the proxy plans its copies at this rate
+ * @param proxy whether and how the write proxy runs ({@link ProxySpec#NONE}: not at all)
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
-    String schedulePolicy, int powerPercent) {
+    String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy) {
 
   public ClusterSpec {
     Objects.requireNonNull(baseDir, "baseDir");
     Objects.requireNonNull(layout, "layout");
     Objects.requireNonNull(layoutKeys, "layoutKeys");
     Objects.requireNonNull(schedulePolicy, "schedulePolicy");
+    Objects.requireNonNull(proxy, "proxy");
     check(dataNodes >= 1 && dataNodes <= 64, "dataNodes", dataNodes, "use 1..64");
     check(stagingNodes >= 0 && stagingNodes <= 8, "stagingNodes", stagingNodes, "use 0..8");
     check(intervalMs >= 2_000 && intervalMs <= 600_000, "intervalMs", intervalMs,
@@ -41,6 +46,13 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     check(blockSizeBytes >= 1 << 20 && blockSizeBytes % 512 == 0, "blockSizeBytes",
         blockSizeBytes, "use a multiple of 512 of at least 1 MiB (HDFS's minimum block size)");
     check(powerPercent >= 0 && powerPercent <= 100, "powerPercent", powerPercent, "use 0..100");
+    check(moveBytesPerSec >= 64 << 10, "moveBytesPerSec", moveBytesPerSec,
+        "use at least 64 KiB/s (HDFS's throttler works in 64 KiB packets)");
+    if (proxy.configured() && !layout.stagesForProxy()) {
+      throw new IllegalArgumentException("proxy = " + proxy.launch() + " with layout "
+          + layout.flag() + ": the write proxy drains BlinkHDFS layouts only (the "
+          + layout.flag() + " policy stages nothing); use ProxySpec.NONE or a BlinkHDFS layout");
+    }
   }
 
   private static void check(boolean ok, String field, long value, String fix) {
@@ -51,11 +63,12 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
 
   /**
    * The defaults the demo uses: 9 ring nodes, 1 staging, 6 s interval, 10 MiB/s, 1 MiB blocks
-   * (HDFS's minimum: a block moves in 0.1 s at the cap, well inside a 20% window of 1.2 s).
+   * (HDFS's minimum: a block moves in 0.1 s at the cap, well inside a 20% window of 1.2 s),
+   * moves capped like reads and writes, no proxy.
    */
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
-        LayoutKeys.defaults(), "staggered", 100);
+        LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE);
   }
 
   /** A builder starting from this spec. */
@@ -75,6 +88,8 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private LayoutKeys layoutKeys;
     private String schedulePolicy;
     private int powerPercent;
+    private long moveBytesPerSec;
+    private ProxySpec proxy;
 
     private Builder(ClusterSpec s) {
       baseDir = s.baseDir;
@@ -87,6 +102,8 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       layoutKeys = s.layoutKeys;
       schedulePolicy = s.schedulePolicy;
       powerPercent = s.powerPercent;
+      moveBytesPerSec = s.moveBytesPerSec;
+      proxy = s.proxy;
     }
 
     public Builder dataNodes(int n) {
@@ -127,9 +144,26 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    public Builder blockSizeBytes(long bytes) {
+      blockSizeBytes = bytes;
+      return this;
+    }
+
+    /** The per-DataNode cap on block moves ({@code dfs.datanode.balance.bandwidthPerSec}). */
+    public Builder moveBytesPerSec(long bytesPerSec) {
+      moveBytesPerSec = bytesPerSec;
+      return this;
+    }
+
+    public Builder proxy(ProxySpec p) {
+      proxy = p;
+      return this;
+    }
+
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
-          blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent);
+          blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
+          proxy);
     }
   }
 

@@ -20,6 +20,13 @@ import org.blinkhdfs.placement.PlacementConfig;
  * which the BlinkHDFS plugin writes, and the maintenance monitor runs every second so a node is
  * IN_MAINTENANCE within a second or two of its OFF epoch (HDFS checks every 30 s by default).
  *
+ * <p>The write proxy ({@link ProxySpec}) gets the NameNode's layout keys and the shared keys, so it
+ * computes the same layouts from the same schedule file; it plans copies at the DataNodes' move
+ * cap ({@code dfs.datanode.balance.bandwidthPerSec} = {@link ClusterSpec#moveBytesPerSec()}).
+ * Its conf dir also holds {@value #PROXY_METRICS_FILE}: a 1 s metrics period, because {@code
+ * /jmx} serves a source's values cached for one period (10 s by default), too stale to see a
+ * copy in flight.
+ *
  * <p>Stateless apart from the spec and the chosen addresses; immutable.
  */
 final class HdfsSite {
@@ -32,6 +39,10 @@ final class HdfsSite {
   static final String HOSTS_FILE = "blink-hosts.json";
   /** How often the NameNode plugin compares the schedule with the maintenance it asked for. */
   static final long MAINTENANCE_CHECK_MS = 500;
+  /** The proxy's scan interval: staged replicas are found within a second of their write. */
+  static final long PROXY_SCAN_INTERVAL_MS = 1_000;
+  /** The proxy's metrics2 file (prefix {@code BlinkProxy}), read from its classpath. */
+  static final String PROXY_METRICS_FILE = "hadoop-metrics2-blinkproxy.properties";
 
   private final ClusterSpec spec;
   private final ClusterTimings timings;
@@ -72,9 +83,12 @@ final class HdfsSite {
     c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
     c.set("dfs.namenode.name.dir", dir.resolve("name").toUri().toString());
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
-    c.set("dfs.block.replicator.classname", spec.layout().policyClass());
-    c.set("dfs.net.topology.impl", "org.blinkhdfs.placement.BlinkNetworkTopology");
+    layout(c);
+    c.set("dfs.net.topology.impl", spec.layout().topologyClass());
     c.set("dfs.namenode.plugins", "org.blinkhdfs.placement.BlinkNameNodePlugin");
+    if (spec.proxy().fallback() == ProxySpec.Fallback.NONE) {
+      c.setInt("dfs.namenode.replication.max-streams", 0);
+    }
     c.setLong(BlinkKeys.WRITE_BYTES_PER_SEC, spec.bandwidthBytesPerSec());
     c.setLong(BlinkKeys.WRITE_MARGIN_MS, 500);
     c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
@@ -87,6 +101,27 @@ final class HdfsSite {
     c.setInt("dfs.namenode.safemode.min.datanodes", 0);
     c.setLong("dfs.namenode.safemode.extension", 0);
     maintenance(c, dir);
+    return c;
+  }
+
+  /** The layout's policy and keys: the NameNode and the proxy compute layouts alike. */
+  private void layout(Configuration c) {
+    c.set("dfs.block.replicator.classname", spec.layout().policyClass());
+    spec.layoutKeys().nameNodeKeys().forEach(c::set);
+  }
+
+  /**
+   * The write proxy: the layout, the schedule, its HTTP address, copies planned at the move
+   * cap, a 1 s scan, and the spec's {@code blink.proxy.*} keys over these.
+   */
+  Configuration proxy(int httpPort) {
+    Configuration c = common();
+    layout(c);
+    c.set(BlinkKeys.PROXY_HTTP_ADDRESS, "127.0.0.1:" + httpPort);
+    c.setLong(BlinkKeys.PROXY_MOVE_BYTES_PER_SEC, spec.moveBytesPerSec());
+    c.setLong(BlinkKeys.PROXY_SCAN_MS, PROXY_SCAN_INTERVAL_MS);
+    c.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    spec.proxy().keys().forEach(c::set);
     return c;
   }
 
@@ -112,6 +147,7 @@ final class HdfsSite {
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
     c.setLong("dfs.datanode.data.read.bandwidthPerSec", spec.bandwidthBytesPerSec());
     c.setLong("dfs.datanode.data.write.bandwidthPerSec", spec.bandwidthBytesPerSec());
+    c.setLong("dfs.datanode.balance.bandwidthPerSec", spec.moveBytesPerSec());
     c.setLong("dfs.blockreport.initialDelay", 0);
     c.set("dfs.heartbeat.interval", timings.dataNodeHeartbeatMs() + "ms");
     return c;
@@ -148,6 +184,13 @@ final class HdfsSite {
         "log4j.logger.org.apache.hadoop.hdfs.StateChange=WARN",
         "log4j.logger.BlockStateChange=WARN",
         ""));
+    return confDir;
+  }
+
+  /** {@link #writeConfDir} plus the proxy's metrics file (1 s period, see the class comment). */
+  static Path writeProxyConfDir(Path confDir, Configuration conf) throws IOException {
+    writeConfDir(confDir, conf);
+    Files.writeString(confDir.resolve(PROXY_METRICS_FILE), "*.period=1\n");
     return confDir;
   }
 }

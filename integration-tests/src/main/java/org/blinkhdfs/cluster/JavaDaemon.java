@@ -83,6 +83,15 @@ final class JavaDaemon {
     return process.exitValue();
   }
 
+  /**
+   * SIGKILL at once ({@code kill -9}: no shutdown hook, no cleanup, as a crash or the OOM killer
+   * would end it) and waits for the exit; idempotent.
+   */
+  void kill() throws InterruptedException {
+    Signals.kill(process.pid());
+    process.waitFor(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+  }
+
   /** SIGCONT, SIGTERM, then SIGKILL after a grace period; idempotent. */
   void stop() throws InterruptedException {
     if (!process.isAlive()) {

@@ -23,5 +23,9 @@ final class JvmFlags {
   static final List<String> NAMENODE = List.of("-Xmx512m", "-XX:+UseSerialGC",
       "-XX:TieredStopAtLevel=1");
 
+  /** The write proxy: a DFS client, an HTTP server and a few copy threads. */
+  static final List<String> PROXY = List.of("-Xmx192m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1");
+
   private JvmFlags() {}
 }

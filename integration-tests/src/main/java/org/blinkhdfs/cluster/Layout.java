@@ -65,6 +65,14 @@ public enum Layout {
     return this == EQUAL_WORK || this == PARAID;
   }
 
+  /**
+   * True for the BlinkHDFS layouts ({@code LayoutBlockPlacementPolicy}): they stage replicas for
+   * sleeping nodes, which the write proxy drains; HDFS's default policy stages nothing.
+   */
+  public boolean stagesForProxy() {
+    return this != HDFS_DEFAULT;
+  }
+
   /** Parses a {@link #flag()}; the error lists the accepted names. */
   public static Layout byFlag(String option, String value) {
     for (Layout l : values()) {

@@ -22,10 +22,13 @@ import org.blinkhdfs.core.scheduler.SchedulerStatus;
  * log), plus the power scheduler and one emulate agent per ring DataNode in this JVM
  * ({@link BlinkServices}). The NameNode runs the {@link ClusterSpec#layout()} placement policy
  * with its keys ({@link LayoutKeys}), the layout's read selection ({@link Layout#topologyClass()})
- * and the BlinkHDFS plugin, all reading the schedule file the scheduler writes.
+ * and the BlinkHDFS plugin, all reading the schedule file the scheduler writes. With a {@link
+ * ProxySpec} it also runs the write proxy's JVM ({@link ProxyProcess}) on the same site and
+ * schedule file, with its own HTTP port and log.
  *
  * <p>Start-up order: reap leftovers of an earlier run on the same directory, format, NameNode,
- * DataNodes (in parallel), wait until all are live, then scheduler and agents. Close order is
+ * DataNodes (in parallel), wait until all are live, then scheduler and agents, then the proxy
+ * (when the spec starts it with the cluster; it needs a schedule to scan). Close order is
  * the reverse, and it also runs from a shutdown hook (Ctrl-C), so no process is left behind;
  * daemons also halt by themselves when this JVM dies ({@link DaemonMain}).
  *
@@ -49,6 +52,7 @@ public final class LocalCluster implements Closeable {
   private final Thread shutdownHook = new Thread(this::closeQuietly, "blink-cluster-shutdown");
   private NameNodeView nameNode;
   private BlinkServices blink;
+  private ProxyProcess proxy;
 
   private LocalCluster(ClusterSpec spec, HdfsSite site, Consumer<String> progress) {
     this.spec = spec;
@@ -114,7 +118,7 @@ public final class LocalCluster implements Closeable {
       progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
     }
     Files.createDirectories(dir.resolve("logs"));
-    List<Integer> ports = FreePorts.take(2 + 3 * spec.totalDataNodes());
+    List<Integer> ports = FreePorts.take(3 + 3 * spec.totalDataNodes());
     HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
@@ -125,6 +129,7 @@ public final class LocalCluster implements Closeable {
       c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
           + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
           + spec.dataNodes() + " emulate agents freezing their DataNode JVMs");
+      c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()));
       return c;
     } catch (IOException | InterruptedException | RuntimeException e) {
       c.close();
@@ -150,12 +155,22 @@ public final class LocalCluster implements Closeable {
     }
   }
 
+  private void configureProxy(int httpPort) throws IOException, InterruptedException {
+    if (!spec.proxy().configured()) {
+      return;
+    }
+    Path conf = HdfsSite.writeProxyConfDir(dir.resolve("proxy/conf"), site.proxy(httpPort));
+    proxy = new ProxyProcess(dir, conf, "127.0.0.1:" + httpPort);
+    if (spec.proxy().launch() == ProxySpec.Launch.WITH_CLUSTER) {
+      proxy.start();
+      progress.accept("write proxy on http://" + proxy.httpAddress() + "/jmx (log "
+          + proxy.log() + ")");
+    }
+  }
+
   private void startHdfs(List<Integer> ports) throws IOException, InterruptedException {
     Path nnDir = dir.resolve("namenode");
     Configuration nnSite = site.nameNode(nnDir, ports.get(1));
-    // The layout's read selection and keys; HdfsSite sets the shared ones.
-    nnSite.set("dfs.net.topology.impl", spec.layout().topologyClass());
-    spec.layoutKeys().nameNodeKeys().forEach(nnSite::set);
     Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
     JavaDaemon format = JavaDaemon.start("namenode-format", dir, nnConf, JvmFlags.NAMENODE,
@@ -248,6 +263,19 @@ public final class LocalCluster implements Closeable {
     return System.currentTimeMillis() - t0;
   }
 
+  /**
+   * The write proxy's process: started already when the spec says {@link
+   * ProxySpec.Launch#WITH_CLUSTER}, else by the caller's {@link ProxyProcess#start}.
+   */
+  public ProxyProcess proxy() {
+    if (proxy == null) {
+      throw new IllegalStateException("this cluster runs no write proxy (ClusterSpec.proxy = "
+          + spec.proxy().launch() + "); build the spec with proxy(ProxySpec.withCluster()) or"
+          + " proxy(ProxySpec.byCaller())");
+    }
+    return proxy;
+  }
+
   /** The scheduler's state: available and planned watts, and the overshoot of an override. */
   public SchedulerStatus schedulerStatus() {
     return blink.status();
@@ -306,6 +334,9 @@ public final class LocalCluster implements Closeable {
         out.add(d.pid());
       }
     }
+    if (proxy != null && proxy.isAlive()) {
+      out.add(proxy.pid());
+    }
     return out;
   }
 
@@ -335,16 +366,11 @@ public final class LocalCluster implements Closeable {
       nameNode.close();
     }
     List<Thread> stoppers = new ArrayList<>();
+    if (proxy != null) {
+      stoppers.add(stopper("proxy", proxy::stop));
+    }
     for (JavaDaemon d : daemons) {
-      Thread t = new Thread(() -> {
-        try {
-          d.stop();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "stop " + d.name());
-      t.start();
-      stoppers.add(t);
+      stoppers.add(stopper(d.name(), d::stop));
     }
     for (Thread t : stoppers) {
       try {
@@ -353,5 +379,22 @@ public final class LocalCluster implements Closeable {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** What a stopper thread runs: a daemon's stop, which may wait for its exit. */
+  private interface Stop {
+    void run() throws InterruptedException;
+  }
+
+  private static Thread stopper(String name, Stop stop) {
+    Thread t = new Thread(() -> {
+      try {
+        stop.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "stop " + name);
+    t.start();
+    return t;
   }
 }

@@ -20,30 +20,35 @@ final class ProcessReaper {
 
   /** Kills every process whose command line carries this cluster directory; returns their pids. */
   static List<Long> reap(Path clusterDir) {
+    List<Long> found = find(clusterDir);
+    for (long pid : found) {
+      Signals.cont(pid);
+      Signals.kill(pid);
+    }
+    return found;
+  }
+
+  /** The processes (other than this JVM) whose command line carries this cluster directory. */
+  static List<Long> find(Path clusterDir) {
     String marker = "-D" + JavaDaemon.MARKER_PROPERTY + "=" + clusterDir.toAbsolutePath();
     long self = ProcessHandle.current().pid();
-    List<Long> killed = new ArrayList<>();
+    List<Long> found = new ArrayList<>();
     Path proc = Path.of("/proc");
     if (!Files.isDirectory(proc)) {
-      return killed;
+      return found;
     }
     try (var entries = Files.list(proc)) {
       for (Path p : (Iterable<Path>) entries::iterator) {
         String name = p.getFileName().toString();
-        if (!name.chars().allMatch(Character::isDigit) || Long.parseLong(name) == self) {
-          continue;
-        }
-        if (carries(p.resolve("cmdline"), marker)) {
-          long pid = Long.parseLong(name);
-          Signals.cont(pid);
-          Signals.kill(pid);
-          killed.add(pid);
+        if (name.chars().allMatch(Character::isDigit) && Long.parseLong(name) != self
+            && carries(p.resolve("cmdline"), marker)) {
+          found.add(Long.parseLong(name));
         }
       }
     } catch (IOException e) {
-      // /proc vanished under us; nothing to reap
+      // /proc vanished under us; nothing to find
     }
-    return killed;
+    return found;
   }
 
   private static boolean carries(Path cmdline, String marker) {

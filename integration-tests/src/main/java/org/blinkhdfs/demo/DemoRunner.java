@@ -75,8 +75,9 @@ final class DemoRunner {
         .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
         .intervalMs(options.intervalMs())
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
+        .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
-        .powerPercent(100).build();
+        .proxy(run.proxy()).powerPercent(100).build();
   }
 
   private RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
@@ -118,6 +119,12 @@ final class DemoRunner {
             options.ioThreads(), options.ioFileMiB(), options.replication(),
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))
+        .setting("write proxy", proxyLayouts().isEmpty() ? "not run (no power-balanced layout)"
+            : "bin/blink proxy in a JVM of its own on the clusters of "
+            + String.join(" and ", proxyLayouts())
+            + " (weak consistency: copies in the targets' natural windows; scan"
+            + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
+            + " layout correction running too")
         .setting("seed", Long.toString(options.seed()))
         .note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
@@ -149,8 +156,21 @@ final class DemoRunner {
           + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.EQUAL_WORK, options.nodes(),
               options.replication()) + ".");
     }
+    if (!proxyLayouts().isEmpty()) {
+      b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
+          + " node or another stand-in during the level, movesFinished copied into the layout by"
+          + " the proxy, alreadyInPlace found there already (the NameNode's correction was"
+          + " first), backlogBlocks still waiting at the level's end, and meanMs, the mean time"
+          + " from a block's write to its last staged replica arriving in the layout, over the"
+          + " blocks the proxy completed in the level.");
+    }
     sessionNotes.forEach(b::note);
     return b.build();
+  }
+
+  private List<String> proxyLayouts() {
+    return options.layouts().stream().filter(l -> l.proxy().configured()).map(LayoutRun::label)
+        .toList();
   }
 
   private String rabbitKeys() {

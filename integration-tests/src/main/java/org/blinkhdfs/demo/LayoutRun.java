@@ -3,6 +3,7 @@ package org.blinkhdfs.demo;
 import java.util.ArrayList;
 import java.util.List;
 import org.blinkhdfs.cluster.Layout;
+import org.blinkhdfs.cluster.ProxySpec;
 import org.blinkhdfs.core.policy.Policies;
 
 /**
@@ -19,6 +20,17 @@ public record LayoutRun(Layout layout, String schedulePolicy) {
   /** The label in tables and plots. */
   public String label() {
     return layout.flag() + "+" + schedulePolicy;
+  }
+
+  /**
+   * The write proxy of this run: the power-balanced ring runs one beside the NameNode's own
+   * correction, which drains the replicas written onto the staging node at low power into the
+   * ring during their targets' windows. The other layouts do not: HDFS's default placement
+   * stages nothing, and the activation layouts never blink (their OFF nodes are in
+   * maintenance, so nothing is drained until the next level anyway).
+   */
+  public ProxySpec proxy() {
+    return layout == Layout.POWER_BALANCED ? ProxySpec.withCluster() : ProxySpec.NONE;
   }
 
   /** Parses a comma-separated list of {@code layout+policy}; errors name the flag and value. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
@@ -48,7 +49,10 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *       (MiB/s) against per-node bandwidth × mean awake nodes; under a schedule that never
  *       blinks (activation) also {@code activeNodes} and the layout's own limits over the
  *       ACTIVE nodes ({@link Expectations#layoutLimits});</li>
- *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2).</li>
+ *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2);</li>
+ *   <li>drain: when the cluster runs the write proxy (the power-balanced layouts), what it moved
+ *       into the layout during the level and how long blocks took from write to layout ({@link
+ *       DrainProbe}).</li>
  * </ul>
  *
  * <p>Not thread-safe; runs on the caller's thread.
@@ -68,6 +72,7 @@ final class LayoutSession implements ClusterSession {
   private final Map<Integer, Double> baseMeanMs = new LinkedHashMap<>();
   private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
   private final PowerSteps steps;
+  private final Optional<DrainProbe> drain;
   private ThroughputWorkload io;
   private List<List<String>> ioHolders = List.of();
   private ZipfKvWorkload kv;
@@ -82,6 +87,8 @@ final class LayoutSession implements ClusterSession {
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
+    this.drain = cluster.spec().proxy().configured()
+        ? Optional.of(new DrainProbe(cluster.proxy())) : Optional.empty();
   }
 
   /** What the report must say about this run (minimum gears kept on above the budget). */
@@ -102,7 +109,7 @@ final class LayoutSession implements ClusterSession {
 
   @Override
   public List<org.blinkhdfs.bench.report.Check> checks() {
-    return List.of();
+    return drain.map(d -> List.of(d.check(run.label()))).orElse(List.of());
   }
 
   /** Writes the data sets at 100% power, then measures every power level. */
@@ -112,6 +119,8 @@ final class LayoutSession implements ClusterSession {
     prepare(fs);
     for (int power : options.powers()) {
       Schedule s = steps.enter(power);
+      Optional<DrainProbe.Level> level = drain.isPresent()
+          ? Optional.of(drain.get().begin()) : Optional.empty();
       progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
           + (SteadyNodes.serving(s).isPresent()
               ? SteadyNodes.servingRingNodes(s) + " ring nodes ACTIVE, the rest OFF"
@@ -124,6 +133,11 @@ final class LayoutSession implements ClusterSession {
       }
       if (options.runsOn("kv", index)) {
         keyValue(fs, power);
+      }
+      if (level.isPresent()) {
+        Map<String, Double> m = level.get().end(options.intervalMs() + 2_000);
+        add(DrainProbe.EXPERIMENT, replication(), power, m, Map.of());
+        progress.accept(DrainProbe.describe(m));
       }
       steps.leave(s);
     }

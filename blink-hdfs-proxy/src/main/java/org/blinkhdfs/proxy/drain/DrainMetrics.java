@@ -18,7 +18,10 @@ import org.apache.hadoop.metrics2.lib.MutableRate;
  * started, finished, failed, found already in place (the NameNode's correction got there first),
  * trimmed after a move (a copy-and-trim loop, which should stay 0), deferred because the window
  * was too short, extra windows asked for; and the time from a block's write to its layout
- * ({@code WriteToLayoutMs}: mean and 50/75/90/95/99th percentiles over 60 s).
+ * ({@code WriteToLayoutMs}: mean and 50/75/90/95/99th percentiles over 60 s; and, for means over
+ * any span a reader chooses, the running count {@code WriteToLayoutNumOps} and sum {@code
+ * WriteToLayoutTotalMs}: the mean between two reads is the difference of the sums over the
+ * difference of the counts).
  *
  * <p>Thread-safe: counters are atomic, the backlog snapshot is replaced whole.
  */
@@ -31,6 +34,7 @@ public final class DrainMetrics implements MetricsSource {
   final AtomicLong tooShort = new AtomicLong();
   final AtomicLong wakeRequests = new AtomicLong();
   final AtomicLong scans = new AtomicLong();
+  final AtomicLong writeToLayoutTotalMs = new AtomicLong();
   private final MetricsRegistry registry = new MetricsRegistry("BlinkProxyDrain");
   private final MutableQuantiles writeToLayout = registry.newQuantiles("WriteToLayoutMs",
       "Time from a block's write to its layout", "blocks", "ms", 60);
@@ -76,6 +80,7 @@ public final class DrainMetrics implements MetricsSource {
   void writeToLayout(long ms) {
     writeToLayout.add(ms);
     writeToLayoutRate.add(ms);
+    writeToLayoutTotalMs.addAndGet(ms);
   }
 
   /** Moves finished (the replica is in its layout). */
@@ -138,7 +143,10 @@ public final class DrainMetrics implements MetricsSource {
             "Plans that left a copy for a later window"), tooShort.get())
         .addCounter(Interns.info("WakeRequests", "Extra windows asked for (strong)"),
             wakeRequests.get())
-        .addCounter(Interns.info("Scans", "Namespace scans"), scans.get());
+        .addCounter(Interns.info("Scans", "Namespace scans"), scans.get())
+        .addCounter(Interns.info("WriteToLayoutTotalMs",
+            "Sum of the times from a block's write to its layout (with WriteToLayoutNumOps)"),
+            writeToLayoutTotalMs.get());
     registry.snapshot(rb, all);
     rb.endRecord();
     for (Map.Entry<String, long[]> e : backlogByNode.entrySet()) {
