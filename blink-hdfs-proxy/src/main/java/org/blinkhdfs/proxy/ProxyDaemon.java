@@ -25,6 +25,9 @@ import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.proxy.api.ApiConfig;
+import org.blinkhdfs.proxy.api.ApiServlets;
+import org.blinkhdfs.proxy.api.BlinkApiService;
 import org.blinkhdfs.proxy.drain.DrainMetrics;
 import org.blinkhdfs.proxy.drain.DrainService;
 import org.blinkhdfs.proxy.drain.NameNodeLink;
@@ -66,6 +69,7 @@ public final class ProxyDaemon implements Closeable {
 
   private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new ProxyConfig(conf);
+    ApiConfig api = ApiConfig.from(conf);
     Function<Schedule, LayoutModel> layouts = LayoutBlockPlacementPolicy.configuredLayouts(conf)
         .orElseThrow(() -> new IllegalArgumentException(
             DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " = "
@@ -101,12 +105,19 @@ public final class ProxyDaemon implements Closeable {
     this.http = new HttpServer2.Builder().setName("blinkproxy").setConf(conf)
         .addEndpoint(URI.create("http://" + config.httpAddress().getHostString() + ":"
             + config.httpAddress().getPort())).setFindPort(false).build();
+    registerApi(api, layouts, clock);
     http.start();
     drain.start();
     LOG.info("BlinkHDFS proxy serving http://{}:{}/; schedule from {}; draining {} ({}), scan"
         + " every {} ms; WebHDFS relay {}", httpAddress().getHostString(), httpAddress().getPort(),
         runtime.describe(), config.paths(), config.drain().consistency().configName(),
         config.scanMs(), relay == null ? "off" : relay.webHdfsUri());
+  }
+
+  /** The Blink API ({@code /v1/state}, {@code /v1/blocks}, {@code /v1/file}, {@code /v1/load}). */
+  private void registerApi(ApiConfig api, Function<Schedule, LayoutModel> layouts, Clock clock) {
+    ApiServlets.register(http, new BlinkApiService(link.fs(), runtime::state, layouts,
+        drain::movesOf, api, clock));
   }
 
   /**

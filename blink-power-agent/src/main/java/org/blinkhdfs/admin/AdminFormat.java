@@ -146,7 +146,7 @@ final class AdminFormat {
     return s.path("state").asText("?") + " epoch " + s.path("epoch").asText("?");
   }
 
-  private static String table(List<String[]> rows) {
+  static String table(List<String[]> rows) {
     int[] width = new int[rows.get(0).length];
     for (String[] r : rows) {
       for (int i = 0; i < r.length; i++) {
@@ -164,7 +164,7 @@ final class AdminFormat {
     return sb.toString();
   }
 
-  private static void line(StringBuilder sb, String label, String value) {
+  static void line(StringBuilder sb, String label, String value) {
     sb.append(String.format(Locale.ROOT, "%-10s %s%n", label + ":", value));
   }
 

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.blinkhdfs.core.api.BlinkApiClient;
 import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.cli.Durations;
 import org.blinkhdfs.core.config.ConfigKey;
@@ -26,8 +27,12 @@ import org.blinkhdfs.core.wire.WakeAnswer;
 /**
  * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link
  * Tool} in the style of {@code hdfs dfsadmin} that drives the power scheduler over its HTTP API
- * ({@code docs/scheduler-api.md}). One command per run; generic options ({@code -D}, {@code
- * -conf}) come first, then optionally {@code -scheduler host:port}, then the command.
+ * ({@code docs/scheduler-api.md}), and asks the write proxy's Blink API ({@code -blinkState},
+ * {@code -blockInfo}, {@code -fileInfo}, {@code -serverLoad}: BlinkFS §4.3, through {@link
+ * BlinkApiClient}; {@code docs/proxy.md}). One command per run; generic options ({@code -D},
+ * {@code -conf}) come first, then optionally {@code -scheduler host:port} and {@code -proxy
+ * host:port} (or the keys {@value SchedulerHttp#ADDRESS_KEY} and {@value
+ * BlinkApiClient#ADDRESS_KEY}), then the command.
  *
  * <p><b>Exit codes and errors</b>: 0 on success and for {@code -help}/{@code --help}/{@code -h}
  * (usage on stdout); 2 on a usage error (no command, an unknown command or flag, a missing or
@@ -53,8 +58,9 @@ public final class BlinkAdmin extends Configured implements Tool {
   static final int GANTT_COLUMNS = 60;
 
   static final String USAGE = String.join("\n",
-      "Usage: hdfs blinkadmin [generic options] [-scheduler <host:port>] <command>",
-      "       bin/blink admin [-scheduler <host:port>] <command>",
+      "Usage: hdfs blinkadmin [generic options] [-scheduler <host:port>] [-proxy <host:port>]"
+          + " <command>",
+      "       bin/blink admin [-scheduler <host:port>] [-proxy <host:port>] <command>",
       "",
       "Commands:",
       "  -setPower <watts>W | <percent>% | signal",
@@ -74,10 +80,26 @@ public final class BlinkAdmin extends Configured implements Tool {
       "        keep a DataNode (host:port) awake from now for the duration (20s, 20000ms, 1m),",
       "        even above the power budget, up to blink.scheduler.wake.max.ms and .max.nodes;",
       "        a node asleep now wakes at its next alarm (the time is printed)",
+      "",
+      "Blink API commands (the proxy's /v1 API, BlinkFS getBlinkState ... getServerLoadStats):",
+      "  -blinkState <node>",
+      "        a DataNode (host:port): role, mode, window, awake now, remaining, next wake,",
+      "        schedule epoch, and what the NameNode says (live/dead, admin state)",
+      "  -blockInfo <path>",
+      "        each block of an HDFS file: replicas with their windows, layout targets, missing",
+      "        targets and the proxy's pending moves",
+      "  -fileInfo <path>",
+      "        an HDFS file's attributes, blocks in layout / staged / readable now, and the time",
+      "        by which every block has had an awake replica",
+      "  -serverLoad <node>",
+      "        a DataNode's bytes and block operations read and written (from its metrics;",
+      "        the last known values, marked STALE, while it sleeps)",
       "  -help, --help, -h",
       "        this text",
       "",
       "The scheduler address is -scheduler <host:port> or the key " + SchedulerHttp.ADDRESS_KEY
+          + ", the proxy's",
+      "-proxy <host:port> or the key " + BlinkApiClient.ADDRESS_KEY
           + " (hdfs-site.xml, -conf FILE or -D).",
       "Exit code 0 on success, 2 on a usage error (unknown command or flag, missing or extra",
       "argument; usage on stderr), -1 on any other error.");
@@ -109,6 +131,7 @@ public final class BlinkAdmin extends Configured implements Tool {
   private static CommandLineTool tool() {
     CommandLineTool.Builder b = CommandLineTool.builder("blinkadmin").usage(USAGE)
         .shortFlag("scheduler", "<host:port>")
+        .shortFlag("proxy", "<host:port>")
         .operands(Integer.MAX_VALUE, "") // a command's extra arguments: Command#checkArity
         .unknownMessage(flag -> "unknown command '" + flag + "': use one of " + commandList());
     for (Command c : Command.values()) {
@@ -136,7 +159,7 @@ public final class BlinkAdmin extends Configured implements Tool {
       params.addAll(a.operands());
       c.checkArity(params);
       try {
-        c.run(this, http(a.get("scheduler")), params);
+        c.run(this, new Servers(a.get("scheduler"), a.get("proxy")), params);
         return 0;
       } catch (AdminException | IOException e) {
         err.println("blinkadmin: " + e.getMessage());
@@ -176,11 +199,47 @@ public final class BlinkAdmin extends Configured implements Tool {
           + " 10.0.0.5:9877) in hdfs-site.xml, a -conf file or -D");
     }
     try {
-      int timeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
-      return new SchedulerHttp(address, timeoutMs);
+      return new SchedulerHttp(address, timeoutMs(conf));
     } catch (IllegalArgumentException e) {
       throw new AdminException(source + " '" + address + "': " + e.getMessage());
     }
+  }
+
+  /** The scheduler's and the proxy's clients, built when a command first needs one. */
+  final class Servers {
+    private final String schedulerFlag;
+    private final String proxyFlag;
+
+    Servers(String schedulerFlag, String proxyFlag) {
+      this.schedulerFlag = schedulerFlag;
+      this.proxyFlag = proxyFlag;
+    }
+
+    SchedulerHttp scheduler() throws AdminException {
+      return http(schedulerFlag);
+    }
+
+    BlinkApiClient proxy() throws AdminException {
+      Configuration conf = getConf() == null ? new Configuration() : getConf();
+      String address = proxyFlag != null ? proxyFlag.trim()
+          : conf.getTrimmed(BlinkApiClient.ADDRESS_KEY, "");
+      if (address.isEmpty()) {
+        throw new AdminException("no proxy address: give -proxy <host:port> or set "
+            + BlinkApiClient.ADDRESS_KEY + " to the proxy's HTTP address (its"
+            + " blink.proxy.http.address, e.g. 10.0.0.5:9878) in hdfs-site.xml, a -conf file or"
+            + " -D");
+      }
+      try {
+        return new BlinkApiClient(address, timeoutMs(conf));
+      } catch (IllegalArgumentException e) {
+        throw new AdminException((proxyFlag != null ? "-proxy" : BlinkApiClient.ADDRESS_KEY)
+            + ": " + e.getMessage());
+      }
+    }
+  }
+
+  private static int timeoutMs(Configuration conf) {
+    return (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
   }
 
   // ---- commands ---------------------------------------------------------------------------
@@ -322,44 +381,68 @@ public final class BlinkAdmin extends Configured implements Tool {
   enum Command {
     SET_POWER("-setPower", "<watts>W | <percent>% | signal") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.setPower(h, p.get(0));
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.setPower(s.scheduler(), p.get(0));
       }
     },
     GET_POWER("-getPower", "") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.getPower(h);
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.getPower(s.scheduler());
       }
     },
     SET_POLICY("-setPolicy", "<name>") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.setPolicy(h, p.get(0));
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.setPolicy(s.scheduler(), p.get(0));
       }
     },
     SCHEDULE("-schedule", "") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.schedule(h);
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.schedule(s.scheduler());
       }
     },
     REPORT("-report", "") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.report(h);
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.report(s.scheduler());
       }
     },
     SET_ACTIVE("-setActive", "<n> | auto") {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.setActive(h, p.get(0));
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.setActive(s.scheduler(), p.get(0));
       }
     },
     WAKE("-wake", "<node> <duration> [reason]", 2, 3) {
       @Override
-      void run(BlinkAdmin a, SchedulerHttp h, List<String> p) throws AdminException, IOException {
-        a.wake(h, p);
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.wake(s.scheduler(), p);
+      }
+    },
+    BLINK_STATE("-blinkState", "<node>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(ApiFormat.state(s.proxy().getBlinkState(p.get(0))));
+      }
+    },
+    BLOCK_INFO("-blockInfo", "<path>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(ApiFormat.blocks(s.proxy().getBlockInfo(p.get(0))));
+      }
+    },
+    FILE_INFO("-fileInfo", "<path>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(ApiFormat.file(s.proxy().getFileInfo(p.get(0))));
+      }
+    },
+    SERVER_LOAD("-serverLoad", "<node>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(ApiFormat.load(s.proxy().getServerLoadStats(p.get(0))));
       }
     };
 
@@ -380,7 +463,7 @@ public final class BlinkAdmin extends Configured implements Tool {
       this.maxArgs = maxArgs;
     }
 
-    abstract void run(BlinkAdmin admin, SchedulerHttp http, List<String> params)
+    abstract void run(BlinkAdmin admin, Servers servers, List<String> params)
         throws AdminException, IOException;
 
     /** The commons-cli option name: the flag without its dash. */

@@ -1,50 +1,23 @@
 package org.blinkhdfs.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.blinkhdfs.http.JsonServlet;
 
 /**
- * Base of the scheduler's {@code /v1} servlets: finds the daemon, reads bounded request bodies,
- * and writes JSON answers and {@code {"error": "..."}} bodies. A bad request never escapes as an
- * exception: {@link #service} turns {@link BadRequest} and {@link IllegalArgumentException} into
- * 400 with the message, so the daemon keeps serving.
+ * Base of the scheduler's {@code /v1} servlets: finds the daemon and reads bounded request
+ * bodies; JSON answers and {@code {"error": "..."}} bodies come from {@link JsonServlet}, whose
+ * {@code service} turns {@link JsonServlet.BadRequest} and {@link IllegalArgumentException} into
+ * error answers, so the daemon keeps serving.
  */
-abstract class ApiServlet extends HttpServlet {
+abstract class ApiServlet extends JsonServlet {
   private static final long serialVersionUID = 1L;
-  static final ObjectMapper JSON = new ObjectMapper();
   /** Largest request body accepted (413 beyond). */
   static final int MAX_BODY_BYTES = 64 * 1024;
   static final String PROTOBUF = "application/x-protobuf";
-
-  /** A client error with its HTTP status. */
-  static final class BadRequest extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final int status;
-
-    BadRequest(int status, String message) {
-      super(message);
-      this.status = status;
-    }
-  }
-
-  @Override
-  protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    try {
-      super.service(req, resp);
-    } catch (BadRequest e) {
-      error(resp, e.status, e.getMessage());
-    } catch (IllegalArgumentException e) {
-      error(resp, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
-    } catch (javax.servlet.ServletException e) {
-      error(resp, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, String.valueOf(e.getMessage()));
-    }
-  }
 
   SchedulerDaemon daemon() {
     return (SchedulerDaemon) getServletContext().getAttribute(SchedulerDaemon.ATTRIBUTE);
@@ -69,15 +42,5 @@ abstract class ApiServlet extends HttpServlet {
       throw new BadRequest(HttpServletResponse.SC_BAD_REQUEST, "empty body: send " + what);
     }
     return t;
-  }
-
-  static void json(HttpServletResponse resp, int status, JsonNode body) throws IOException {
-    resp.setStatus(status);
-    resp.setContentType("application/json;charset=utf-8");
-    resp.getOutputStream().write(JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(body));
-  }
-
-  static void error(HttpServletResponse resp, int status, String message) throws IOException {
-    json(resp, status, JSON.createObjectNode().put("error", message));
   }
 }

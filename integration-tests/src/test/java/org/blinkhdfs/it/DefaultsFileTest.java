@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.blinkhdfs.admin.BlinkAdmin;
 import org.blinkhdfs.agent.AgentConfig;
+import org.blinkhdfs.core.api.BlinkApiClient;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.wire.SchedulerHttp;
@@ -20,6 +21,7 @@ import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.proxy.ProxyDaemon;
+import org.blinkhdfs.proxy.api.ApiConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +44,7 @@ class DefaultsFileTest {
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
         RabbitConfig.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS,
-        ProxyDaemon.CONFIG_KEYS)) {
+        ProxyDaemon.CONFIG_KEYS, ApiConfig.KEYS, BlinkApiClient.KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());
         assertTrue(previous == null || previous.equals(k.defaultValue()),

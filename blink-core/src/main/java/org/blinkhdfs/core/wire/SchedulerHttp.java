@@ -51,19 +51,46 @@ public final class SchedulerHttp {
   private final String address;
   private final String baseUrl;
   private final int timeoutMs;
+  private final String unreachableHint;
 
   /**
    * @param address the scheduler's HTTP address {@code host:port}
    * @param timeoutMs connect timeout and read timeout of every call, {@code >= 1}
    */
   public SchedulerHttp(String address, int timeoutMs) {
-    checkAddress("scheduler address", address);
+    this(checked(address), timeoutMs, "is the scheduler running at " + address + "? check "
+        + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag");
+  }
+
+  private SchedulerHttp(String address, int timeoutMs, String unreachableHint) {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
     }
     this.address = address;
     this.baseUrl = "http://" + address;
     this.timeoutMs = timeoutMs;
+    this.unreachableHint = unreachableHint;
+  }
+
+  /**
+   * A client of another server in the API's style (the proxy's Blink API, a DataNode's {@code
+   * /jmx}): the same bounded calls and error texts, with {@code unreachableHint} (what to check)
+   * in the message of a failed call instead of the scheduler's. The caller checks {@code
+   * address} first and names its own key in that message.
+   */
+  public static SchedulerHttp toServer(String address, int timeoutMs, String unreachableHint) {
+    try {
+      NodeAddress.validate("address", address);
+    } catch (InvalidScheduleException e) {
+      throw new IllegalArgumentException("address '" + address + "' is not host:port with a port"
+          + " in 1..65535", e);
+    }
+    return new SchedulerHttp(address, timeoutMs, unreachableHint);
+  }
+
+  private static String checked(String address) {
+    checkAddress("scheduler address", address);
+    return address;
   }
 
   /**
@@ -163,9 +190,8 @@ public final class SchedulerHttp {
           bytes);
     } catch (IOException e) {
       c.disconnect();
-      throw new IOException(method + " " + url + " failed: " + e.getMessage()
-          + " (is the scheduler running at " + address + "? check " + ADDRESS_KEY
-          + ", or the admin tool's -scheduler / the agent's --scheduler flag)", e);
+      throw new IOException(method + " " + url + " failed: " + e.getMessage() + " ("
+          + unreachableHint + ")", e);
     }
   }
 

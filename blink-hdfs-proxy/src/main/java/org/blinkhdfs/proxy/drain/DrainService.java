@@ -20,6 +20,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.blinkhdfs.core.api.BlockInfo.PendingMove;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.DrainMove;
@@ -78,6 +79,8 @@ public final class DrainService implements Closeable {
   private long nextScanMs;
   private ScheduledFuture<?> nextTick;
   private boolean idleLogged;
+  /** The waiting and running copies by block ID, republished by the planner thread each plan. */
+  private volatile Map<Long, List<PendingMove>> movesByBlock = Map.of();
 
   public DrainService(NameNodeLink link, Supplier<Optional<Schedule>> schedules,
       Function<Schedule, LayoutModel> layouts, List<String> paths, long scanMs,
@@ -216,7 +219,26 @@ public final class DrainService implements Closeable {
       workers.execute(() -> copy(staged, s));
     }
     metrics.inFlight(inFlight.size());
+    publishMoves();
     schedule(Math.min(Math.min(plan.nextPlanMs(), nextScanMs), unreachableUntil));
+  }
+
+  private void publishMoves() {
+    Map<Long, List<PendingMove>> byBlock = new HashMap<>();
+    for (StagedMove staged : pending.values()) {
+      DrainMove m = staged.move();
+      byBlock.computeIfAbsent(m.blockId(), k -> new ArrayList<>()).add(
+          new PendingMove(m.standIn(), m.target(), inFlight.containsKey(m.key())));
+    }
+    movesByBlock = byBlock;
+  }
+
+  /**
+   * The copies of block {@code blockId} the drain waits to start or runs, as of its last plan
+   * (the Blink API's {@code pendingMoves}); any thread.
+   */
+  public List<PendingMove> movesOf(long blockId) {
+    return movesByBlock.getOrDefault(blockId, List.of());
   }
 
   private void askWake(String node, long now) {

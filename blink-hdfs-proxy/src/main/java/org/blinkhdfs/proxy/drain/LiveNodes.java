@@ -23,9 +23,10 @@ import org.blinkhdfs.layout.StandInDemand;
  * block of r ≥ 2 replicas spans {@code min(2, r)} racks (the NameNode remembers having been
  * multi-rack; a proxy sees only the present, which differs only after racks were removed).
  *
- * <p>Immutable snapshot, taken once per scan.
+ * <p>Immutable snapshot, taken once per scan (and once per Blink API request that compares a
+ * block with its layout).
  */
-final class LiveNodes {
+public final class LiveNodes {
   private final Map<String, DatanodeInfo> byAddr = new HashMap<>();
   private final Map<String, Set<StorageType>> types = new HashMap<>();
   private final boolean multiRack;
@@ -45,7 +46,7 @@ final class LiveNodes {
     this.multiRack = racks.size() > 1;
   }
 
-  static LiveNodes of(DistributedFileSystem fs) throws IOException {
+  public static LiveNodes of(DistributedFileSystem fs) throws IOException {
     return new LiveNodes(fs.getClient().getDatanodeStorageReport(DatanodeReportType.LIVE));
   }
 

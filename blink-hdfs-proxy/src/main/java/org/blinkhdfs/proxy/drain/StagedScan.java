@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.time.Clock;
 import java.util.function.Function;
 import org.apache.hadoop.hdfs.DFSClient;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.HdfsLocatedFileStatus;
@@ -51,11 +50,7 @@ final class StagedScan {
   static Result run(DFSClient client, List<String> paths, Schedule schedule, LayoutModel layout,
       LiveNodes live, Clock clock) throws IOException {
     long startMs = clock.millis();
-    List<String> ring = schedule.ring();
-    Map<String, Integer> position = new HashMap<>();
-    for (int i = 0; i < ring.size(); i++) {
-      position.put(ring.get(i), i);
-    }
+    LayoutContext context = new LayoutContext(schedule, layout, live);
     List<StagedMove> moves = new ArrayList<>();
     Map<String, long[]> backlog = new HashMap<>();
     long files = 0;
@@ -82,7 +77,7 @@ final class StagedScan {
             files++;
             for (LocatedBlock lb : lbs.getLocatedBlocks()) {
               blocks++;
-              demand(lb, st, schedule, layout, live, position, moves, backlog);
+              demand(lb, st, context, moves, backlog);
             }
           }
         }
@@ -92,33 +87,23 @@ final class StagedScan {
     return new Result(moves, backlog, files, blocks, clock.millis() - startMs);
   }
 
-  private static void demand(LocatedBlock lb, HdfsFileStatus st, Schedule schedule,
-      LayoutModel layout, LiveNodes live, Map<String, Integer> position, List<StagedMove> moves,
-      Map<String, long[]> backlog) {
-    List<String> ring = schedule.ring();
-    int r = Math.min(Math.max(st.getReplication(), 1), ring.size());
-    if (lb.isCorrupt() || layout.refusal(r).isPresent()) {
+  private static void demand(LocatedBlock lb, HdfsFileStatus st, LayoutContext context,
+      List<StagedMove> moves, Map<String, long[]> backlog) {
+    Optional<LayoutContext.BlockDemand> found = lb.isCorrupt() ? Optional.empty()
+        : context.demand(lb, st.getReplication());
+    if (found.isEmpty()) {
       return;
     }
-    DatanodeInfo[] locs = lb.getLocations();
-    List<StandInDemand.Holder> holders = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    for (DatanodeInfo d : locs) {
-      String addr = d.getXferAddr();
-      names.add(addr);
-      holders.add(new StandInDemand.Holder(addr, position.getOrDefault(addr, -1),
-          d.getNetworkLocation()));
-    }
-    StandInDemand d = StandInDemand.of(layout, holders, r, live.requiredRacks(r),
-        live.ring(ring, names));
+    StandInDemand d = found.get().demand();
+    List<String> names = found.get().holders();
     for (int p : d.positions()) {
       StandInDemand.Holder standIn = d.replaces(p);
       if (standIn == null) {
         continue; // a lost replica: the NameNode's re-replication, not a move
       }
       String type = lb.getStorageTypes()[names.indexOf(standIn.node())].name();
-      DrainMove m = new DrainMove(lb.getBlock().getBlockId(), lb.getBlockSize(), ring.get(p),
-          standIn.node(), names, type, st.getModificationTime());
+      DrainMove m = new DrainMove(lb.getBlock().getBlockId(), lb.getBlockSize(),
+          context.ring().get(p), standIn.node(), names, type, st.getModificationTime());
       moves.add(new StagedMove(m, lb.getBlock().getGenerationStamp()));
       long[] b = backlog.computeIfAbsent(standIn.node(), k -> new long[2]);
       b[0]++;
