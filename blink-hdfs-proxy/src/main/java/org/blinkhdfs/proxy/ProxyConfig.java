@@ -27,10 +27,10 @@ public final class ProxyConfig {
   public static final ConfigKey SCAN_MS =
       new ConfigKey("blink.proxy.scan.interval.ms", "10000", "ms");
   public static final ConfigKey PER_TARGET =
-      new ConfigKey("blink.proxy.moves.per.target", "4", "copies");
+      new ConfigKey("blink.proxy.moves.per.target", "8", "copies");
   public static final ConfigKey PER_SOURCE =
-      new ConfigKey("blink.proxy.moves.per.source", "8", "copies");
-  public static final ConfigKey MAX_MOVES = new ConfigKey("blink.proxy.moves.max", "32", "copies");
+      new ConfigKey("blink.proxy.moves.per.source", "16", "copies");
+  public static final ConfigKey MAX_MOVES = new ConfigKey("blink.proxy.moves.max", "64", "copies");
   public static final ConfigKey BYTES_PER_SEC =
       new ConfigKey("blink.proxy.move.bytes.per.sec", "10485760", "bytes/s");
   public static final ConfigKey SETUP_MS = new ConfigKey("blink.proxy.move.setup.ms", "500", "ms");

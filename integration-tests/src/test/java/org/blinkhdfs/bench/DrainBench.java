@@ -57,7 +57,8 @@ import org.blinkhdfs.proxy.drain.NameNodeLink;
  * with the proxy's counters).
  *
  * <p>Usage: {@code DrainBench [--out DIR] [--datanodes 9] [--staging 2] [--files 1000]
- * [--file-bytes 4096] [--powers 20%,50%,80%] [--interval-ms 30000] [--wait-intervals 4]}
+ * [--file-bytes 4096] [--powers 20%,50%,80%] [--interval-ms 30000] [--wait-intervals 4]
+ * [--scan-ms 1000] [--per-target 8]}
  */
 public final class DrainBench {
   private DrainBench() {
@@ -102,7 +103,8 @@ public final class DrainBench {
           DrainService drain = new DrainService(link, () -> pxRuntime.state().usable(),
               LayoutBlockPlacementPolicy.configuredLayouts(pxConf).orElseThrow(),
               List.of("/drain"), a.scanMs,
-              new DrainSettings(4, 8, 32, 10 << 20, 500, Consistency.WEAK, 1, 10_000),
+              new DrainSettings(a.perTarget, 2 * a.perTarget, 8 * a.perTarget, 10 << 20, 500,
+                  Consistency.WEAK, 1, 10_000),
               (node, ms, why) -> {
                 throw new IOException("weak consistency asks for no window");
               }, metrics, Clock.systemUTC())) {
@@ -262,9 +264,10 @@ public final class DrainBench {
         + " of %d one-block files of %d bytes (replication 3) per power level, written to both"
         + " clusters at once; polls every 500 ms for %d intervals after the burst (in layout: every layout position holds a replica; the stand-in's deletion follows at the staging node's next heartbeat). HDFS"
         + " redundancy defaults (monitor and heartbeat 3 s). Proxy: weak consistency, scan"
-        + " every %d ms, 4 copies per target, 32 in all. %s. Load average before %s, after %s.\n\n",
+        + " every %d ms, %d copies per target, %d per source, %d in all, 10 MiB/s per target. %s. Load average before %s, after %s.\n\n",
         ReconstructionCostBench.now(), a.dataNodes, a.staging, a.intervalMs, a.files,
-        a.fileBytes, a.waitIntervals, a.scanMs, Bench.machine(), loadBefore, loadAfter));
+        a.fileBytes, a.waitIntervals, a.scanMs, a.perTarget, 2 * a.perTarget, 8 * a.perTarget,
+        Bench.machine(), loadBefore, loadAfter));
     b.append("| power | config | files staged at close | p50 s | p90 s | p99 s | max s | p99 in"
         + " intervals | not in layout at the end |\n|---|---|---|---|---|---|---|---|---|\n");
     for (String power : a.powers) {
@@ -299,7 +302,8 @@ public final class DrainBench {
     List<String> powers = List.of("20%", "50%", "80%");
     long intervalMs = 30_000;
     int waitIntervals = 4;
-    long scanMs = 2000;
+    long scanMs = 1000;
+    int perTarget = 8;
 
     static Args parse(String[] argv) {
       Args a = new Args();
@@ -314,13 +318,15 @@ public final class DrainBench {
           case "--interval-ms" -> a.intervalMs = Long.parseLong(v);
           case "--wait-intervals" -> a.waitIntervals = Integer.parseInt(v);
           case "--scan-ms" -> a.scanMs = Long.parseLong(v);
+          case "--per-target" -> a.perTarget = Integer.parseInt(v);
           default -> throw new IllegalArgumentException("unknown option " + k);
         }
       });
       if (a.dataNodes < 3 || a.staging < 1 || a.files < 1 || a.intervalMs < 1000
-          || a.waitIntervals < 1 || a.scanMs < 100) {
+          || a.waitIntervals < 1 || a.scanMs < 100 || a.perTarget < 1) {
         throw new IllegalArgumentException("need --datanodes >= 3, --staging >= 1, --files >= 1,"
-            + " --interval-ms >= 1000, --wait-intervals >= 1, --scan-ms >= 100; got "
+            + " --interval-ms >= 1000, --wait-intervals >= 1, --scan-ms >= 100, --per-target >= 1;"
+            + " got "
             + Arrays.toString(argv));
       }
       return a;

@@ -89,7 +89,8 @@ public final class DrainPlanner {
     int tooShort = 0;
     long next = Long.MAX_VALUE;
     for (DrainMove m : order) {
-      long needMs = settings.copyMs(m.bytes());
+      // Copies into one target share its bandwidth: this one runs beside those already going.
+      long needMs = settings.copyMs(m.bytes(), counts.target(m.target()) + 1);
       long targetLeft = schedule.remainingActiveMs(m.target(), nowMs);
       if (targetLeft < needMs) {
         if (targetLeft == 0) {

@@ -6,8 +6,9 @@ package org.blinkhdfs.layout.drain;
  * @param maxPerTarget copies into one DataNode at once (its disk and the window's length)
  * @param maxPerSource copies out of one DataNode at once (a staging node serves every target)
  * @param maxTotal copies in flight in the whole cluster
- * @param bytesPerSecond the rate one copy is expected to reach; with {@code setupMs} it decides
- *     whether a copy can finish before a window closes
+ * @param bytesPerSecond the rate a target DataNode receives copies at, shared by the copies
+ *     running into it at once; with {@code setupMs} it decides whether a copy can finish before
+ *     a window closes
  * @param setupMs fixed cost of one copy (connect, token, first response), ms
  * @param consistency when to drain ({@link Consistency})
  * @param periodicThreshold backlog, in moves, at which a {@code periodic} drain starts
@@ -34,9 +35,18 @@ public record DrainSettings(int maxPerTarget, int maxPerSource, int maxTotal,
     }
   }
 
-  /** How long a copy of {@code bytes} is expected to take, ms (rounded up). */
+  /** How long a copy of {@code bytes} is expected to take alone, ms (rounded up). */
   public long copyMs(long bytes) {
-    return setupMs + (bytes * 1000 + bytesPerSecond - 1) / bytesPerSecond;
+    return copyMs(bytes, 1);
+  }
+
+  /**
+   * How long a copy of {@code bytes} is expected to take while {@code sharing} copies (itself
+   * included) divide the target's rate, ms (rounded up).
+   */
+  public long copyMs(long bytes, int sharing) {
+    long scaled = bytes * Math.max(1, sharing);
+    return setupMs + (scaled * 1000 + bytesPerSecond - 1) / bytesPerSecond;
   }
 
   /** The same settings with another consistency mode. */

@@ -48,6 +48,18 @@ class DrainPlannerTest {
   }
 
   @Test
+  void aSecondCopyIntoATargetMustFitItsWindowAtHalfTheRate() {
+    // At 1 s t has 3 s left: one 12 MB copy alone needs 1.2 s, two side by side 2.4 s each,
+    // three 3.6 s: the third waits for the next window.
+    List<DrainMove> three = List.of(move(1, 12 * MB, T, 0), move(2, 12 * MB, T, 1),
+        move(3, 12 * MB, T, 2));
+    DrainPlan plan = new DrainPlanner(new DrainSettings(8, 8, 8, 10 * MB, 0, Consistency.WEAK,
+        1, 5000)).plan(1000, SCHEDULE, three, List.of());
+    assertEquals(List.of(1L, 2L), plan.start().stream().map(s -> s.move().blockId()).toList());
+    assertEquals(1, plan.tooShort());
+  }
+
+  @Test
   void anAsleepTargetWaitsForItsWindowAndStrongModeAsksForOneOnce() {
     DrainMove m = move(1, MB, T, 0);
     DrainPlan weak = new DrainPlanner(settings(Consistency.WEAK))
@@ -112,6 +124,9 @@ class DrainPlannerTest {
         () -> new DrainSettings(0, 1, 1, 1, 0, Consistency.WEAK, 1, 1));
     assertEquals(2100, new DrainSettings(1, 1, 1, 10 * MB, 100, Consistency.WEAK, 1, 1)
         .copyMs(20 * MB));
+    // Three copies share the target's 10 MB/s: 20 MB then takes 6 s, plus the setup.
+    assertEquals(6100, new DrainSettings(1, 1, 1, 10 * MB, 100, Consistency.WEAK, 1, 1)
+        .copyMs(20 * MB, 3));
   }
 
   /**
