@@ -75,14 +75,10 @@ public final class DrainBench {
   public static void main(String[] argv) throws Exception {
     Args a = Args.parse(argv);
     Bench.quietLogs();
-    Files.createDirectories(a.out);
-    Path work = a.out.resolve("drain-work");
+    Files.createDirectories(a.cluster.out);
+    Path work = a.cluster.out.resolve("drain-work");
     NameNodeOverheadBench.deleteTree(work);
-    ReconstructionCostBench.Args ra = new ReconstructionCostBench.Args();
-    ra.dataNodes = a.dataNodes;
-    ra.staging = a.staging;
-    ra.fileBytes = a.fileBytes;
-    ra.intervalMs = a.intervalMs;
+    ReconstructionCostBench.Args ra = a.cluster;
     DefaultMetricsSystem.initialize("DrainBench");
     List<FileResult> results = new ArrayList<>();
     Map<String, String> counters = new HashMap<>();
@@ -98,7 +94,7 @@ public final class DrainBench {
       DrainMetrics metrics = DrainMetrics.register();
       System.out.printf(Locale.ROOT, "Drain bench: %d ring + %d staging DataNodes per cluster,"
           + " %d files of %d bytes per level, interval %d ms (BlinkFS: 60000), powers %s; %s%n",
-          a.dataNodes, a.staging, a.files, a.fileBytes, a.intervalMs, a.powers, Bench.machine());
+          a.cluster.dataNodes, a.cluster.staging, a.cluster.files, a.cluster.fileBytes, a.cluster.intervalMs, a.powers, Bench.machine());
       try (NameNodeLink link = NameNodeLink.open(pxConf);
           DrainService drain = new DrainService(link, () -> pxRuntime.state().usable(),
               LayoutBlockPlacementPolicy.configuredLayouts(pxConf).orElseThrow(),
@@ -116,13 +112,14 @@ public final class DrainBench {
           long finishedBefore = metrics.finished();
           long alreadyBefore = metrics.alreadyThere();
           long failedBefore = metrics.failed();
+          long scansBefore = metrics.scans();
           results.addAll(level(a, power, List.of(nn, px), List.of(sNn, sPx)));
           counters.put(power, String.format(Locale.ROOT, "%d moves, %d already in place"
               + " (NameNode first), %d failed and retried (last: %s), %d trimmed after move"
-              + " (all levels)", metrics.finished() - finishedBefore,
+              + " (all levels), %d scans (last %d ms)", metrics.finished() - finishedBefore,
               metrics.alreadyThere() - alreadyBefore, metrics.failed() - failedBefore,
               metrics.lastFailure().isEmpty() ? "none" : metrics.lastFailure(),
-              metrics.trimmed()));
+              metrics.trimmed(), metrics.scans() - scansBefore, metrics.lastScanMs()));
           System.out.println("  proxy: " + counters.get(power));
         }
       }
@@ -131,8 +128,8 @@ public final class DrainBench {
       DefaultMetricsSystem.shutdown();
       NameNodeOverheadBench.deleteTree(work);
     }
-    writeCsv(a.out.resolve("drain.csv"), results);
-    ReconstructionCostBench.writeFile(a.out.resolve("drain.md"),
+    writeCsv(a.cluster.out.resolve("drain.csv"), results);
+    ReconstructionCostBench.writeFile(a.cluster.out.resolve("drain.md"),
         summary(a, results, counters, loadBefore, Bench.loadAverage()));
   }
 
@@ -149,11 +146,11 @@ public final class DrainBench {
       ReconstructionCostBench.Bed bed = beds.get(b);
       Schedule s = schedules.get(b);
       done.add(writers.submit(() -> {
-        for (int i = 0; i < a.files; i++) {
+        for (int i = 0; i < a.cluster.files; i++) {
           String path = dir + "/d" + (i / 100) + "/f" + i;
           // No wait for 3 replicas: at 20% power a block may be written short (too few awake
           // nodes) and completed later by the NameNode; that wait is part of its time to layout.
-          DFSTestUtil.createFile(bed.fs, new org.apache.hadoop.fs.Path(path), a.fileBytes,
+          DFSTestUtil.createFile(bed.fs, new org.apache.hadoop.fs.Path(path), a.cluster.fileBytes,
               (short) 3, path.hashCode());
           long closed = System.currentTimeMillis();
           BlockLocation[] locs = bed.fs.getFileBlockLocations(
@@ -164,20 +161,25 @@ public final class DrainBench {
         return null;
       }));
     }
-    for (Future<?> f : done) {
-      f.get();
-    }
-    writers.shutdown();
-    long burstEnd = System.currentTimeMillis();
-    long deadline = burstEnd + a.waitIntervals * a.intervalMs;
+    // Polls run from the start of the burst, so a file's layout is seen when it happens, not
+    // when the burst ends; the deadline counts from the end of the burst.
+    long deadline = Long.MAX_VALUE;
     boolean all = false;
     while (!all && System.currentTimeMillis() < deadline) {
       Thread.sleep(500);
-      all = true;
+      boolean written = done.stream().allMatch(Future::isDone);
+      all = written;
       for (int b = 0; b < beds.size(); b++) {
         all &= poll(beds.get(b), dir, schedules.get(b), state.get(b));
       }
+      if (written && deadline == Long.MAX_VALUE) {
+        for (Future<?> f : done) {
+          f.get(); // a failed writer fails the bench
+        }
+        deadline = System.currentTimeMillis() + a.waitIntervals * a.cluster.intervalMs;
+      }
     }
+    writers.shutdown();
     List<FileResult> out = new ArrayList<>();
     String[] names = {"nn", "proxy"};
     for (int b = 0; b < beds.size(); b++) {
@@ -239,7 +241,7 @@ public final class DrainBench {
   private static String seconds(double[] sorted, double p, Args a) {
     double v = p >= 100 ? sorted[sorted.length - 1]
         : LatencySummary.percentileOfSorted(sorted, p);
-    return Double.isInfinite(v) ? "> " + a.waitIntervals * a.intervalMs / 1000
+    return Double.isInfinite(v) ? "> " + a.waitIntervals * a.cluster.intervalMs / 1000
         : String.format(Locale.ROOT, "%.1f", v);
   }
 
@@ -265,8 +267,8 @@ public final class DrainBench {
         + " clusters at once; polls every 500 ms for %d intervals after the burst (in layout: every layout position holds a replica; the stand-in's deletion follows at the staging node's next heartbeat). HDFS"
         + " redundancy defaults (monitor and heartbeat 3 s). Proxy: weak consistency, scan"
         + " every %d ms, %d copies per target, %d per source, %d in all, 10 MiB/s per target. %s. Load average before %s, after %s.\n\n",
-        ReconstructionCostBench.now(), a.dataNodes, a.staging, a.intervalMs, a.files,
-        a.fileBytes, a.waitIntervals, a.scanMs, a.perTarget, 2 * a.perTarget, 8 * a.perTarget,
+        ReconstructionCostBench.now(), a.cluster.dataNodes, a.cluster.staging, a.cluster.intervalMs, a.cluster.files,
+        a.cluster.fileBytes, a.waitIntervals, a.scanMs, a.perTarget, 2 * a.perTarget, 8 * a.perTarget,
         Bench.machine(), loadBefore, loadAfter));
     b.append("| power | config | files staged at close | p50 s | p90 s | p99 s | max s | p99 in"
         + " intervals | not in layout at the end |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -281,7 +283,7 @@ public final class DrainBench {
         b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %s | %d"
             + " |%n", power, config, staged, rs.size(), seconds(t, 50, a), seconds(t, 90, a),
             seconds(t, 99, a), seconds(t, 100, a), Double.isInfinite(p99) ? "> " + a.waitIntervals
-                : String.format(Locale.ROOT, "%.2f", p99 * 1000 / a.intervalMs), missing));
+                : String.format(Locale.ROOT, "%.2f", p99 * 1000 / a.cluster.intervalMs), missing));
       }
     }
     b.append("\nProxy counters per level: ");
@@ -292,42 +294,36 @@ public final class DrainBench {
     return b.toString();
   }
 
-  /** Command-line options. */
+  /** Command-line options: the shared two-cluster ones ({@link #cluster}) and this bench's. */
   static final class Args {
-    Path out = Path.of("target", "bench");
-    int dataNodes = 9;
-    int staging = 2;
-    int files = 1000;
-    int fileBytes = 4096;
+    final ReconstructionCostBench.Args cluster = new ReconstructionCostBench.Args();
     List<String> powers = List.of("20%", "50%", "80%");
-    long intervalMs = 30_000;
     int waitIntervals = 4;
     long scanMs = 1000;
     int perTarget = 8;
 
+    Args() {
+      cluster.files = 1000;
+      cluster.intervalMs = 30_000;
+    }
+
     static Args parse(String[] argv) {
       Args a = new Args();
       Bench.options(argv, (k, v) -> {
-        switch (k) {
-          case "--out" -> a.out = Path.of(v);
-          case "--datanodes" -> a.dataNodes = Integer.parseInt(v);
-          case "--staging" -> a.staging = Integer.parseInt(v);
-          case "--files" -> a.files = Integer.parseInt(v);
-          case "--file-bytes" -> a.fileBytes = Integer.parseInt(v);
-          case "--powers" -> a.powers = Arrays.asList(v.split(","));
-          case "--interval-ms" -> a.intervalMs = Long.parseLong(v);
-          case "--wait-intervals" -> a.waitIntervals = Integer.parseInt(v);
-          case "--scan-ms" -> a.scanMs = Long.parseLong(v);
-          case "--per-target" -> a.perTarget = Integer.parseInt(v);
-          default -> throw new IllegalArgumentException("unknown option " + k);
+        if (!a.cluster.set(k, v)) {
+          switch (k) {
+            case "--powers" -> a.powers = Arrays.asList(v.split(","));
+            case "--wait-intervals" -> a.waitIntervals = Integer.parseInt(v);
+            case "--scan-ms" -> a.scanMs = Long.parseLong(v);
+            case "--per-target" -> a.perTarget = Integer.parseInt(v);
+            default -> throw new IllegalArgumentException("unknown option " + k);
+          }
         }
       });
-      if (a.dataNodes < 3 || a.staging < 1 || a.files < 1 || a.intervalMs < 1000
-          || a.waitIntervals < 1 || a.scanMs < 100 || a.perTarget < 1) {
-        throw new IllegalArgumentException("need --datanodes >= 3, --staging >= 1, --files >= 1,"
-            + " --interval-ms >= 1000, --wait-intervals >= 1, --scan-ms >= 100, --per-target >= 1;"
-            + " got "
-            + Arrays.toString(argv));
+      a.cluster.check(argv);
+      if (a.cluster.staging < 1 || a.waitIntervals < 1 || a.scanMs < 100 || a.perTarget < 1) {
+        throw new IllegalArgumentException("need --staging >= 1, --wait-intervals >= 1,"
+            + " --scan-ms >= 100, --per-target >= 1; got " + Arrays.toString(argv));
       }
       return a;
     }

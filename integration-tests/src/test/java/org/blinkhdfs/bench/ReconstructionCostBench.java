@@ -295,25 +295,47 @@ public final class ReconstructionCostBench {
     static Args parse(String[] argv) {
       Args a = new Args();
       Bench.options(argv, (k, v) -> {
-        switch (k) {
-          case "--out" -> a.out = Path.of(v);
-          case "--datanodes" -> a.dataNodes = Integer.parseInt(v);
-          case "--staging" -> a.staging = Integer.parseInt(v);
-          case "--files" -> a.files = Integer.parseInt(v);
-          case "--file-bytes" -> a.fileBytes = Integer.parseInt(v);
-          case "--power" -> a.power = v;
-          case "--interval-ms" -> a.intervalMs = Long.parseLong(v);
-          case "--sample-s" -> a.sampleS = Integer.parseInt(v);
-          default -> throw new IllegalArgumentException("unknown option " + k);
+        if (!a.set(k, v)) {
+          switch (k) {
+            case "--power" -> a.power = v;
+            case "--sample-s" -> a.sampleS = Integer.parseInt(v);
+            default -> throw new IllegalArgumentException("unknown option " + k);
+          }
         }
       });
-      if (a.dataNodes < 3 || a.staging < 0 || a.files < 1 || a.fileBytes < 1
-          || a.intervalMs < 1000 || a.sampleS < 10) {
-        throw new IllegalArgumentException("need --datanodes >= 3, --staging >= 0, --files >= 1,"
-            + " --file-bytes >= 1, --interval-ms >= 1000, --sample-s >= 10; got "
-            + Arrays.toString(argv));
+      if (a.sampleS < 10) {
+        throw new IllegalArgumentException("need --sample-s >= 10; got " + Arrays.toString(argv));
       }
-      return a;
+      return a.check(argv);
+    }
+
+    /**
+     * Sets one of the options every two-cluster bench shares ({@code --out}, {@code
+     * --datanodes}, {@code --staging}, {@code --files}, {@code --file-bytes}, {@code
+     * --interval-ms}); false for any other flag.
+     */
+    boolean set(String k, String v) {
+      switch (k) {
+        case "--out" -> out = Path.of(v);
+        case "--datanodes" -> dataNodes = Integer.parseInt(v);
+        case "--staging" -> staging = Integer.parseInt(v);
+        case "--files" -> files = Integer.parseInt(v);
+        case "--file-bytes" -> fileBytes = Integer.parseInt(v);
+        case "--interval-ms" -> intervalMs = Long.parseLong(v);
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** This, when the shared options are in range; an error naming them otherwise. */
+    Args check(String[] argv) {
+      if (dataNodes < 3 || staging < 0 || files < 1 || fileBytes < 1 || intervalMs < 1000) {
+        throw new IllegalArgumentException("need --datanodes >= 3, --staging >= 0, --files >= 1,"
+            + " --file-bytes >= 1, --interval-ms >= 1000; got " + Arrays.toString(argv));
+      }
+      return this;
     }
   }
 

@@ -45,6 +45,8 @@ public final class DrainMetrics implements MetricsSource {
   private volatile long backlogBytes;
   private volatile long inFlight;
   private volatile String lastFailure = "";
+  private volatile long scannedBlocks;
+  private volatile long scanMs;
   private final String name;
 
   private DrainMetrics(String name) {
@@ -71,6 +73,21 @@ public final class DrainMetrics implements MetricsSource {
     this.backlogByNode = Map.copyOf(byNode);
     this.backlogBlocks = blocks;
     this.backlogBytes = bytes;
+  }
+
+  void scanned(long blocks, long ms) {
+    this.scannedBlocks = blocks;
+    this.scanMs = ms;
+  }
+
+  /** How long the last namespace scan took, ms. */
+  public long lastScanMs() {
+    return scanMs;
+  }
+
+  /** Namespace scans so far. */
+  public long scans() {
+    return scans.get();
   }
 
   void inFlight(long n) {

@@ -189,6 +189,7 @@ public final class DrainService implements Closeable {
     recentlyMoved.values().removeIf(t -> t + 4 * scanMs < now);
     pending = next;
     metrics.backlog(r.backlogByStandIn(), next.size(), bytes);
+    metrics.scanned(r.blocks(), r.durationMs());
     LOG.debug("Scan: {} files, {} blocks, {} moves waiting, {} ms", r.files(), r.blocks(),
         next.size(), r.durationMs());
   }

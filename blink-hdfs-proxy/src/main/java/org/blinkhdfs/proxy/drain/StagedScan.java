@@ -37,7 +37,8 @@ import org.blinkhdfs.layout.drain.DrainMove;
  * {@code blink.proxy.scan.interval.ms}.
  *
  * <p>Skipped: files under construction (their last block is still being written), corrupt
- * blocks, blocks with no stand-in (a lost replica is the NameNode's re-replication) and
+ * blocks, blocks with more replicas than their replication (the NameNode is deleting the excess,
+ * which it keeps listing until the DataNode confirms), blocks with no stand-in (a lost replica is the NameNode's re-replication) and
  * replications the layout refuses (HDFS places those by its default rules).
  */
 final class StagedScan {
@@ -89,7 +90,11 @@ final class StagedScan {
 
   private static void demand(LocatedBlock lb, HdfsFileStatus st, LayoutContext context,
       List<StagedMove> moves, Map<String, long[]> backlog) {
-    Optional<LayoutContext.BlockDemand> found = lb.isCorrupt() ? Optional.empty()
+    // More replicas than the replication: a copy landed and the NameNode is deleting the
+    // excess, which it still lists until the DataNode confirms. Matching now could pair a
+    // missing position with that doomed replica; the next scan sees the block settled.
+    boolean trimming = lb.getLocations().length > st.getReplication();
+    Optional<LayoutContext.BlockDemand> found = lb.isCorrupt() || trimming ? Optional.empty()
         : context.demand(lb, st.getReplication());
     if (found.isEmpty()) {
       return;

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.blinkhdfs.core.schedule.Schedule;
 
 /**
@@ -28,7 +30,8 @@ import org.blinkhdfs.core.schedule.Schedule;
  *       {@link DrainSettings#copyMs} of its bytes. A copy the window cannot hold waits for the
  *       next one (counted as {@code tooShort}).
  *   <li><b>Source</b>: the stand-in itself when it can serve (it is deleted afterwards, and a
- *       staging node's reads cost the ring nothing), else the holder awake longest; at most
+ *       staging node's reads cost the ring nothing), else the holder awake longest, but never
+ *       the stand-in of another move of the same block (deleted when that move ends); at most
  *       {@code maxPerSource} copies read one DataNode at once.
  *   <li><b>Limits</b>: at most {@code maxTotal} copies in flight in all.
  * </ol>
@@ -81,6 +84,7 @@ public final class DrainPlanner {
       }
     }
     Counts counts = new Counts(inFlight);
+    Map<Long, Set<String>> doomed = standInsByBlock(pending, inFlight);
     List<DrainMove> order = new ArrayList<>(pending);
     order.sort(OLDEST_FIRST);
     List<DrainStart> start = new ArrayList<>();
@@ -106,7 +110,7 @@ public final class DrainPlanner {
           || counts.target(m.target()) >= settings.maxPerTarget()) {
         continue; // replanned when a copy finishes
       }
-      String source = source(m, schedule, nowMs, needMs, counts);
+      String source = source(m, schedule, nowMs, needMs, counts, doomed.get(m.blockId()));
       if (source == null) {
         for (String s : m.sources()) {
           if (schedule.remainingActiveMs(s, nowMs) < needMs) {
@@ -133,13 +137,19 @@ public final class DrainPlanner {
     }
   }
 
-  /** The stand-in if it can serve, else the holder awake longest; null when none can. */
-  private String source(DrainMove m, Schedule schedule, long nowMs, long needMs, Counts counts) {
+  /**
+   * The stand-in if it can serve, else the holder awake longest; null when none can. Never
+   * another move's stand-in of the same block ({@code doomed}): HDFS deletes it when that move
+   * ends, which would cut this copy off.
+   */
+  private String source(DrainMove m, Schedule schedule, long nowMs, long needMs, Counts counts,
+      Set<String> doomed) {
     String best = null;
     long bestLeft = -1;
     for (String s : m.sources()) {
       long left = schedule.remainingActiveMs(s, nowMs);
-      if (left < needMs || counts.source(s) >= settings.maxPerSource()) {
+      if (left < needMs || counts.source(s) >= settings.maxPerSource()
+          || (!s.equals(m.standIn()) && doomed.contains(s))) {
         continue;
       }
       if (s.equals(m.standIn())) {
@@ -151,6 +161,19 @@ public final class DrainPlanner {
       }
     }
     return best;
+  }
+
+  /** Each block's stand-ins about to be deleted: those of its pending and running moves. */
+  private static Map<Long, Set<String>> standInsByBlock(Collection<DrainMove> pending,
+      Collection<DrainStart> inFlight) {
+    Map<Long, Set<String>> out = new HashMap<>();
+    for (DrainMove m : pending) {
+      out.computeIfAbsent(m.blockId(), k -> new HashSet<>()).add(m.standIn());
+    }
+    for (DrainStart st : inFlight) {
+      out.computeIfAbsent(st.move().blockId(), k -> new HashSet<>()).add(st.move().standIn());
+    }
+    return out;
   }
 
   /** Copies in flight per target, per source and in all. */

@@ -99,6 +99,20 @@ class DrainPlannerTest {
   }
 
   @Test
+  void anotherMovesStandInOfTheSameBlockIsNeverTheSource() {
+    DrainPlanner planner = new DrainPlanner(settings(Consistency.WEAK));
+    // Block 1 has two stand-ins: s, replaced by t, and u, replaced by v (unnamed: always
+    // awake). At 1 s u sleeps, and the move into v must not read from s, which HDFS deletes
+    // when the move into t ends.
+    String v = "10.0.0.3:9866";
+    DrainMove intoT = new DrainMove(1, MB, T, S, List.of(S, U), "DISK", 0);
+    DrainMove intoV = new DrainMove(1, MB, v, U, List.of(S, U), "DISK", 0);
+    DrainPlan plan = planner.plan(1000, SCHEDULE, List.of(intoT, intoV), List.of());
+    assertEquals(List.of(new DrainStart(intoT, S)), plan.start(),
+        "into v: its stand-in u sleeps and s is doomed, so it waits");
+  }
+
+  @Test
   void aPeriodicDrainWaitsForItsThresholdThenEmptiesTheBacklog() {
     DrainPlanner planner = new DrainPlanner(settings(Consistency.PERIODIC));
     List<DrainMove> two = List.of(move(1, MB, T, 0), move(2, MB, T, 0));
