@@ -222,7 +222,12 @@ public final class LocalCluster implements Closeable {
    * caller closes it.
    */
   public FileSystem newStockClient(URI uri) throws IOException {
-    return FileSystem.newInstance(uri, site.stockClient());
+    return FileSystem.newInstance(uri, stockClientConf());
+  }
+
+  /** The configuration of {@link #newStockClient} (a copy, to change a timeout). */
+  public Configuration stockClientConf() {
+    return site.stockClient();
   }
 
   /** The NameNode's RPC address as an {@code hdfs://} URI. */

@@ -32,8 +32,11 @@ import org.blinkhdfs.core.cli.CommandLineTool;
  * the same files through the relay, the NameNode's own WebHDFS and the native client, in an
  * order that rotates each round; at each lower level {@code --low-power-rounds} rounds read
  * through the relay and with a stock native client ({@link RelaySession}). Its defaults are
- * smaller (6 ring nodes, 4 MiB/s per DataNode, 6 × 12 MiB) so that the DataNodes' caps, not the
- * two cores, bound throughput, and a run takes under 10 minutes.
+ * smaller (6 ring nodes, 4 MiB/s per DataNode, 12 × 6 MiB: two readers per node, so a node
+ * rarely idles while two readers queue on another) so that the DataNodes' caps, not the two
+ * cores, bound throughput, and a run takes under 10 minutes. {@code --native-timeout} sets the
+ * stock native client's {@code dfs.client.socket-timeout} (default: the cluster's, one interval
+ * plus 4 s, longer than any sleep, so its reads wait instead of failing).
  *
  * <p>Layout keys are checked here against the same pure layouts the NameNode builds
  * ({@link LayoutKeys#chainLayout}), so a replication a layout cannot hold fails as a usage error
@@ -47,7 +50,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
-    int lowPowerRounds) {
+    int lowPowerRounds, long nativeTimeoutMs) {
 
   static final List<String> EXPERIMENTS =
       List.of("latency", "throughput", "kv", "gears", RelaySession.EXPERIMENT);
@@ -89,15 +92,18 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
       "  --rounds R                bench relay: rounds at 100% power, each reading through",
-      "                            the relay, direct WebHDFS and natively (default 6)",
+      "                            the relay, direct WebHDFS and natively (default 8)",
       "  --low-power-rounds R      bench relay: rounds per lower power level, each reading",
       "                            through the relay and with a stock native client (default 2)",
+      "  --native-timeout D        bench relay: dfs.client.socket-timeout of the stock native",
+      "                            client (default: the cluster's, one interval plus 4 s, longer",
+      "                            than any sleep; HDFS's own default is 60s)",
       "  --write-ops N             writes per latency cell at most (demo 8, bench 50)",
       "  --request-kib K           latency request size (default 64)",
       "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
-      "                            relay 6)",
+      "                            relay 12, two per node, so no node idles while others queue)",
       "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
-      "                            bench relay 12)",
+      "                            bench relay 6)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -107,7 +113,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
       "paraid-replication", "gears", "cell-time", "read-ops", "write-ops", "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
-      "low-power-rounds"};
+      "low-power-rounds", "native-timeout"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -163,7 +169,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " bench gears only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
-    for (String flag : List.of("rounds", "low-power-rounds")) {
+    for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
       if (!relay && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay only; drop it or run bench relay");
@@ -181,12 +187,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
-        a.intIn("io-threads", relay ? "6" : "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : bench ? "48" : "12", 1, 65_536),
+        a.intIn("io-threads", relay ? "12" : "8", 1, 256),
+        a.intIn("io-file-mib", gears ? "32" : relay ? "6" : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList, a.intIn("rounds", "6", 1, 100),
-        a.intIn("low-power-rounds", "2", 1, 100));
+        paraidReplication, gearList, a.intIn("rounds", "8", 1, 100),
+        a.intIn("low-power-rounds", "2", 1, 100),
+        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0);
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -197,7 +204,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        seed, keys, paraidReplication, gears, rounds, lowPowerRounds);
+        seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs);
   }
 
   /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */

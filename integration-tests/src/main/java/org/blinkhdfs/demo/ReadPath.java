@@ -2,6 +2,7 @@ package org.blinkhdfs.demo;
 
 import java.io.IOException;
 import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.cluster.LocalCluster;
 
@@ -39,13 +40,21 @@ enum ReadPath {
     return description;
   }
 
-  /** A new stock client of this path on {@code cluster}; the caller closes it. */
-  FileSystem open(LocalCluster cluster) throws IOException {
+  /**
+   * A new stock client of this path on {@code cluster}; the caller closes it.
+   *
+   * @param nativeSocketTimeoutMs {@code dfs.client.socket-timeout} of the native client
+   */
+  FileSystem open(LocalCluster cluster, long nativeSocketTimeoutMs) throws IOException {
     URI uri = switch (this) {
       case RELAY -> cluster.proxy().relayUri();
       case DIRECT -> cluster.nameNodeWebHdfsUri();
       case NATIVE -> cluster.hdfsUri();
     };
-    return cluster.newStockClient(uri);
+    Configuration conf = cluster.stockClientConf();
+    if (this == NATIVE) {
+      conf.setLong("dfs.client.socket-timeout", nativeSocketTimeoutMs);
+    }
+    return FileSystem.newInstance(uri, conf);
   }
 }

@@ -101,7 +101,7 @@ final class RelaySession implements ClusterSession {
     Map<ReadPath, FileSystem> clients = new EnumMap<>(ReadPath.class);
     try {
       for (ReadPath p : ReadPath.values()) {
-        clients.put(p, p.open(cluster));
+        clients.put(p, p.open(cluster, nativeTimeoutMs()));
       }
       for (int power : options.powers()) {
         Schedule s = steps.enter(power);
@@ -122,10 +122,16 @@ final class RelaySession implements ClusterSession {
         c.close();
       }
     }
-    findings = new RelayFindings(options, cluster.webHdfsReadTimeoutMs(),
-        cluster.timings().socketTimeoutMs(), runs, held);
+    findings = new RelayFindings(options, cluster.webHdfsReadTimeoutMs(), nativeTimeoutMs(),
+        runs, held);
     notes.addAll(findings.notes());
     notes.addAll(steps.notes());
+  }
+
+  /** {@code --native-timeout}, else the cluster's socket timeout (one interval plus 4 s). */
+  private long nativeTimeoutMs() {
+    return options.nativeTimeoutMs() > 0 ? options.nativeTimeoutMs()
+        : cluster.timings().socketTimeoutMs();
   }
 
   private void write(FileSystem fs) throws IOException {
