@@ -32,7 +32,7 @@ import org.blinkhdfs.core.cli.CommandLineTool;
  * the same files through the relay, the NameNode's own WebHDFS and the native client, in an
  * order that rotates each round; at each lower level {@code --low-power-rounds} rounds read
  * through the relay and with a stock native client ({@link RelaySession}). Its defaults are
- * smaller (6 ring nodes, 4 MiB/s per DataNode, 12 × 6 MiB: two readers per node, so a node
+ * smaller (6 ring nodes, 4 MiB/s per DataNode, 12 × 12 MiB: two readers per node, so a node
  * rarely idles while two readers queue on another) so that the DataNodes' caps, not the two
  * cores, bound throughput, and a run takes under 10 minutes. {@code --native-timeout} sets the
  * stock native client's {@code dfs.client.socket-timeout} (default: the cluster's, one interval
@@ -103,7 +103,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
       "                            relay 12, two per node, so no node idles while others queue)",
       "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
-      "                            bench relay 6)",
+      "                            bench relay 12)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -188,7 +188,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
         a.intIn("io-threads", relay ? "12" : "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : relay ? "6" : bench ? "48" : "12", 1, 65_536),
+        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds", "8", 1, 100),

@@ -10,7 +10,6 @@ import java.util.Locale;
 import org.blinkhdfs.bench.stats.LatencySummary;
 import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.core.csv.Csv;
-import org.blinkhdfs.workload.OpOutcome;
 import org.blinkhdfs.workload.OpSample;
 
 /**
@@ -138,7 +137,7 @@ final class RelayFiles {
       LatencySummary l = RelayFindings.okDurations(s);
       md.add(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %.1f | %d | %d |",
           p.label(), f.throughput(p).format("%.2f"), l.p50Ms(), l.p90Ms(), l.p99Ms(),
-          l.meanMs(), s.size(), s.stream().filter(x -> x.outcome() == OpOutcome.ERROR).count()));
+          l.meanMs(), s.size(), RelayFindings.failures(s).total()));
     }
     md.add("");
     md.add("Paired ratios (per round, then mean and 95% Student-t interval over rounds):");
@@ -183,16 +182,12 @@ final class RelayFiles {
     for (ReadPath p : List.of(ReadPath.RELAY, ReadPath.NATIVE)) {
       List<OpSample> s = f.samples(power, p);
       LatencySummary l = RelayFindings.okDurations(s);
-      List<OpSample> failed = s.stream().filter(x -> x.outcome() == OpOutcome.ERROR).toList();
-      long missing = failed.stream().filter(x -> x.error().equals(RelayFindings.BLOCK_MISSING))
-          .count();
-      long timeout = failed.stream().filter(x -> x.error().equals(RelayFindings.TIMEOUT))
-          .count();
+      RelayFindings.Failures failed = RelayFindings.failures(s);
       md.add(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %.1f | %.1f | %.1f"
-          + " | %.1f | %s |", p.label(), s.size(), l.count(), failed.size(), missing, timeout,
-          failed.size() - missing - timeout, l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs(),
-          failed.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", failed.stream()
-              .mapToDouble(OpSample::durationMs).average().orElseThrow())));
+          + " | %.1f | %s |", p.label(), s.size(), l.count(), failed.total(),
+          failed.blockMissing(), failed.timeout(), failed.other(), l.p50Ms(), l.p90Ms(),
+          l.p99Ms(), l.maxMs(), failed.total() == 0 ? "-"
+              : String.format(Locale.ROOT, "%.0f", failed.meanMs())));
     }
     long[] h = f.held(power);
     md.add("");

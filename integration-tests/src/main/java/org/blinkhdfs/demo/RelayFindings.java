@@ -86,6 +86,23 @@ final class RelayFindings {
     return runs.stream().anyMatch(r -> r.power() == 100);
   }
 
+  /**
+   * The failed reads of a set of samples by kind, and how long they took to fail on average
+   * (NaN when none failed).
+   */
+  record Failures(int total, long blockMissing, long timeout, double meanMs) {
+    long other() {
+      return total - blockMissing - timeout;
+    }
+  }
+
+  static Failures failures(List<OpSample> samples) {
+    List<OpSample> failed = samples.stream().filter(s -> s.outcome() == OpOutcome.ERROR).toList();
+    return new Failures(failed.size(), count(failed, s -> s.error().equals(BLOCK_MISSING)),
+        count(failed, s -> s.error().equals(TIMEOUT)),
+        failed.stream().mapToDouble(OpSample::durationMs).average().orElse(Double.NaN));
+  }
+
   /** Latency summary of the reads whose I/O completed (verified or not). */
   static LatencySummary okDurations(List<OpSample> samples) {
     return LatencySummary.of(samples.stream().filter(RelayFindings::completed)
@@ -253,11 +270,11 @@ final class RelayFindings {
   /** Counts, latency of completed reads, and the mean time failed reads took to fail. */
   private static void latency(Map<String, Double> m, List<OpSample> samples) {
     LatencySummary ok = okDurations(samples);
-    List<OpSample> failed = samples.stream().filter(s -> s.outcome() == OpOutcome.ERROR).toList();
+    Failures failed = failures(samples);
     m.put("okReads", (double) samples.stream().filter(s -> s.outcome() == OpOutcome.OK).count());
-    m.put("failedReads", (double) failed.size());
-    m.put("blockMissingReads", (double) count(failed, s -> s.error().equals(BLOCK_MISSING)));
-    m.put("timeoutReads", (double) count(failed, s -> s.error().equals(TIMEOUT)));
+    m.put("failedReads", (double) failed.total());
+    m.put("blockMissingReads", (double) failed.blockMissing());
+    m.put("timeoutReads", (double) failed.timeout());
     if (ok.count() > 0) {
       m.put(Metrics.MEAN_MS, ok.meanMs());
       m.put(Metrics.P50_MS, ok.p50Ms());
@@ -265,10 +282,7 @@ final class RelayFindings {
       m.put(Metrics.P99_MS, ok.p99Ms());
       m.put("maxMs", ok.maxMs());
     }
-    if (!failed.isEmpty()) {
-      m.put("failedMeanMs", failed.stream().mapToDouble(OpSample::durationMs).average()
-          .orElseThrow());
-    }
+    putFinite(m, "failedMeanMs", failed.meanMs());
   }
 
   private static long count(List<OpSample> s, Predicate<OpSample> p) {

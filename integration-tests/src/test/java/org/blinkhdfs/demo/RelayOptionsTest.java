@@ -27,7 +27,7 @@ class RelayOptionsTest {
     assertEquals(8, o.rounds());
     assertEquals(2, o.lowPowerRounds());
     assertEquals(12, o.ioThreads());
-    assertEquals(6, o.ioFileMiB());
+    assertEquals(12, o.ioFileMiB());
     assertEquals(0, o.nativeTimeoutMs(), "0: the cluster's socket timeout");
     assertEquals(30, o.readOps());
     assertEquals(20_000, o.cellTimeMs());
