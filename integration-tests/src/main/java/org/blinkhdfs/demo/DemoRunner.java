@@ -139,8 +139,15 @@ final class DemoRunner {
             + " (weak consistency: copies in the targets' natural windows; scan"
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
-        .setting("seed", Long.toString(options.seed()))
-        .note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
+        .setting("seed", Long.toString(options.seed()));
+    if (options.runs(RelaySession.EXPERIMENT)) {
+      // The relay's cells compare client paths; the demo's notes on expectations, activation
+      // layouts and drain cells do not apply. Its own notes follow.
+      sessionNotes.forEach(b::note);
+      return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
+          + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
+    }
+    b.note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's"
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"
