@@ -17,6 +17,8 @@ final class BlinkKeys {
   static final String PROXY_HTTP_ADDRESS = ProxyConfig.HTTP_ADDRESS.name();
   static final String PROXY_MOVE_BYTES_PER_SEC = ProxyConfig.BYTES_PER_SEC.name();
   static final String PROXY_SCAN_MS = ProxyConfig.SCAN_MS.name();
+  static final String PROXY_RELAY_ADDRESS =
+      org.blinkhdfs.proxy.relay.RelayConfig.ADDRESS.name();
 
   private BlinkKeys() {}
 }

@@ -27,6 +27,14 @@ import org.blinkhdfs.placement.PlacementConfig;
  * /jmx} serves a source's values cached for one period (10 s by default), too stale to see a
  * copy in flight.
  *
+ * <p>The proxy also serves the WebHDFS read relay (docs/relay.md) on a loopback port of its own
+ * ({@code blink.proxy.relay.address}; the daemon's default, {@code 0.0.0.0:14000}, would clash
+ * between clusters). HttpFS acts for each caller as a proxy user, so the NameNode allows this
+ * process's user to impersonate anyone ({@code hadoop.proxyuser.<user>.hosts/groups = *}) and the
+ * relay's own HttpFS check gets the same rule ({@code httpfs.proxyuser.*}); every daemon runs as
+ * the one local user. Stock clients of the relay ({@link #stockClient()}) wait out a held read:
+ * their {@code dfs.webhdfs.socket.read-timeout} is two blink intervals.
+ *
  * <p>Stateless apart from the spec and the chosen addresses; immutable.
  */
 final class HdfsSite {
@@ -89,6 +97,9 @@ final class HdfsSite {
     if (spec.proxy().fallback() == ProxySpec.Fallback.NONE) {
       c.setInt("dfs.namenode.replication.max-streams", 0);
     }
+    if (spec.proxy().configured()) {
+      proxyUser(c, "hadoop.proxyuser.");
+    }
     c.setLong(BlinkKeys.WRITE_BYTES_PER_SEC, spec.bandwidthBytesPerSec());
     c.setLong(BlinkKeys.WRITE_MARGIN_MS, 500);
     c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
@@ -111,13 +122,15 @@ final class HdfsSite {
   }
 
   /**
-   * The write proxy: the layout, the schedule, its HTTP address, copies planned at the move
-   * cap, a 1 s scan, and the spec's {@code blink.proxy.*} keys over these.
+   * The write proxy: the layout, the schedule, its HTTP and relay addresses, copies planned at
+   * the move cap, a 1 s scan, and the spec's {@code blink.proxy.*} keys over these.
    */
-  Configuration proxy(int httpPort) {
+  Configuration proxy(int httpPort, int relayPort) {
     Configuration c = common();
     layout(c);
     c.set(BlinkKeys.PROXY_HTTP_ADDRESS, "127.0.0.1:" + httpPort);
+    c.set(BlinkKeys.PROXY_RELAY_ADDRESS, "127.0.0.1:" + relayPort);
+    proxyUser(c, "httpfs.proxyuser.");
     c.setLong(BlinkKeys.PROXY_MOVE_BYTES_PER_SEC, spec.moveBytesPerSec());
     c.setLong(BlinkKeys.PROXY_SCAN_MS, PROXY_SCAN_INTERVAL_MS);
     c.setBoolean("hadoop.prometheus.endpoint.enabled", true);
@@ -159,6 +172,41 @@ final class HdfsSite {
     c.set("fs.hdfs.impl", "org.blinkhdfs.client.BlinkDistributedFileSystem");
     c.setBoolean("fs.hdfs.impl.disable.cache", true);
     return c;
+  }
+
+  /**
+   * A stock client: Hadoop's own {@code DistributedFileSystem} and {@code WebHdfsFileSystem}
+   * (no {@code fs.hdfs.impl}), with the cluster's socket timeout for HDFS reads and a WebHDFS
+   * read timeout of two blink intervals, longer than any read the relay holds.
+   */
+  Configuration stockClient() {
+    Configuration c = common();
+    c.setBoolean("fs.hdfs.impl.disable.cache", true);
+    c.setBoolean("fs.webhdfs.impl.disable.cache", true);
+    c.set("dfs.webhdfs.socket.read-timeout", webHdfsReadTimeoutMs() + "ms");
+    return c;
+  }
+
+  /** {@code dfs.webhdfs.socket.read-timeout} of {@link #stockClient()}: two intervals. */
+  long webHdfsReadTimeoutMs() {
+    return 2 * spec.intervalMs();
+  }
+
+  /** {@code <prefix><this user>.hosts} and {@code .groups} = {@code *} (see the class comment). */
+  private static void proxyUser(Configuration c, String prefix) {
+    String user = localUser();
+    c.set(prefix + user + ".hosts", "*");
+    c.set(prefix + user + ".groups", "*");
+  }
+
+  /** The user every daemon runs as: Hadoop's login user of this process (its children alike). */
+  static String localUser() {
+    try {
+      return org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot tell the local user for the relay's"
+          + " hadoop.proxyuser rule", e);
+    }
   }
 
   ClusterTimings timings() {

@@ -51,6 +51,7 @@ public final class LocalCluster implements Closeable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Thread shutdownHook = new Thread(this::closeQuietly, "blink-cluster-shutdown");
   private NameNodeView nameNode;
+  private String nameNodeHttp;
   private BlinkServices blink;
   private ProxyProcess proxy;
 
@@ -118,7 +119,7 @@ public final class LocalCluster implements Closeable {
       progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
     }
     Files.createDirectories(dir.resolve("logs"));
-    List<Integer> ports = FreePorts.take(3 + 3 * spec.totalDataNodes());
+    List<Integer> ports = FreePorts.take(4 + 3 * spec.totalDataNodes());
     HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
@@ -129,7 +130,8 @@ public final class LocalCluster implements Closeable {
       c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
           + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
           + spec.dataNodes() + " emulate agents freezing their DataNode JVMs");
-      c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()));
+      c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()),
+          ports.get(3 + 3 * spec.totalDataNodes()));
       return c;
     } catch (IOException | InterruptedException | RuntimeException e) {
       c.close();
@@ -155,12 +157,14 @@ public final class LocalCluster implements Closeable {
     }
   }
 
-  private void configureProxy(int httpPort) throws IOException, InterruptedException {
+  private void configureProxy(int httpPort, int relayPort)
+      throws IOException, InterruptedException {
     if (!spec.proxy().configured()) {
       return;
     }
-    Path conf = HdfsSite.writeProxyConfDir(dir.resolve("proxy/conf"), site.proxy(httpPort));
-    proxy = new ProxyProcess(dir, conf, "127.0.0.1:" + httpPort);
+    Path conf = HdfsSite.writeProxyConfDir(dir.resolve("proxy/conf"),
+        site.proxy(httpPort, relayPort));
+    proxy = new ProxyProcess(dir, conf, "127.0.0.1:" + httpPort, "127.0.0.1:" + relayPort);
     if (spec.proxy().launch() == ProxySpec.Launch.WITH_CLUSTER) {
       proxy.start();
       progress.accept("write proxy on http://" + proxy.httpAddress() + "/jmx (log "
@@ -171,6 +175,7 @@ public final class LocalCluster implements Closeable {
   private void startHdfs(List<Integer> ports) throws IOException, InterruptedException {
     Path nnDir = dir.resolve("namenode");
     Configuration nnSite = site.nameNode(nnDir, ports.get(1));
+    nameNodeHttp = "127.0.0.1:" + ports.get(1);
     Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
     JavaDaemon format = JavaDaemon.start("namenode-format", dir, nnConf, JvmFlags.NAMENODE,
@@ -199,7 +204,7 @@ public final class LocalCluster implements Closeable {
     }
     progress.accept("started NameNode and " + spec.dataNodes() + "+" + spec.stagingNodes()
         + " DataNode JVMs (logs in " + dir.resolve("logs") + "); waiting until they are live");
-    nameNode = new NameNodeView(site.common(), "127.0.0.1:" + ports.get(1));
+    nameNode = new NameNodeView(site.common(), nameNodeHttp);
     nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
     progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
   }
@@ -208,6 +213,36 @@ public final class LocalCluster implements Closeable {
   public FileSystem newClient() throws IOException {
     Configuration conf = site.client();
     return FileSystem.newInstance(URI.create(conf.get("fs.defaultFS")), conf);
+  }
+
+  /**
+   * A new stock Hadoop client of {@code uri} ({@code hdfs://} gives {@code DistributedFileSystem},
+   * {@code webhdfs://} {@code WebHdfsFileSystem}), without BlinkHDFS's client: what an
+   * unmodified application runs ({@link HdfsSite#stockClient()} says with which timeouts). The
+   * caller closes it.
+   */
+  public FileSystem newStockClient(URI uri) throws IOException {
+    return FileSystem.newInstance(uri, stockClientConf());
+  }
+
+  /** The configuration of {@link #newStockClient} (a copy, to change a timeout). */
+  public Configuration stockClientConf() {
+    return site.stockClient();
+  }
+
+  /** The NameNode's RPC address as an {@code hdfs://} URI. */
+  public URI hdfsUri() {
+    return URI.create(site.common().get("fs.defaultFS"));
+  }
+
+  /** The NameNode's own WebHDFS ({@code dfs.namenode.http-address}) as a {@code webhdfs://} URI. */
+  public URI nameNodeWebHdfsUri() {
+    return URI.create("webhdfs://" + nameNodeHttp);
+  }
+
+  /** {@code dfs.webhdfs.socket.read-timeout} of {@link #newStockClient}, in ms. */
+  public long webHdfsReadTimeoutMs() {
+    return site.webHdfsReadTimeoutMs();
   }
 
   /** The client configuration (for tools that build their own clients). */

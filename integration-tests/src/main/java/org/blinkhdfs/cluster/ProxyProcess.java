@@ -21,19 +21,23 @@ import java.util.List;
 public final class ProxyProcess {
   /** The proxy's metrics2 source as JMX names it. */
   static final String BEAN = "Hadoop:service=BlinkProxy,name=BlinkProxyDrain";
+  /** The read relay's metrics2 source ({@code ReadsHeld}, {@code ReadHeldMsTotal}). */
+  static final String RELAY_BEAN = "Hadoop:service=BlinkProxy,name=BlinkProxyRelay";
   private static final long START_TIMEOUT_MS = 60_000;
 
   private final Path clusterDir;
   private final Path confDir;
   private final String httpAddress;
+  private final String relayAddress;
   private final Path log;
   private JavaDaemon daemon;
   private int starts;
 
-  ProxyProcess(Path clusterDir, Path confDir, String httpAddress) {
+  ProxyProcess(Path clusterDir, Path confDir, String httpAddress, String relayAddress) {
     this.clusterDir = clusterDir;
     this.confDir = confDir;
     this.httpAddress = httpAddress;
+    this.relayAddress = relayAddress;
     this.log = clusterDir.resolve("logs/proxy.log");
   }
 
@@ -97,6 +101,14 @@ public final class ProxyProcess {
     return Jmx.read(httpAddress, BEAN, attribute);
   }
 
+  /**
+   * An attribute of the proxy's {@code BlinkProxyRelay} source: {@code ReadsHeld} (relayed reads
+   * held until a replica's window) or {@code ReadHeldMsTotal}; of this JVM only.
+   */
+  public long relayMetric(String attribute) throws IOException {
+    return Jmx.read(httpAddress, RELAY_BEAN, attribute);
+  }
+
   public synchronized boolean isAlive() {
     return daemon != null && daemon.isAlive();
   }
@@ -117,6 +129,23 @@ public final class ProxyProcess {
   /** {@code host:port} of its HTTP server ({@code /jmx}, {@code /prom}). */
   public String httpAddress() {
     return httpAddress;
+  }
+
+  /**
+   * The WebHDFS read relay ({@code blink.proxy.relay.address}) as a {@code webhdfs://} URI, for a
+   * stock {@code WebHdfsFileSystem} ({@link LocalCluster#newStockClient}); served while the proxy
+   * runs.
+   */
+  public java.net.URI relayUri() {
+    return java.net.URI.create("webhdfs://" + relayAddress);
+  }
+
+  /**
+   * CPU time the running proxy JVM has used since it started (all its threads), as the OS
+   * reports it; empty when the OS does not.
+   */
+  public synchronized java.util.Optional<java.time.Duration> cpuTime() {
+    return ProcessHandle.of(pid()).flatMap(h -> h.info().totalCpuDuration());
   }
 
   public Path log() {

@@ -26,4 +26,12 @@ interface ClusterSession {
 
   /** Lines the report must carry (e.g. a minimum gear kept on above the budget). */
   List<String> notes();
+
+  /**
+   * Files of this session's own beside the standard report (e.g. {@code bench relay}'s {@code
+   * relay.md}), written into the report directory after the run; returns their paths.
+   */
+  default List<java.nio.file.Path> writeFiles(java.nio.file.Path outDir) throws IOException {
+    return List.of();
+  }
 }

@@ -99,7 +99,11 @@ public final class DemoCommand {
         "the activation policy, throughput only) and takes about 10 minutes on 2 cores; bench runs",
         "one experiment with larger sizes. bench gears reads one data set with 2, 4 and 7 of 7",
         "nodes ACTIVE for equal-work and PARAID (Le et al. Fig 3) and reports each layout's",
-        "speed-up and their ratio.",
+        "speed-up and their ratio. bench relay runs the proxy's WebHDFS read relay: at 100%",
+        "power it reads the same files through the relay, the NameNode's WebHDFS and the native",
+        "client in rotating order (--rounds; MiB/s and request latency, paired ratios with 95%",
+        "intervals), at lower power the relay beside a stock native client (--low-power-rounds),",
+        "and also writes relay.md, relay-phases.csv and relay-reads.csv.",
         "",
         DemoOptions.FLAGS_HELP);
   }

@@ -27,6 +27,17 @@ import org.blinkhdfs.core.cli.CommandLineTool;
  * fixed replication leaves original and group-1 copy only, docs/equal-work.md). PARAID groups
  * 2,2 make 2, 4 and 7 gears of both layouts (the default group 1 of 2 gives gears 2 and 7 only).
  *
+ * <p>{@code bench relay} measures the proxy's WebHDFS read relay (docs/relay.md) on one
+ * power-balanced cluster whose proxy runs the relay: at 100% power {@code --rounds} rounds read
+ * the same files through the relay, the NameNode's own WebHDFS and the native client, in an
+ * order that rotates each round; at each lower level {@code --low-power-rounds} rounds read
+ * through the relay and with a stock native client ({@link RelaySession}). Its defaults are
+ * smaller (6 ring nodes, 4 MiB/s per DataNode, 12 × 12 MiB: two readers per node, so a node
+ * rarely idles while two readers queue on another) so that the DataNodes' caps, not the two
+ * cores, bound throughput, and a run takes under 10 minutes. {@code --native-timeout} sets the
+ * stock native client's {@code dfs.client.socket-timeout} (default: the cluster's, one interval
+ * plus 4 s, longer than any sleep, so its reads wait instead of failing).
+ *
  * <p>Layout keys are checked here against the same pure layouts the NameNode builds
  * ({@link LayoutKeys#chainLayout}), so a replication a layout cannot hold fails as a usage error
  * instead of being silently placed by HDFS's default policy.
@@ -38,26 +49,33 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int replication, List<Integer> latencyReplications, Set<String> experiments,
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
-    LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears) {
+    LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
+    int lowPowerRounds, long nativeTimeoutMs) {
 
-  static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears");
+  static final List<String> EXPERIMENTS =
+      List.of("latency", "throughput", "kv", "gears", RelaySession.EXPERIMENT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
       + "default+staggered,equal-work+activation,paraid+activation";
   static final String ACTIVATION = "activation";
   static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
+  static final String RELAY_LAYOUTS = "power-balanced+staggered";
 
   static final String FLAGS_HELP = String.join("\n",
-      "  --nodes N                 ring DataNodes (default 9; bench gears 7)",
+      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay 6)",
       "  --staging S               always-on staging DataNodes (default 1; bench gears 0)",
       "  --interval D              blink interval, shortened from 60 s (default 6s)",
-      "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10)",
+      "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10; bench",
+      "                            relay 4, so the caps and not the CPU bound throughput)",
       "  --layouts L+P,...         layouts with schedule policies (default",
       "                            power-balanced+staggered,power-balanced+staggered-circular,",
       "                            default+staggered,equal-work+activation,paraid+activation;",
-      "                            bench gears: equal-work+activation,paraid+activation)",
+      "                            bench gears: equal-work+activation,paraid+activation;",
+      "                            bench relay: power-balanced+staggered, one proxy layout)",
       "  --power P,...             power levels in % of all DataNodes active (default",
-      "                            100,60,40,20; bench gears uses --gears instead)",
+      "                            100,60,40,20; bench relay 100,40,20: 100 compares relay,",
+      "                            direct WebHDFS and native reads, lower levels the relay",
+      "                            with a stock native client; bench gears uses --gears)",
       "  --replication R           replication of throughput data and of latency data on all but",
       "                            the first layout (default 3; bench gears 2)",
       "  --latency-replication R,. replication factors for latency on the first layout (1,3,6)",
@@ -69,12 +87,23 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            gears 3, which keeps PARAID's skew)",
       "  --gears N,...             bench gears: active nodes per cell (default 2,4,7); each must",
       "                            be a gear of every layout",
-      "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s)",
-      "  --read-ops N              reads per latency cell at most (demo 40, bench 300)",
+      "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s; bench",
+      "                            relay 20s per client and round below 100%)",
+      "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
+      "                            relay 30 per client and round)",
+      "  --rounds R                bench relay: rounds at 100% power, each reading through",
+      "                            the relay, direct WebHDFS and natively (default 8)",
+      "  --low-power-rounds R      bench relay: rounds per lower power level, each reading",
+      "                            through the relay and with a stock native client (default 2)",
+      "  --native-timeout D        bench relay: dfs.client.socket-timeout of the stock native",
+      "                            client (default: the cluster's, one interval plus 4 s, longer",
+      "                            than any sleep; HDFS's own default is 60s)",
       "  --write-ops N             writes per latency cell at most (demo 8, bench 50)",
       "  --request-kib K           latency request size (default 64)",
-      "  --io-threads T            parallel readers/writers for throughput (default 8)",
-      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32)",
+      "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
+      "                            relay 12, two per node, so no node idles while others queue)",
+      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
+      "                            bench relay 12)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -83,7 +112,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
       "paraid-replication", "gears", "cell-time", "read-ops", "write-ops", "request-kib",
-      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out"};
+      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
+      "low-power-rounds", "native-timeout"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -109,6 +139,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static DemoOptions from(String command, CommandLineTool.Args a) {
     boolean bench = !command.equals("demo");
     boolean gears = command.equals("gears");
+    boolean relay = command.equals(RelaySession.EXPERIMENT);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -122,36 +153,47 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<LayoutRun> layouts;
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          gears ? GEARS_LAYOUTS : DEMO_LAYOUTS));
+          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", gears ? "7" : "9", 1, 64);
+    int nodes = a.intIn("nodes", gears ? "7" : relay ? "6" : "9", 1, 64);
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
-    List<Integer> latencyR = ints(a, "latency-replication", "1,3,6", 1, nodes);
+    // bench relay measures latency at --replication only (its data set is written once).
+    List<Integer> latencyR = ints(a, "latency-replication",
+        relay ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
           + " bench gears only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
+    for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
+      if (!relay && a.has(flag)) {
+        throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
+            + " applies to bin/blink bench relay only; drop it or run bench relay");
+      }
+    }
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
         Path.of(a.get("out", "target/blink-report")), nodes,
         a.intIn("staging", gears ? "0" : "1", 0, 8),
-        a.durationMsIn("interval", "6s", 2_000, 600_000), a.intIn("bandwidth", "10", 1, 10_000),
-        layouts, ints(a, "power", "100,60,40,20", 0, 100), replication, latencyR,
-        Set.copyOf(experiments),
-        a.durationMsIn("cell-time", bench ? "30s" : "8s", 1_000, 3_600_000),
-        a.intIn("read-ops", bench ? "300" : "40", 1, 200_000),
+        a.durationMsIn("interval", "6s", 2_000, 600_000),
+        a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
+        layouts, ints(a, "power", relay ? "100,40,20" : "100,60,40,20", 0, 100), replication,
+        latencyR, Set.copyOf(experiments),
+        a.durationMsIn("cell-time", relay ? "20s" : bench ? "30s" : "8s", 1_000, 3_600_000),
+        a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
-        a.intIn("request-kib", "64", 1, 65_536), 4, bench ? 16 : 4,
-        a.intIn("io-threads", "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : bench ? "48" : "12", 1, 65_536),
+        a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
+        a.intIn("io-threads", relay ? "12" : "8", 1, 256),
+        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList);
+        paraidReplication, gearList, a.intIn("rounds", "8", 1, 100),
+        a.intIn("low-power-rounds", "2", 1, 100),
+        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0);
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -162,7 +204,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        seed, keys, paraidReplication, gears);
+        seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs);
   }
 
   /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */
@@ -205,6 +247,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           throw new CommandLineTool.UsageException("--primaries/--paraid-groups/--replication: "
               + e.getMessage());
         }
+      }
+      if (runs(RelaySession.EXPERIMENT) && !layouts.get(i).proxy().configured()) {
+        throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
+            + ": bench relay reads through the proxy's relay, and the proxy runs with the"
+            + " power-balanced layouts only; use power-balanced+staggered or"
+            + " power-balanced+staggered-circular");
       }
       if (runs("gears")) {
         if (!l.hasGears()) {
@@ -259,7 +307,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     if (runsOn("latency", index)) {
       out.addAll(latencyReplicationsFor(index));
     }
-    if (runs("throughput") || runs("kv") || runs("gears")) {
+    if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)) {
       out.add(replicationFor(layouts.get(index).layout()));
     }
     return List.copyOf(out);

@@ -45,9 +45,7 @@ final class DemoRunner {
       LayoutRun run = layouts.get(i);
       progress.accept("== " + run.label() + " (" + (i + 1) + " of " + layouts.size() + ")");
       try (LocalCluster cluster = LocalCluster.startFresh(spec(run), progress)) {
-        ClusterSession session = options.runs(GearsSession.EXPERIMENT)
-            ? new GearsSession(options, run, cluster, progress)
-            : new LayoutSession(options, run, i, cluster, progress);
+        ClusterSession session = session(run, i, cluster);
         try (FileSystem fs = cluster.newClient();
             HealthSampler health = HealthSampler.start(cluster.nameNode())) {
           session.run(fs);
@@ -59,6 +57,9 @@ final class DemoRunner {
         }
         cells.addAll(session.cells());
         notes.addAll(session.notes());
+        for (java.nio.file.Path f : session.writeFiles(options.outDir())) {
+          progress.accept("wrote " + f.toAbsolutePath());
+        }
       }
     }
     if (options.runs(GearsSession.EXPERIMENT)) {
@@ -67,6 +68,16 @@ final class DemoRunner {
       notes.addAll(GearRatios.summary(ratios));
     }
     return new Report(runInfo(commandLine, started, notes), cells, checks);
+  }
+
+  private ClusterSession session(LayoutRun run, int index, LocalCluster cluster) {
+    if (options.runs(GearsSession.EXPERIMENT)) {
+      return new GearsSession(options, run, cluster, progress);
+    }
+    if (options.runs(RelaySession.EXPERIMENT)) {
+      return new RelaySession(options, run, cluster, progress);
+    }
+    return new LayoutSession(options, run, index, cluster, progress);
   }
 
   private ClusterSpec spec(LayoutRun run) {
@@ -88,6 +99,9 @@ final class DemoRunner {
             ? "BlinkHDFS demo: latency and throughput versus power"
             : gears ? "BlinkHDFS bench: gears (equal-work versus PARAID read throughput with "
                 + options.gears() + " active nodes, Le et al. Fig 3)"
+            : options.runs(RelaySession.EXPERIMENT) ? "BlinkHDFS bench: relay (WebHDFS read"
+                + " relay versus direct WebHDFS and native reads at 100% power; stock clients"
+                + " with and without the relay at lower power)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
@@ -125,8 +139,15 @@ final class DemoRunner {
             + " (weak consistency: copies in the targets' natural windows; scan"
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
-        .setting("seed", Long.toString(options.seed()))
-        .note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
+        .setting("seed", Long.toString(options.seed()));
+    if (options.runs(RelaySession.EXPERIMENT)) {
+      // The relay's cells compare client paths; the demo's notes on expectations, activation
+      // layouts and drain cells do not apply. Its own notes follow.
+      sessionNotes.forEach(b::note);
+      return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
+          + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
+    }
+    b.note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's"
             + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"

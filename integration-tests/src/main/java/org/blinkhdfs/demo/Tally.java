@@ -29,6 +29,14 @@ final class Tally {
     note(p.problems());
   }
 
+  /**
+   * Only the wrong bytes of {@code p}: for reads whose failures are the measurement (a stock
+   * client at low power), not a correctness problem; wrong bytes always are.
+   */
+  void addVerifyOnly(PhaseResult p) {
+    verifyFailures += p.verifyFailures();
+  }
+
   void add(ThroughputPhase p) {
     boolean write = p.phase().equals("write");
     if (write) {

@@ -10,6 +10,9 @@ package org.blinkhdfs.workload;
  * @param durationMs time from issuing the request to having all bytes (verification excluded)
  * @param bytes bytes transferred (0 for an error)
  * @param outcome how it ended
+ * @param error for {@code ERROR}, the exception's simple class name (e.g. {@code
+ *     BlockMissingException}, {@code SocketTimeoutException}), so failures can be told apart per
+ *     operation; empty otherwise
  */
 public record OpSample(String target, double startMs, double durationMs, long bytes,
-    OpOutcome outcome) {}
+    OpOutcome outcome, String error) {}

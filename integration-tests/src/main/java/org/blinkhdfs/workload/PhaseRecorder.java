@@ -66,7 +66,7 @@ final class PhaseRecorder {
     }
     bytes += opBytes;
     latency.record(Math.max(0, durationMs));
-    add(new OpSample(target, msSinceStart(opStartNanos), durationMs, opBytes, outcome));
+    add(new OpSample(target, msSinceStart(opStartNanos), durationMs, opBytes, outcome, ""));
   }
 
   /** Records a failed operation. */
@@ -74,7 +74,7 @@ final class PhaseRecorder {
     errors++;
     problem(target + ": " + HdfsIo.describe(e));
     add(new OpSample(target, msSinceStart(opStartNanos), (opEndNanos - opStartNanos) / 1e6, 0,
-        OpOutcome.ERROR));
+        OpOutcome.ERROR, e.getClass().getSimpleName()));
   }
 
   synchronized PhaseResult finish(StopReason reason) {

@@ -25,6 +25,7 @@ class DemoCommandTest {
   void everyHelpSpellingPrintsTheUsageOnStdoutAndExitsZero() {
     String[][] cases = {{"demo", "--help"}, {"demo", "-help"}, {"demo", "-h"},
         {"bench", "--help"}, {"bench", "-help"}, {"bench", "gears", "-help"},
+        {"bench", "relay", "--help"},
         {"demo", "--nodes", "5", "--help"}};
     for (String[] args : cases) {
       Run r = run(args);
@@ -32,6 +33,8 @@ class DemoCommandTest {
       assertEquals(0, r.code(), what);
       assertTrue(r.out().startsWith("usage: bin/blink demo [flags]"), what + ": " + r.out());
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay>"), what);
+      assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
   }
@@ -47,9 +50,13 @@ class DemoCommandTest {
   @Test
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
-        + " gears]");
+        + " gears, relay]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
-        + " of [latency, throughput, kv, gears]");
+        + " of [latency, throughput, kv, gears, relay]");
+    assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
+        + " to bin/blink bench relay only; drop it or run bench relay");
+    assertUsage(run("bench", "relay", "--low-power-rounds", "0"), "bin/blink bench:"
+        + " --low-power-rounds '0' must be a whole number in 1..100");
     assertUsage(run("bench", "kv", "gears"), "bin/blink bench: unexpected argument 'gears': name"
         + " one experiment");
     assertUsage(run("demo", "latency"), "bin/blink demo: unexpected argument 'latency': flags"
