@@ -38,49 +38,44 @@ class ProcUtilizationTest {
     return new ProcUtilization(tmp, Set.of(devices), clock);
   }
 
+  /** Advances the clock {@code wallMs}, writes stat and diskstats, and returns a sample. */
+  private double step(ProcUtilization p, long wallMs, String stat, String... disks) {
+    clock.advance(wallMs);
+    proc.diskstats(disks).stat(stat);
+    return p.getAsDouble();
+  }
+
   @Test
   void diskBusyHalfOfTheWallTimeIsHalf() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 1000)).stat(CPU_T0);
-    assertEquals(-1, p.getAsDouble(), "first sample");
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 1500)).stat(CPU_T1);
-    assertEquals(0.5, p.getAsDouble(), EPS); // disk 500/1000 = 0.5 > cpu 10/100 = 0.1
+    assertEquals(-1, step(p, 0, CPU_T0, disk("sda", 1000)), "first sample");
+    // disk 500/1000 = 0.5 > cpu 10/100 = 0.1
+    assertEquals(0.5, step(p, 1000, CPU_T1, disk("sda", 1500)), EPS);
   }
 
   @Test
   void cpuWinsWhenBusierThanTheDisks() {
     ProcUtilization p = probe();
-    proc.diskstats(disk("sda", 0)).stat(cpu(100, 100, 700, 100));
-    p.getAsDouble();
-    clock.advance(2000);
+    step(p, 0, cpu(100, 100, 700, 100), disk("sda", 0));
     // Δtotal 500, Δ(idle + iowait) 300: cpu 0.4; disk 200/2000 = 0.1.
-    proc.diskstats(disk("sda", 200)).stat(cpu(300, 100, 900, 200));
-    assertEquals(0.4, p.getAsDouble(), EPS);
+    assertEquals(0.4, step(p, 2000, cpu(300, 100, 900, 200), disk("sda", 200)), EPS);
   }
 
   @Test
   void iowaitCountsAsIdle() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 0)).stat(cpu(0, 0, 0, 0));
-    p.getAsDouble();
-    clock.advance(1000);
+    step(p, 0, cpu(0, 0, 0, 0), disk("sda", 0));
     // Δtotal 100 of which 20 user, 80 iowait: cpu 0.2; disk 0.
-    proc.diskstats(disk("sda", 0)).stat(cpu(20, 0, 0, 80));
-    assertEquals(0.2, p.getAsDouble(), EPS);
+    assertEquals(0.2, step(p, 1000, cpu(20, 0, 0, 80), disk("sda", 0)), EPS);
   }
 
   @Test
   void theBusiestOfSeveralDevicesCounts() {
     ProcUtilization p = probe("sda", "sdb", "nvme0n1");
-    proc.diskstats(disk("sda", 1000), disk("sdb", 200), disk("nvme0n1", 0), disk("sdc", 0))
-        .stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
+    step(p, 0, CPU_T0, disk("sda", 1000), disk("sdb", 200), disk("nvme0n1", 0), disk("sdc", 0));
     // sda 0.1, sdb 0.7, nvme0n1 0.3; sdc (busy 1.0) is not chosen.
-    proc.diskstats(disk("sda", 1100), disk("sdb", 900), disk("nvme0n1", 300), disk("sdc", 1000))
-        .stat(CPU_T1);
-    assertEquals(0.7, p.getAsDouble(), EPS);
+    assertEquals(0.7, step(p, 1000, CPU_T1, disk("sda", 1100), disk("sdb", 900),
+        disk("nvme0n1", 300), disk("sdc", 1000)), EPS);
   }
 
   @Test
@@ -90,69 +85,51 @@ class ProcUtilizationTest {
             "sda1", "sda12", "nvme0n1", "nvme0n1p2", "mmcblk0", "mmcblk0p1", "md1", "md10",
             "md1p1", "vdb"))));
     ProcUtilization p = probe();
-    proc.diskstats(disk("loop0", 0), disk("sda", 0), disk("sda1", 0), disk("dm-0", 0))
-        .stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
+    step(p, 0, CPU_T0, disk("loop0", 0), disk("sda", 0), disk("sda1", 0), disk("dm-0", 0));
     // Only sda counts (0.25); loop0, sda1 and dm-0 are fully busy but not whole disks.
-    proc.diskstats(disk("loop0", 1000), disk("sda", 250), disk("sda1", 1000), disk("dm-0", 1000))
-        .stat(CPU_T1);
-    assertEquals(0.25, p.getAsDouble(), EPS);
+    assertEquals(0.25, step(p, 1000, CPU_T1, disk("loop0", 1000), disk("sda", 250),
+        disk("sda1", 1000), disk("dm-0", 1000)), EPS);
   }
 
   @Test
   void busyTimeAboveTheWallTimeIsClampedToOne() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 0)).stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 1003)).stat(CPU_T1);
-    assertEquals(1.0, p.getAsDouble(), EPS);
+    step(p, 0, CPU_T0, disk("sda", 0));
+    assertEquals(1.0, step(p, 1000, CPU_T1, disk("sda", 1003)), EPS);
   }
 
   @Test
   void noWallTimeIsUnknownAndTheNextSampleSpansFromTheLastGoodOne() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 0)).stat(CPU_T0);
-    p.getAsDouble();
-    proc.diskstats(disk("sda", 100)).stat(CPU_T1);
-    assertEquals(-1, p.getAsDouble(), "no wall time passed");
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 600)).stat(cpu(120, 0, 1080, 0));
-    assertEquals(0.6, p.getAsDouble(), EPS); // 600 ms busy since the first read, 1000 ms wall
+    step(p, 0, CPU_T0, disk("sda", 0));
+    assertEquals(-1, step(p, 0, CPU_T1, disk("sda", 100)), "no wall time passed");
+    // 600 ms busy since the first read, 1000 ms wall
+    assertEquals(0.6, step(p, 1000, cpu(120, 0, 1080, 0), disk("sda", 600)), EPS);
   }
 
   @Test
   void noCpuTicksIsUnknown() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 0)).stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 100)).stat(CPU_T0);
-    assertEquals(-1, p.getAsDouble());
+    step(p, 0, CPU_T0, disk("sda", 0));
+    assertEquals(-1, step(p, 1000, CPU_T0, disk("sda", 100)));
   }
 
   @Test
   void aCounterGoingBackwardsIsUnknownForThatSampleOnly() {
     ProcUtilization p = probe("sda", "sdb");
-    proc.diskstats(disk("sda", 5000), disk("sdb", 0)).stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 10), disk("sdb", 900)).stat(CPU_T1); // sda wrapped or reset
-    assertEquals(-1, p.getAsDouble());
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 210), disk("sdb", 1000)).stat(cpu(120, 0, 1080, 0));
-    assertEquals(0.2, p.getAsDouble(), EPS); // measured from the reset: sda 0.2, sdb 0.1
+    step(p, 0, CPU_T0, disk("sda", 5000), disk("sdb", 0));
+    // sda wrapped or was reset
+    assertEquals(-1, step(p, 1000, CPU_T1, disk("sda", 10), disk("sdb", 900)));
+    // measured from the reset: sda 0.2, sdb 0.1
+    assertEquals(0.2, step(p, 1000, cpu(120, 0, 1080, 0), disk("sda", 210), disk("sdb", 1000)),
+        EPS);
   }
 
   @Test
   void aCpuCounterGoingBackwardsIsUnknown() {
     ProcUtilization p = probe("sda");
-    proc.diskstats(disk("sda", 0)).stat(CPU_T1);
-    p.getAsDouble();
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 100)).stat(CPU_T0);
-    assertEquals(-1, p.getAsDouble());
+    step(p, 0, CPU_T1, disk("sda", 0));
+    assertEquals(-1, step(p, 1000, CPU_T0, disk("sda", 100)));
   }
 
   @Test
@@ -176,11 +153,8 @@ class ProcUtilizationTest {
   @Test
   void aChosenDeviceWithoutALineIsUnknown() {
     ProcUtilization p = probe("sdz");
-    proc.diskstats(disk("sda", 0)).stat(CPU_T0);
-    p.getAsDouble();
-    clock.advance(1000);
-    proc.diskstats(disk("sda", 100)).stat(CPU_T1);
-    assertEquals(-1, p.getAsDouble());
+    step(p, 0, CPU_T0, disk("sda", 0));
+    assertEquals(-1, step(p, 1000, CPU_T1, disk("sda", 100)));
   }
 
   @Test
