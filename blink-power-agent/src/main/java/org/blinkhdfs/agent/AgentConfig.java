@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.cli.SiteOptions;
@@ -61,8 +62,9 @@ public final class AgentConfig {
       new ConfigKey("blink.agent.ioserver.cores", "1", "cores");
 
   /** Every key this class reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
-  public static final List<ConfigKey> KEYS = List.of(MIN_SLEEP_MS, RESUME_LATENCY_MS, POLL_MS,
-      OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS, FREEZE_TIMEOUT_MS, IO_SERVER_CORES);
+  public static final List<ConfigKey> KEYS = Stream.concat(Stream.of(MIN_SLEEP_MS,
+      RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
+      FREEZE_TIMEOUT_MS, IO_SERVER_CORES), UtilizationConfig.KEYS.stream()).toList();
 
   private static final long HOUR_MS = 3_600_000L;
 
@@ -92,7 +94,8 @@ public final class AgentConfig {
       "",
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
       "come first. Keys: " + SchedulerHttp.ADDRESS_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
-      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores.",
+      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores,",
+      "blink.agent.utilization.devices, blink.agent.proc.root.",
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
 
   /** The agent's flags; {@link CommandLineTool} handles help and usage errors. */
@@ -142,6 +145,7 @@ public final class AgentConfig {
   private final int httpTimeoutMs;
   private final long freezeTimeoutMs;
   private final int ioServerCores;
+  private final UtilizationConfig utilization;
 
   private AgentConfig(CommandLineTool.Args cl, Configuration conf) {
     this.node = required(cl, "node");
@@ -169,6 +173,7 @@ public final class AgentConfig {
     this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
     this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
     this.ioServerCores = (int) ConfigValues.longIn(conf::get, IO_SERVER_CORES, 1, 4096);
+    this.utilization = UtilizationConfig.from(conf);
     if (actuator == ActuatorKind.REAL) {
       long needed = RealActuatorConfig.defaults().minAlarmLeadMs() + 1000;
       if (minSleepMs < needed) {
@@ -345,12 +350,17 @@ public final class AgentConfig {
     return ioServerCores;
   }
 
+  /** Where the utilization probe reads ({@link UtilizationConfig}). */
+  public UtilizationConfig utilization() {
+    return utilization;
+  }
+
   @Override
   public String toString() {
     return String.format(Locale.ROOT, "node %s, scheduler %s, actuator %s, min sleep %s, resume"
-        + " latency %s, poll %s, OFF check-in %s, heartbeat %s", node, schedulerAddress,
+        + " latency %s, poll %s, OFF check-in %s, heartbeat %s, %s", node, schedulerAddress,
         actuator.flag(), Durations.format(timing.minSleepMs()),
         Durations.format(timing.resumeLatencyMs()), Durations.format(timing.pollMs()),
-        Durations.format(timing.offCheckInMs()), Durations.format(heartbeatMs));
+        Durations.format(timing.offCheckInMs()), Durations.format(heartbeatMs), utilization);
   }
 }

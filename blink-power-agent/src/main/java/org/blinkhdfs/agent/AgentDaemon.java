@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The per-DataNode power agent daemon ({@code bin/blink agent}): wires {@link AgentConfig} into
  * an {@link AgentLoop} (schedule over {@link HttpScheduleClient}, statuses over {@link
- * HttpStatusSink}, the actuator from {@link AgentActuators}) and runs it on one thread until
- * stopped.
+ * HttpStatusSink}, the actuator from {@link AgentActuators}, the utilization each status carries
+ * from {@link org.blinkhdfs.core.agent.ProcUtilization}) and runs it on one thread until stopped.
  *
  * <p><b>Hard constraint: never leave a frozen DataNode behind.</b> {@link #close()} (called by the
  * SIGTERM/Ctrl-C shutdown hook) stops the loop, interrupts a sleep in progress (the emulator thaws
@@ -67,7 +67,8 @@ public final class AgentDaemon implements Closeable {
         .settings(new AgentLoop.Settings(config.node(), config.timing(), config.heartbeatMs(),
             config.ioServerCores()))
         .scheduleClient(new HttpScheduleClient(http)).statusSink(new HttpStatusSink(http))
-        .actuator(actuator.actuator()).clock(clock).sleeper(sleeper).build();
+        .actuator(actuator.actuator()).clock(clock).sleeper(sleeper)
+        .utilization(config.utilization().probe(clock)).build();
     this.thread = new Thread(this::runLoop, "blink-agent " + config.node());
   }
 
