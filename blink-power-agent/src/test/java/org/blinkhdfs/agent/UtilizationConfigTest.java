@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -33,6 +32,7 @@ class UtilizationConfigTest {
     UtilizationConfig u = parse();
     assertEquals(Path.of("/proc"), u.procRoot());
     assertEquals(Set.of(), u.devices());
+    assertEquals(UtilizationConfig.Source.PROC, u.source());
     assertEquals("utilization from /proc (every whole disk)", u.toString());
   }
 
@@ -42,8 +42,37 @@ class UtilizationConfigTest {
         UtilizationConfig.PROC_ROOT_KEY, tmp.toString());
     assertEquals(Set.of("sdb", "nvme0n1", "md0"), u.devices());
     assertEquals(tmp, u.procRoot());
-    assertTrue(AgentConfig.KEYS.containsAll(List.of(UtilizationConfig.DEVICES,
-        UtilizationConfig.PROC_ROOT)), "the defaults file test sees the keys via AgentConfig");
+    assertTrue(AgentConfig.KEYS.containsAll(UtilizationConfig.KEYS),
+        "the defaults file test sees the keys via AgentConfig");
+  }
+
+  @Test
+  void theDataNodeSourceNeedsItsAddressAndCaps() {
+    UtilizationConfig u = parse(UtilizationConfig.SOURCE_KEY, "datanode",
+        UtilizationConfig.DATANODE_HTTP_KEY, "127.0.0.1:9864",
+        UtilizationConfig.READ_CAP_KEY, "10485760", UtilizationConfig.WRITE_CAP_KEY, "5242880");
+    assertEquals(UtilizationConfig.Source.DATANODE, u.source());
+    assertEquals("utilization from DataNode 127.0.0.1:9864 transfers (caps read 10485760 B/s,"
+        + " write 5242880 B/s)", u.toString());
+    assertEquals("blink.agent.utilization.datanode.http = '': blink.agent.utilization.source ="
+        + " datanode needs the DataNode's HTTP address as host:port (its"
+        + " dfs.datanode.http.address, e.g. 127.0.0.1:9864)",
+        assertThrows(IllegalArgumentException.class, () -> parse(UtilizationConfig.SOURCE_KEY,
+            "datanode")).getMessage());
+    assertEquals("blink.agent.utilization.write.cap.bytes.per.sec is not set:"
+        + " blink.agent.utilization.source = datanode needs the node's transfer cap in bytes per"
+        + " second (normally its dfs.datanode.data.write.bandwidthPerSec)",
+        assertThrows(IllegalArgumentException.class, () -> parse(UtilizationConfig.SOURCE_KEY,
+            "datanode", UtilizationConfig.DATANODE_HTTP_KEY, "dn:9864",
+            UtilizationConfig.READ_CAP_KEY, "1")).getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> parse(
+        UtilizationConfig.SOURCE_KEY, "datanode", UtilizationConfig.DATANODE_HTTP_KEY, "dn:9864",
+        UtilizationConfig.READ_CAP_KEY, "0", UtilizationConfig.WRITE_CAP_KEY, "1"))
+        .getMessage().startsWith("blink.agent.utilization.read.cap.bytes.per.sec = '0' is"
+            + " invalid"));
+    assertEquals("blink.agent.utilization.source = 'jmx': give proc (the host's disks and CPUs"
+        + " from /proc) or datanode (the DataNode's transfer counters against its caps)",
+        error(UtilizationConfig.SOURCE_KEY, "jmx"));
   }
 
   @Test

@@ -86,9 +86,10 @@ class ProxyKillTest {
       awaitProxyIdle(proxy);
       long finished = proxy.metric("MovesFinished");
       System.out.printf("restarted proxy: backlog %d at its first scan, %d moves finished,"
-          + " %d already in place, %d failed, %d trimmed; settled %d ms after the restart"
-          + " (%d ms after the drain began): %s%n", firstBacklog, finished,
-          proxy.metric("MovesAlreadyInPlace"), proxy.metric("MovesFailed"),
+          + " %d already in place, %d target busy, %d failed, %d trimmed; settled %d ms after"
+          + " the restart (%d ms after the drain began): %s%n", firstBacklog, finished,
+          proxy.metric("MovesAlreadyInPlace"), proxy.metric("MovesTargetBusy"),
+          proxy.metric("MovesFailed"),
           proxy.metric("TrimmedAfterMove"), settledAt - restartedAt, settledAt - drainStart,
           settled);
 

@@ -50,6 +50,12 @@ public final class BlockMover {
     MOVED,
     /** The target already held the block (the NameNode's own correction got there first). */
     ALREADY_THERE,
+    /**
+     * The target is receiving the block already (a replica in state TEMPORARY or RBW): an
+     * earlier copy still runs or was cut (e.g. by a proxy killed mid-copy; the DataNode drops
+     * a cut copy's temporary replica). Nothing is in place yet: retried after the next scan.
+     */
+    TARGET_BUSY,
     /** Anything else: timeout, refused, source gone; retried after the next scan. */
     FAILED
   }
@@ -99,13 +105,25 @@ public final class BlockMover {
       return Outcome.MOVED;
     } catch (IOException e) {
       error.append(e.getMessage());
-      String m = String.valueOf(e.getMessage());
-      return m.contains("already exists") || m.contains("ReplicaAlreadyExists")
-          ? Outcome.ALREADY_THERE : Outcome.FAILED;
+      return classify(String.valueOf(e.getMessage()));
     } finally {
       IOUtils.closeStream(out);
       IOUtils.closeStream(in);
       IOUtils.closeSocket(sock);
     }
+  }
+
+  /**
+   * What a refused {@code replaceBlock} means, from the target's message. HDFS's {@code
+   * FsDatasetImpl#createTemporary} refuses a block it holds in any state with "Block ... already
+   * exists in state S and thus cannot be created": only {@code FINALIZED} means the replica is
+   * in place; a {@code TEMPORARY} or {@code RBW} one is a copy in progress that may still fail,
+   * so treating it as in place would leave the block on its stand-in for good.
+   */
+  static Outcome classify(String message) {
+    if (!message.contains("already exists") && !message.contains("ReplicaAlreadyExists")) {
+      return Outcome.FAILED;
+    }
+    return message.contains("in state FINALIZED") ? Outcome.ALREADY_THERE : Outcome.TARGET_BUSY;
   }
 }

@@ -30,6 +30,7 @@ public final class DrainMetrics implements MetricsSource {
   final AtomicLong finished = new AtomicLong();
   final AtomicLong failed = new AtomicLong();
   final AtomicLong alreadyThere = new AtomicLong();
+  final AtomicLong targetBusy = new AtomicLong();
   final AtomicLong trimmed = new AtomicLong();
   final AtomicLong tooShort = new AtomicLong();
   final AtomicLong wakeRequests = new AtomicLong();
@@ -120,6 +121,11 @@ public final class DrainMetrics implements MetricsSource {
     return alreadyThere.get();
   }
 
+  /** Moves whose target was receiving the block already (retried after the next scan). */
+  public long targetBusy() {
+    return targetBusy.get();
+  }
+
   /** Extra windows asked of the scheduler ({@code strong}). */
   public long wakeRequests() {
     return wakeRequests.get();
@@ -154,6 +160,9 @@ public final class DrainMetrics implements MetricsSource {
         .addCounter(Interns.info("MovesFailed", "Copies that failed (retried)"), failed.get())
         .addCounter(Interns.info("MovesAlreadyInPlace",
             "Copies the NameNode's own correction had made"), alreadyThere.get())
+        .addCounter(Interns.info("MovesTargetBusy",
+            "Copies refused because the target was receiving the block already (retried)"),
+            targetBusy.get())
         .addCounter(Interns.info("TrimmedAfterMove",
             "Moved replicas deleted again (copy-and-trim loops)"), trimmed.get())
         .addCounter(Interns.info("DeferredWindowTooShort",

@@ -295,6 +295,12 @@ public final class DrainService implements Closeable {
         metrics.alreadyThere.incrementAndGet();
         openMovesByBlock.merge(m.blockId(), -1, Integer::sum);
       }
+      case TARGET_BUSY -> {
+        retryAfter.put(key, now + scanMs);
+        metrics.targetBusy.incrementAndGet();
+        LOG.info("Block {} is being received by {} already ({}); retrying after the next scan",
+            m.blockId(), m.target(), error);
+      }
       default -> {
         retryAfter.put(key, now + scanMs);
         metrics.failed(error);
