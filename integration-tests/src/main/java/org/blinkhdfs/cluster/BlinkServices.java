@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.AgentConfig;
 import org.blinkhdfs.agent.AgentDaemon;
+import org.blinkhdfs.agent.UtilizationConfig;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.scheduler.SchedulerConfig;
@@ -61,15 +62,18 @@ final class BlinkServices implements Closeable {
     // node far from the dead interval (70 s), which the demo checks. Two intervals keep the
     // lease renewed with margin (an epoch per interval).
     conf.setLong(SchedulerConfig.LEASE_MS.name(), LEASE_INTERVALS * spec.intervalMs());
+    spec.schedulerKeys().forEach(conf::set);
     BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
     try {
       String address = "127.0.0.1:" + s.scheduler.httpAddress().getPort();
       for (DataNodeProcess dn : dataNodes) {
         if (!dn.staging()) {
+          Configuration agentConf = agentConf(conf, dn, spec.bandwidthBytesPerSec());
           s.agents.add(AgentDaemon.start(AgentConfig.parse(new String[] {
               "--node", dn.xferAddress(), "--scheduler", address, "--actuator", "emulate",
               "--pids", Long.toString(dn.pid()), "--min-sleep", MIN_SLEEP, "--poll", "250ms",
-              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"}, conf), conf));
+              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"}, agentConf),
+              agentConf));
         }
       }
     } catch (RuntimeException e) {
@@ -77,6 +81,21 @@ final class BlinkServices implements Closeable {
       throw e;
     }
     return s;
+  }
+
+  /**
+   * One agent's settings: the shared ones, and utilization from its own DataNode's transfers
+   * against the cluster's bandwidth caps, since every DataNode here shares one host's {@code
+   * /proc} (docs/scheduler.md, gear shifting).
+   */
+  private static Configuration agentConf(Configuration shared, DataNodeProcess dn,
+      long capBytesPerSec) {
+    Configuration c = new Configuration(shared);
+    c.set(UtilizationConfig.SOURCE.name(), "datanode");
+    c.set(UtilizationConfig.DATANODE_HTTP.name(), dn.httpAddress());
+    c.setLong(UtilizationConfig.READ_CAP.name(), capBytesPerSec);
+    c.setLong(UtilizationConfig.WRITE_CAP.name(), capBytesPerSec);
+    return c;
   }
 
   /** Sets the power level (percent of all ring DataNodes' active power) at the next tick. */
@@ -99,6 +118,18 @@ final class BlinkServices implements Closeable {
   /** The scheduler's state: available and planned watts, the overshoot of an override. */
   org.blinkhdfs.core.scheduler.SchedulerStatus status() {
     return scheduler.scheduler().status();
+  }
+
+  /** The scheduler's view of every node (mode, window, last status with its utilization). */
+  List<org.blinkhdfs.core.scheduler.NodeReport> nodeReports() {
+    return scheduler.scheduler().nodes(System.currentTimeMillis());
+  }
+
+  /** The gear-shifting policy's state, when that is the scheduler's policy. */
+  Optional<org.blinkhdfs.core.policy.GearShiftingPolicy.GearState> gearState() {
+    return scheduler.scheduler().policy()
+        instanceof org.blinkhdfs.core.policy.GearShiftingPolicy g
+        ? Optional.of(g.state()) : Optional.empty();
   }
 
   /** The last published schedule, if any. */

@@ -1,6 +1,7 @@
 package org.blinkhdfs.cluster;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -26,12 +27,16 @@ import java.util.Objects;
  *     drain, the Balancer, the Mover; {@code dfs.datanode.balance.bandwidthPerSec}), shared by
  *     all moves a DataNode sends or receives; the proxy plans its copies at this rate
  * @param proxy whether and how the write proxy runs ({@link ProxySpec#NONE}: not at all)
+ * @param schedulerKeys extra {@code blink.scheduler.*} settings of the scheduler (e.g. {@code
+ *     blink.scheduler.gears} for the gear-shifting policy); empty by default
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
-    String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy) {
+    String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy,
+    Map<String, String> schedulerKeys) {
 
   public ClusterSpec {
+    schedulerKeys = Map.copyOf(schedulerKeys);
     Objects.requireNonNull(baseDir, "baseDir");
     Objects.requireNonNull(layout, "layout");
     Objects.requireNonNull(layoutKeys, "layoutKeys");
@@ -68,7 +73,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
    */
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
-        LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE);
+        LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of());
   }
 
   /** A builder starting from this spec. */
@@ -90,6 +95,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private int powerPercent;
     private long moveBytesPerSec;
     private ProxySpec proxy;
+    private Map<String, String> schedulerKeys;
 
     private Builder(ClusterSpec s) {
       baseDir = s.baseDir;
@@ -104,6 +110,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       powerPercent = s.powerPercent;
       moveBytesPerSec = s.moveBytesPerSec;
       proxy = s.proxy;
+      schedulerKeys = s.schedulerKeys;
     }
 
     public Builder dataNodes(int n) {
@@ -160,10 +167,16 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    /** Extra scheduler settings, e.g. {@code blink.scheduler.gears}. */
+    public Builder schedulerKeys(Map<String, String> keys) {
+      schedulerKeys = keys;
+      return this;
+    }
+
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
           blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
-          proxy);
+          proxy, schedulerKeys);
     }
   }
 

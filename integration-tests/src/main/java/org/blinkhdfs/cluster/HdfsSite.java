@@ -25,7 +25,9 @@ import org.blinkhdfs.placement.PlacementConfig;
  * cap ({@code dfs.datanode.balance.bandwidthPerSec} = {@link ClusterSpec#moveBytesPerSec()}).
  * Its conf dir also holds {@value #PROXY_METRICS_FILE}: a 1 s metrics period, because {@code
  * /jmx} serves a source's values cached for one period (10 s by default), too stale to see a
- * copy in flight.
+ * copy in flight. DataNodes' conf dirs hold {@value #DATANODE_METRICS_FILE} with a 1 s period for
+ * the same reason: their agents read utilization from the DataNode's {@code /jmx} transfer
+ * counters every heartbeat ({@code blink.agent.utilization.source = datanode}).
  *
  * <p>The proxy also serves the WebHDFS read relay (docs/relay.md) on a loopback port of its own
  * ({@code blink.proxy.relay.address}; the daemon's default, {@code 0.0.0.0:14000}, would clash
@@ -51,6 +53,8 @@ final class HdfsSite {
   static final long PROXY_SCAN_INTERVAL_MS = 1_000;
   /** The proxy's metrics2 file (prefix {@code BlinkProxy}), read from its classpath. */
   static final String PROXY_METRICS_FILE = "hadoop-metrics2-blinkproxy.properties";
+  /** The DataNodes' metrics2 file, read from their classpath. */
+  static final String DATANODE_METRICS_FILE = "hadoop-metrics2-datanode.properties";
 
   private final ClusterSpec spec;
   private final ClusterTimings timings;
@@ -237,8 +241,18 @@ final class HdfsSite {
 
   /** {@link #writeConfDir} plus the proxy's metrics file (1 s period, see the class comment). */
   static Path writeProxyConfDir(Path confDir, Configuration conf) throws IOException {
+    return writeConfDir(confDir, conf, PROXY_METRICS_FILE);
+  }
+
+  /** {@link #writeConfDir} plus a DataNode's metrics file (1 s period, see the class comment). */
+  static Path writeDataNodeConfDir(Path confDir, Configuration conf) throws IOException {
+    return writeConfDir(confDir, conf, DATANODE_METRICS_FILE);
+  }
+
+  private static Path writeConfDir(Path confDir, Configuration conf, String metricsFile)
+      throws IOException {
     writeConfDir(confDir, conf);
-    Files.writeString(confDir.resolve(PROXY_METRICS_FILE), "*.period=1\n");
+    Files.writeString(confDir.resolve(metricsFile), "*.period=1\n");
     return confDir;
   }
 }

@@ -193,7 +193,7 @@ public final class LocalCluster implements Closeable {
       String name = staging ? "staging-" + (i - spec.dataNodes()) : "datanode-" + i;
       int base = 2 + 3 * i;
       Path dnDir = dir.resolve(name);
-      Path conf = HdfsSite.writeConfDir(dnDir.resolve("conf"),
+      Path conf = HdfsSite.writeDataNodeConfDir(dnDir.resolve("conf"),
           site.dataNode(dnDir, ports.get(base), ports.get(base + 1), ports.get(base + 2)));
       JavaDaemon d = JavaDaemon.start(name, dir, conf, JvmFlags.DATANODE,
           "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
@@ -309,6 +309,16 @@ public final class LocalCluster implements Closeable {
           + " proxy(ProxySpec.byCaller())");
     }
     return proxy;
+  }
+
+  /** The scheduler's view of every node: mode, window, last status (with its utilization). */
+  public List<org.blinkhdfs.core.scheduler.NodeReport> nodeReports() {
+    return blink == null ? List.of() : blink.nodeReports();
+  }
+
+  /** The gear-shifting policy's load gear and windows, when that is the scheduler's policy. */
+  public Optional<org.blinkhdfs.core.policy.GearShiftingPolicy.GearState> gearState() {
+    return blink == null ? Optional.empty() : blink.gearState();
   }
 
   /** The scheduler's state: available and planned watts, and the overshoot of an override. */

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -15,6 +17,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.IOUtils;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.scheduler.NodeReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The small version of the demo's cluster in {@code mvn verify}: real NameNode and DataNode
  * JVMs, the scheduler and emulate agents freezing the DataNode processes. It checks that the
  * processes freeze and thaw on schedule (the NameNode sees them go stale and come back), that a
- * file written at 40% power reads back byte for byte, and that closing leaves no process.
+ * file written at 40% power reads back byte for byte, that every agent reports its DataNode's
+ * utilization (from the DataNode's own transfer counters), and that closing leaves no process.
  */
 class LocalClusterTest {
   @TempDir Path dir;
@@ -49,8 +53,13 @@ class LocalClusterTest {
         // again (thawed, heartbeating).
         Set<String> seenStale = new HashSet<>();
         Set<String> cameBack = new HashSet<>();
+        Map<String, Double> maxUtilization = new HashMap<>();
         long until = System.currentTimeMillis() + 3 * spec.intervalMs();
         while (System.currentTimeMillis() < until) {
+          for (NodeReport r : cluster.nodeReports()) {
+            r.lastStatus().ifPresent(st -> maxUtilization.merge(r.node(), st.utilization(),
+                Math::max));
+          }
           List<String> stale = cluster.nameNode().stale();
           for (String node : seenStale) {
             if (!stale.contains(node)) {
@@ -64,6 +73,14 @@ class LocalClusterTest {
         assertEquals(new HashSet<>(s.ring()), cameBack, "each stale DataNode came back");
         assertEquals(0, cluster.nameNode().dead().length, "no DataNode was declared dead");
         assertTrue(cluster.sleeps() >= 3, "agents froze their DataNodes: " + cluster.sleeps());
+        // Agents read utilization from their own DataNode's /jmx transfer counters: known
+        // (not -1) for every ring node, and above 0 where the write's bytes went.
+        for (String node : s.ring()) {
+          assertTrue(maxUtilization.getOrDefault(node, -1.0) >= 0, node + " reported no"
+              + " utilization: " + maxUtilization);
+        }
+        assertTrue(maxUtilization.values().stream().anyMatch(u -> u > 0),
+            "the write shows in some DataNode's utilization: " + maxUtilization);
 
         byte[] back = new byte[data.length];
         try (FSDataInputStream in = fs.open(p)) {
