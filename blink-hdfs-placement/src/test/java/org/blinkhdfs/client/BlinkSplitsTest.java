@@ -139,6 +139,15 @@ class BlinkSplitsTest {
     return out;
   }
 
+  /** Each split lists every holder of its block (in any order). */
+  static void assertEveryHolderListed(List<List<String>> splits) throws Exception {
+    List<List<String>> holders = holders();
+    for (int i = 0; i < BLOCKS; i++) {
+      assertEquals(Set.copyOf(holders.get(i).stream().map(BlinkSplitsTest::host).toList()),
+          Set.copyOf(splits.get(i)), "block " + i);
+    }
+  }
+
   @Test
   void theJobSeesTheBlinkClient() throws Exception {
     FileSystem fs = new org.apache.hadoop.fs.Path(FILE).getFileSystem(blinkConf());
@@ -180,13 +189,18 @@ class BlinkSplitsTest {
         new org.apache.hadoop.fs.Path(FILE).getFileSystem(conf).getClass());
     List<List<String>> got = newApiSplits(conf, DIR);
     System.out.printf("asleep %s; stock client split hosts %s%n", host(asleep), got);
-    List<List<String>> holders = holders();
-    for (int i = 0; i < BLOCKS; i++) {
-      Set<String> hosts = Set.copyOf(holders.get(i).stream().map(BlinkSplitsTest::host).toList());
-      assertEquals(hosts, Set.copyOf(got.get(i)), "block " + i);
-    }
+    assertEveryHolderListed(got);
     assertTrue(got.get(0).contains(host(asleep)));
     assertFalse(got.equals(expectedAll(false)));
+  }
+
+  /** Without a schedule key the blink client's splits are the stock ones: nothing is cut. */
+  @Test
+  void withoutAScheduleKeyTheBlinkClientListsEveryHolder() throws Exception {
+    Configuration conf = blinkConf();
+    conf.unset(PlacementConfig.SCHEDULE_FILE.name());
+    List<List<String>> got = newApiSplits(conf, DIR);
+    assertEveryHolderListed(got);
   }
 
   /** The old API ({@code mapred.FileInputFormat}) keeps a one-block split's hosts as given. */
