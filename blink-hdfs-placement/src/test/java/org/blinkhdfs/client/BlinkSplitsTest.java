@@ -150,9 +150,9 @@ class BlinkSplitsTest {
 
   @Test
   void theJobSeesTheBlinkClient() throws Exception {
-    FileSystem fs = new org.apache.hadoop.fs.Path(FILE).getFileSystem(blinkConf());
-    assertInstanceOf(BlinkDistributedFileSystem.class, fs);
-    fs.close();
+    try (FileSystem fs = new org.apache.hadoop.fs.Path(FILE).getFileSystem(blinkConf())) {
+      assertInstanceOf(BlinkDistributedFileSystem.class, fs);
+    }
   }
 
   /** An input directory: FileInputFormat lists it with locations (listLocatedStatus). */
@@ -185,8 +185,9 @@ class BlinkSplitsTest {
   void stockClientSplitsListEveryHolder() throws Exception {
     Configuration conf = new Configuration(c.conf);
     conf.setBoolean("fs.hdfs.impl.disable.cache", true);
-    assertEquals(DistributedFileSystem.class,
-        new org.apache.hadoop.fs.Path(FILE).getFileSystem(conf).getClass());
+    try (FileSystem fs = new org.apache.hadoop.fs.Path(FILE).getFileSystem(conf)) {
+      assertEquals(DistributedFileSystem.class, fs.getClass());
+    }
     List<List<String>> got = newApiSplits(conf, DIR);
     System.out.printf("asleep %s; stock client split hosts %s%n", host(asleep), got);
     assertEveryHolderListed(got);
