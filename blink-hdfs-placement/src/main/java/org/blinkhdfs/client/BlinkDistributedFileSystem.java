@@ -5,13 +5,18 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.fs.PathHandle;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.PlacementConfig;
 
@@ -37,6 +42,18 @@ import org.blinkhdfs.placement.PlacementConfig;
  * <p>Example: a MapReduce task opens a file at phase 10 s of a 60 s interval; the replicas of
  * its split's first block wake at phase 30 s. The task's first read logs one INFO line and
  * returns ~20 s later with the same bytes the stock client would return when the nodes are up.
+ *
+ * <p>Block locations for job planning: {@code getFileBlockLocations} and {@code
+ * listLocatedStatus} (hence {@code listFiles}) return each replicated block's replicas in the
+ * schedule's read order and, with {@code blink.client.block.locations = usable} (the default),
+ * only the ones usable now when there is one ({@link BlockLocationOrder}). MapReduce's {@code
+ * FileInputFormat} builds a split's hosts from these, so a job submitted with {@code -D
+ * fs.hdfs.impl=}this class gets splits whose locations are the replicas awake longest, and YARN
+ * is not asked for hosts whose data (and NodeManager) sleeps. Why here and not only on the
+ * NameNode: {@code BlinkNetworkTopology} orders {@code getBlockLocations} answers, but the
+ * NameNode's listing with locations ({@code getListing}, which {@code FileInputFormat} uses for
+ * an input directory) is not sorted at all, and neither answer is trimmed. Erasure-coded files
+ * are left as they are (their locations are the holders of different internal blocks).
  *
  * <p>With neither schedule key the streams are returned unwrapped, exactly as by {@code
  * DistributedFileSystem}; with one, streams are wrapped even while no schedule is in force (the
@@ -71,7 +88,59 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     return gated(super.open(fd, bufferSize), fd.toString());
   }
 
-  /** Replaces the time source of streams opened from now on (tests). */
+  @Override
+  public BlockLocation[] getFileBlockLocations(Path p, long start, long len) throws IOException {
+    BlockLocation[] locs = super.getFileBlockLocations(p, start, len);
+    orderForPlanning(locs);
+    return locs;
+  }
+
+  @Override
+  protected RemoteIterator<LocatedFileStatus> listLocatedStatus(Path p, PathFilter filter)
+      throws IOException {
+    RemoteIterator<LocatedFileStatus> it = super.listLocatedStatus(p, filter);
+    if (runtime == null) {
+      return it;
+    }
+    return new RemoteIterator<>() {
+      @Override
+      public boolean hasNext() throws IOException {
+        return it.hasNext();
+      }
+
+      @Override
+      public LocatedFileStatus next() throws IOException {
+        LocatedFileStatus status = it.next();
+        if (!status.isErasureCoded()) { // a listing's locations do not say isStriped()
+          orderForPlanning(status.getBlockLocations());
+        }
+        return status;
+      }
+    };
+  }
+
+  /** Puts each replicated block's replicas in schedule order, trimmed per the config. */
+  private void orderForPlanning(BlockLocation[] locs) throws IOException {
+    Schedule s = scheduleNow();
+    if (s == null || locs == null) {
+      return;
+    }
+    long now = clock.nowMs();
+    for (BlockLocation loc : locs) {
+      if (!loc.isStriped()) {
+        BlockLocationOrder.apply(loc, s, now, config.readMinWindowMs(),
+            config.clientBlockLocations());
+      }
+    }
+  }
+
+  /** The schedule in force, or null when none is (or no schedule key is set). */
+  private Schedule scheduleNow() {
+    BlinkRuntime rt = runtime;
+    return rt == null ? null : rt.state().usable().orElse(null);
+  }
+
+  /** Replaces the time source of streams opened from now on and of block locations (tests). */
   void setWaitClock(WaitClock clock) {
     this.clock = clock;
   }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.schedule.LocationOrder;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 
@@ -42,6 +43,9 @@ public final class PlacementConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
+  /** Which replicas the blink client's block locations (and so input splits) list. */
+  public static final ConfigKey CLIENT_BLOCK_LOCATIONS =
+      new ConfigKey("blink.client.block.locations", "usable", "usable|all");
   /** Maintenance for OFF nodes: read and checked by {@link MaintenanceConfig}. */
   public static final ConfigKey MAINTENANCE_ENABLED =
       new ConfigKey("blink.maintenance.enabled", "false", "true or false");
@@ -57,7 +61,8 @@ public final class PlacementConfig {
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS, MAINTENANCE_ENABLED,
+      WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
+      CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS);
 
@@ -72,6 +77,7 @@ public final class PlacementConfig {
   private final long stagingCapacityBytes;
   private final long readMinWindowMs;
   private final long clientWaitMarginMs;
+  private final LocationOrder.Keep clientBlockLocations;
 
   private PlacementConfig(Configuration conf) {
     this.scheduleFile = ConfigValues.raw(conf::get, SCHEDULE_FILE);
@@ -88,6 +94,8 @@ public final class PlacementConfig {
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
+    this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
+        ConfigValues.raw(conf::get, CLIENT_BLOCK_LOCATIONS));
   }
 
   /** Reads and validates the keys from {@code conf}. */
@@ -138,6 +146,15 @@ public final class PlacementConfig {
 
   public long clientWaitMarginMs() {
     return clientWaitMarginMs;
+  }
+
+  /**
+   * Which replicas the blink client's {@code getFileBlockLocations} and {@code
+   * listLocatedStatus} list: {@code USABLE} only those usable now when one is, {@code ALL}
+   * every replica, best first ({@link LocationOrder}).
+   */
+  public LocationOrder.Keep clientBlockLocations() {
+    return clientBlockLocations;
   }
 
   /** How long a node must stay awake to take a block of {@code blockBytes}. */

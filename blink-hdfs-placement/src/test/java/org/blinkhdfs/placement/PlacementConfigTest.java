@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.schedule.LocationOrder;
 import org.junit.jupiter.api.Test;
 
 class PlacementConfigTest {
@@ -32,6 +33,20 @@ class PlacementConfigTest {
     e = assertThrows(IllegalArgumentException.class, () -> PlacementConfig.from(conf));
     assertEquals("blink.placement.write.bytes.per.sec = '0' is invalid: give a whole number of"
         + " bytes/s in 1..9223372036854775807 (default 10485760)", e.getMessage());
+  }
+
+  @Test
+  void clientBlockLocationsIsUsableByDefaultOrAllAndAnythingElseFailsNamingTheKey() {
+    Configuration conf = new Configuration(false);
+    assertEquals(LocationOrder.Keep.USABLE, PlacementConfig.from(conf).clientBlockLocations());
+    conf.set("blink.client.block.locations", "All");
+    assertEquals(LocationOrder.Keep.ALL, PlacementConfig.from(conf).clientBlockLocations());
+    conf.set("blink.client.block.locations", "awake");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlacementConfig.from(conf));
+    assertEquals("blink.client.block.locations = 'awake' is invalid: give usable (list only"
+        + " replicas awake now when one is) or all (list every replica, best first)",
+        e.getMessage());
   }
 
   @Test
