@@ -51,7 +51,7 @@ import org.blinkhdfs.core.scheduler.NodeReport;
  * <p>Output in {@code --out}: {@code gearshift.csv} (every sample), {@code gearshift.md} (per
  * round: the gear at the load's start, the highest gear under load and when it was reached,
  * the time from the load's end back to the smallest gear, TestDFSIO's own results, and the
- * checks), and TestDFSIO's result file. Exit code 1 when a check fails.
+ * checks), and TestDFSIO's result file of each round. Exit code 1 when a check fails.
  *
  * <p>Usage: {@code GearShiftBench [--out DIR] [--interval-ms 3000] [--cap-mib 10]
  * [--files 4] [--file-mib 96] [--rounds 1] [--settle-s 240]}
@@ -71,7 +71,7 @@ public final class GearShiftBench {
 
   /** One round's outcome. */
   record Round(int round, int gearAtLoad, int maxGearUnderLoad, long firstUpShiftMs,
-      long loadMs, long backDownMs, List<String> dfsio) {
+      String gearPath, long loadMs, long backDownMs, List<String> dfsio) {
   }
 
   public static void main(String[] argv) throws Exception {
@@ -123,7 +123,7 @@ public final class GearShiftBench {
     conf.setInt("dfs.replication", 2);
     conf.set("test.build.data", "/benchmarks/TestDFSIO-gearshift-" + r);
     conf.set("hadoop.tmp.dir", a.out.resolve("mapred-tmp").toString());
-    String res = a.out.resolve("TestDFSIO_results.log").toString();
+    String res = a.out.resolve("TestDFSIO_results-" + r + ".log").toString();
     long loadStart = System.currentTimeMillis();
     long loadStartT = sampler.elapsedMs();
     sampler.phase(r, "write");
@@ -139,9 +139,13 @@ public final class GearShiftBench {
     long backDown = gear(cluster) <= smallest ? System.currentTimeMillis() - loadEnd : -1;
     int max = atLoad;
     long firstUp = -1;
+    List<Integer> path = new ArrayList<>(List.of(atLoad));
     for (Sample s : sampler.samples()) {
       if (s.round() == r && (s.phase().equals("write") || s.phase().equals("read"))) {
         max = Math.max(max, s.gearNodes());
+        if (s.gearNodes() != path.get(path.size() - 1)) {
+          path.add(s.gearNodes());
+        }
         if (firstUp < 0 && s.gearNodes() > atLoad) {
           firstUp = s.tMs() - loadStartT;
         }
@@ -153,7 +157,8 @@ public final class GearShiftBench {
     System.out.printf("round %d: highest gear under load %d (first up-shift %d ms after the"
         + " load began), load %d ms, back to %d nodes %d ms after it%n", r, max, firstUp,
         loadEnd - loadStart, smallest, backDown);
-    return new Round(r, atLoad, max, firstUp, loadEnd - loadStart, backDown, dfsio);
+    String gearPath = path.stream().map(String::valueOf).collect(Collectors.joining(" > "));
+    return new Round(r, atLoad, max, firstUp, gearPath, loadEnd - loadStart, backDown, dfsio);
   }
 
   private static void run(Configuration conf, String mode, Args a, String res) throws Exception {
@@ -244,14 +249,16 @@ public final class GearShiftBench {
         + " Load: org.apache.hadoop.fs.TestDFSIO -write then -read, %d files x %d MiB,"
         + " LocalJobRunner. %s; load average at the end %s.%n%n", NODES, gears, a.intervalMs,
         a.capMib, a.files, a.fileMib, Bench.machine(), Bench.loadAverage()));
-    md.append("| round | gear at load start | highest gear under load | first up-shift after"
-        + " load start (s) | load (s) | back to the smallest gear after load end (s) |\n");
-    md.append("|---|---|---|---|---|---|\n");
+    md.append("| round | gear at load start | gears during the load | highest gear under load"
+        + " | first up-shift after load start (s) | load (s) | back to the smallest gear after"
+        + " load end (s) |\n");
+    md.append("|---|---|---|---|---|---|---|\n");
     for (Round r : rounds) {
-      md.append(String.format(Locale.ROOT, "| %d | %d | %d | %s | %.1f | %s |%n", r.round(),
-          r.gearAtLoad(), r.maxGearUnderLoad(), secs(r.firstUpShiftMs()), r.loadMs() / 1000.0,
-          secs(r.backDownMs())));
+      md.append(String.format(Locale.ROOT, "| %d | %d | %s | %d | %s | %.1f | %s |%n",
+          r.round(), r.gearAtLoad(), r.gearPath(), r.maxGearUnderLoad(),
+          secs(r.firstUpShiftMs()), r.loadMs() / 1000.0, secs(r.backDownMs())));
     }
+    md.append("\n0.0 s back means the gear had already shifted down during the read phase.\n");
     md.append("\nChecks:\n\n");
     for (Round r : rounds) {
       boolean startLow = r.gearAtLoad() == smallest;
