@@ -20,7 +20,8 @@ import org.blinkhdfs.core.config.CoreConfig;
  * NodeManager (localization, a JVM start: a few seconds), so it is running, not half-launched,
  * when its host freezes. A longer lead wastes more of each window (a 20 s window keeps 10 s of
  * new starts); a window no longer than the lead never offers compute, so the lead must be below
- * {@code blink.interval.ms}.
+ * {@code blink.interval.ms} (checked when the publisher is enabled: a demo with a 6 s interval
+ * sets a lead of about 1 s).
  *
  * <p>Example: {@code blink.yarn.publisher.enabled = true}, {@code blink.yarn.nodes =
  * 127.0.0.1:9866=localhost:40001,127.0.0.1:9867=localhost:40002} on a one-host test cluster.
@@ -54,11 +55,12 @@ public final class YarnPublisherConfig {
     this.enabled = bool(lookup, ENABLED);
     this.intervalMs = new CoreConfig(lookup).intervalMs();
     this.closeLeadMs = ConfigValues.longIn(lookup, CLOSE_LEAD_MS, 0, 3_600_000L);
-    if (closeLeadMs >= intervalMs) {
+    if (enabled && closeLeadMs >= intervalMs) {
       throw new IllegalArgumentException(String.format(Locale.ROOT,
           "%s = %d ms is not below %s = %d ms: no blink window could ever offer compute; give"
-              + " the few seconds a container needs to start (default %s)", CLOSE_LEAD_MS.name(),
-          closeLeadMs, CoreConfig.INTERVAL_MS.name(), intervalMs, CLOSE_LEAD_MS.defaultValue()));
+              + " the few seconds a container needs to start, well below the interval (default"
+              + " %s for a 60000 ms interval)", CLOSE_LEAD_MS.name(), closeLeadMs,
+          CoreConfig.INTERVAL_MS.name(), intervalMs, CLOSE_LEAD_MS.defaultValue()));
     }
     this.nodes = nodeMap(ConfigValues.raw(lookup, NODES));
     this.periodMs = ConfigValues.longIn(lookup, PERIOD_MS, 100, 600_000L);

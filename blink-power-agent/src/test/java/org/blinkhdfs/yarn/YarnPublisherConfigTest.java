@@ -40,8 +40,11 @@ class YarnPublisherConfigTest {
   void badValuesNameTheKeyTheValueAndTheFix() {
     assertEquals("blink.yarn.close.lead.ms = 6000 ms is not below blink.interval.ms = 6000 ms:"
         + " no blink window could ever offer compute; give the few seconds a container needs to"
-        + " start (default 10000)",
-        error(Map.of("blink.interval.ms", "6000", "blink.yarn.close.lead.ms", "6000")));
+        + " start, well below the interval (default 10000 for a 60000 ms interval)",
+        error(Map.of("blink.yarn.publisher.enabled", "true", "blink.interval.ms", "6000",
+            "blink.yarn.close.lead.ms", "6000")));
+    // disabled, a short demo interval needs no lead setting
+    assertFalse(of(Map.of("blink.interval.ms", "6000")).enabled());
     assertEquals("blink.yarn.nodes lists '127.0.0.1:9866': give"
         + " dataNodeXferAddr=nodeManagerHost:port, comma-separated, e.g."
         + " 127.0.0.1:9866=localhost:40001", error(Map.of("blink.yarn.nodes", "127.0.0.1:9866")));

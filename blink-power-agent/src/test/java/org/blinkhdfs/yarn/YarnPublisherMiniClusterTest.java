@@ -4,7 +4,6 @@ import static org.blinkhdfs.yarn.MiniYarn.DN1;
 import static org.blinkhdfs.yarn.MiniYarn.DN2;
 import static org.blinkhdfs.yarn.MiniYarn.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -33,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The YARN publisher against a real in-process ResourceManager with two NodeManagers
  * ({@link MiniYarn}; CapacityScheduler with its default memory-only calculator): node totals and
- * centralized attributes as {@code YarnClient} reports them.
+ * centralized attributes as {@code YarnClient} reports them, and where the scheduler then places
+ * containers ({@link UnmanagedAm}).
  *
  * <p>Both NodeManagers run on host {@code localhost}, so YARN's per-host attributes are the merge
  * of both nodes' states ({@code mixed} where they differ) while resources are per NodeManager.
@@ -109,8 +109,9 @@ class YarnPublisherMiniClusterTest {
       clock.set(72_000); // 8 000 ms left, under the 10 000 ms lead: nothing new starts there
       p.kick();
       waitFor(() -> yarn.isZero(nm1), "closing BLINK node zeroed within the lead");
+      // the round records its plan after the RPCs the ResourceManager already answered
+      waitFor(() -> !p.lastPlan().orElseThrow().nodes().get(DN1).offersCompute(), "the plan");
       assertTrue(p.rounds() > 0);
-      assertFalse(p.lastPlan().orElseThrow().nodes().get(DN1).offersCompute());
       assertTrue(p.lastPlan().orElseThrow().nodes().get(DN1).awake());
     } finally {
       p.close();
@@ -120,5 +121,33 @@ class YarnPublisherMiniClusterTest {
     assertEquals("ACTIVE", yarn.attr("blink-hdfs-mode"));
     assertEquals("always", yarn.attr("blink-hdfs-window"));
     assertEquals("fast", yarn.attributes().get("rm.yarn.io/rack-kind"));
+  }
+
+  /**
+   * What YARN does with the published totals: an application asks for five 1 GB containers while
+   * node 1 is OFF (0 MB) and node 2 ACTIVE (4 GB). Exactly four are placed, all on node 2; the
+   * fifth waits until node 1 is ACTIVE again and then lands there.
+   */
+  @Test
+  void containersGoOnlyWhereComputeIsOffered() throws Exception {
+    AtomicReference<Schedule> current = new AtomicReference<>(
+        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+    Configuration conf = yarn.publisherConf();
+    YarnPublisher p = YarnPublisher.startIfEnabled(conf, () -> Optional.of(current.get()),
+        new ManualClock(0)).orElseThrow();
+    try (UnmanagedAm am = UnmanagedAm.register(yarn.client(), yarn.config())) {
+      waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
+      long perContainerMb = yarn.full.getMemorySize() / 4;
+      am.request(5, perContainerMb);
+      // five NodeManager heartbeats: every container that can be placed is
+      assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(5, 5_000));
+
+      current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.ACTIVE),
+          NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+      p.kick();
+      assertEquals(List.of(yarn.nm1), am.allocateUntil(1, 30_000));
+    } finally {
+      p.close();
+    }
   }
 }
