@@ -185,16 +185,12 @@ public final class YarnPublisher implements Closeable {
     });
     logSkipped(skipped);
     ComputePlan plan = ComputePlanner.plan(s, totals, nowMs, config.closeLeadMs);
+    // managed before the calls, so a round that fails half-way is still undone by close()
+    plan.nodes().keySet().forEach(dn -> managed.put(dn, match.matched().get(dn)));
     publishResources(plan, match.matched(), nms);
     publishAttributes(plan, match.matched(), nms);
-    managed.clear();
-    plan.nodes().values().forEach(st -> {
-      boolean scheduled = s.isPresent() && s.get().entry(st.node()) != null;
-      NodeManagerInfo nm = nms.get(match.matched().get(st.node()));
-      if (scheduled || !nm.compute().equals(st.resource())) {
-        managed.put(st.node(), nm.id());
-      }
-    });
+    // a node that left the schedule has its full total now: from here on it is left alone
+    managed.keySet().removeIf(dn -> s.isEmpty() || s.get().entry(dn) == null);
     lastPlan = plan;
     return plan.nextChangeMs();
   }
@@ -283,14 +279,23 @@ public final class YarnPublisher implements Closeable {
     }
   }
 
-  /** Stops the rounds and gives every managed node its full compute back. */
+  /**
+   * Stops the rounds (a round in flight finishes, within {@code blink.yarn.rpc.max.wait.ms} per
+   * call) and gives every managed node its full compute back.
+   */
   @Override
   public void close() {
     synchronized (this) {
-      thread.shutdownNow();
+      if (next != null) {
+        next.cancel(false);
+      }
+      thread.shutdown();
     }
     try {
-      thread.awaitTermination(config.rpcMaxWaitMs, TimeUnit.MILLISECONDS);
+      if (!thread.awaitTermination(4 * config.rpcMaxWaitMs, TimeUnit.MILLISECONDS)) {
+        thread.shutdownNow();
+        thread.awaitTermination(config.rpcMaxWaitMs, TimeUnit.MILLISECONDS);
+      }
       int nodes = managed.size();
       if (nodes > 0) {
         round(Optional.empty(), clock.millis());

@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.Token;
@@ -44,17 +45,17 @@ final class UnmanagedAm implements Closeable {
         null));
     ctx.setResource(Resource.newInstance(1024, 1));
     ApplicationId id = client.submitApplication(ctx);
-    Token<AMRMTokenIdentifier>[] token = new Token[1];
+    AtomicReference<Token<AMRMTokenIdentifier>> token = new AtomicReference<>();
     MiniYarn.waitFor(() -> {
       try {
-        token[0] = client.getAMRMToken(id);
+        token.set(client.getAMRMToken(id));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
-      return token[0] != null;
+      return token.get() != null;
     }, "the unmanaged AM's token");
     UserGroupInformation ugi = UserGroupInformation.createRemoteUser(id.toString());
-    ugi.addToken(token[0]);
+    ugi.addToken(token.get());
     AMRMClient<ContainerRequest> am = ugi.doAs(
         (PrivilegedExceptionAction<AMRMClient<ContainerRequest>>) () -> {
           AMRMClient<ContainerRequest> c = AMRMClient.createAMRMClient();
