@@ -58,8 +58,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Liveness: at start (with the whole interval as the longest sleep) and for each new epoch
  * (with its exact longest sleep) the YARN and MapReduce timeouts of this process's configuration
- * are judged by {@link YarnLiveness}; each change of the problems found is logged as an ERROR
- * (LOST) or WARN (RISKY) naming the key, the value and the fix.
+ * are judged by {@link YarnLiveness} and logged by {@link LivenessLog}.
  *
  * <p>Thread-safety: rounds run on one thread; {@link #kick()} and {@link #close()} may be called
  * from any thread.
@@ -79,8 +78,7 @@ public final class YarnPublisher implements Closeable {
   private final Map<String, Map<String, String>> sentAttributes = new HashMap<>();
   private final Map<String, String> skipReasons = new HashMap<>();
   private final Map<String, String> resolved = new HashMap<>();
-  private List<String> livenessProblems;
-  private long livenessEpoch = -1;
+  private final LivenessLog liveness;
   private ScheduledFuture<?> next;
   private volatile ComputePlan lastPlan;
   private volatile long rounds;
@@ -98,7 +96,7 @@ public final class YarnPublisher implements Closeable {
       t.setDaemon(true);
       return t;
     });
-    judgeLiveness(config.intervalMs, "any schedule (a window can be arbitrarily short)");
+    this.liveness = new LivenessLog(yarnConf::get, config.intervalMs);
     LOG.info("YARN publisher started: ResourceManager admin {}, close lead {} ms, period {} ms,"
         + " {} explicit node mappings", yarnConf.get(YarnConfiguration.RM_ADMIN_ADDRESS),
         config.closeLeadMs, config.periodMs, config.nodes.size());
@@ -159,7 +157,7 @@ public final class YarnPublisher implements Closeable {
 
   /** One round against {@code s} at {@code nowMs}; returns the plan's next change time. */
   private long round(Optional<Schedule> s, long nowMs) throws IOException, YarnException {
-    s.ifPresent(this::judgeEpoch);
+    s.ifPresent(liveness::epoch);
     Map<String, NodeManagerInfo> nms = new LinkedHashMap<>();
     for (NodeManagerInfo nm : rm.activeNodes()) {
       nms.put(nm.id(), nm);
@@ -249,34 +247,6 @@ public final class YarnPublisher implements Closeable {
         return h;
       }
     });
-  }
-
-  private void judgeEpoch(Schedule s) {
-    if (s.epoch() != livenessEpoch) {
-      livenessEpoch = s.epoch();
-      judgeLiveness(YarnLiveness.longestBlinkSleepMs(s), "epoch " + s.epoch());
-    }
-  }
-
-  private void judgeLiveness(long sleepMs, String what) {
-    List<YarnLiveness.Finding> problems =
-        YarnLiveness.problems(YarnLiveness.check(yarnConf::get, sleepMs));
-    List<String> messages = problems.stream().map(YarnLiveness.Finding::message).toList();
-    if (messages.equals(livenessProblems)) {
-      return;
-    }
-    livenessProblems = messages;
-    if (problems.isEmpty()) {
-      LOG.info("YARN liveness: every timeout is at least twice the longest blink sleep ({} ms,"
-          + " {})", sleepMs, what);
-    }
-    for (YarnLiveness.Finding f : problems) {
-      if (f.verdict() == YarnLiveness.Verdict.LOST) {
-        LOG.error("YARN liveness ({}): {}", what, f.message());
-      } else {
-        LOG.warn("YARN liveness ({}): {}", what, f.message());
-      }
-    }
   }
 
   /**

@@ -20,8 +20,9 @@ import java.util.function.Function;
  *       resolve to the same address through {@code resolve} (an IP in the schedule, a host name
  *       in YARN). Exactly one must match; several on one host (a test cluster on 127.0.0.1)
  *       need the explicit map, so the DataNode is skipped with a reason naming the key.
- *   <li>A DataNode with no NodeManager is skipped (a storage-only host); a NodeManager no
- *       DataNode maps to is not returned and so left alone.
+ *   <li>A DataNode with no active NodeManager is skipped (a storage-only host, or one whose
+ *       NodeManager the ResourceManager declared LOST: it is matched again once it
+ *       re-registers); a NodeManager no DataNode maps to is not returned and so left alone.
  * </ol>
  *
  * <p>Example: DataNodes 10.0.0.11:9866 and 10.0.0.12:9866, NodeManagers n11:45454 and n12:45454
@@ -39,7 +40,7 @@ public final class NodeMatcher {
   /**
    * @param dataNodes scheduled DataNode transfer addresses, {@code host:port}
    * @param explicit DataNode address to NodeId {@code host:port} (may be empty)
-   * @param nodeManagers the NodeIds the ResourceManager reports, {@code host:port}
+   * @param nodeManagers the NodeIds of the ResourceManager's active nodes, {@code host:port}
    * @param resolve host name to a canonical address (e.g. the IP); return the input when unknown
    */
   public static Result match(Collection<String> dataNodes, Map<String, String> explicit,
@@ -53,7 +54,7 @@ public final class NodeMatcher {
           matched.put(dn, nm);
         } else {
           skipped.put(dn, "blink.yarn.nodes maps it to " + nm
-              + ", which the ResourceManager does not list");
+              + ", which the ResourceManager does not list as active");
         }
         continue;
       }
@@ -68,7 +69,7 @@ public final class NodeMatcher {
       if (same.size() == 1) {
         matched.put(dn, same.get(0));
       } else if (same.isEmpty()) {
-        skipped.put(dn, "no NodeManager runs on host " + host);
+        skipped.put(dn, "no active NodeManager (RUNNING, UNHEALTHY or DECOMMISSIONING) on host " + host);
       } else {
         skipped.put(dn, same.size() + " NodeManagers run on host " + host + " " + same
             + ": name one in blink.yarn.nodes as " + dn + "=nmHost:nmPort");

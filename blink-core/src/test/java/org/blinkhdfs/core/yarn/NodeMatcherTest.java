@@ -39,9 +39,10 @@ class NodeMatcherTest {
     NodeMatcher.Result r = NodeMatcher.match(List.of("10.0.0.11:9866", "10.0.0.12:9866"),
         Map.of("10.0.0.12:9866", "n12:1"), List.of("n13:45454"), NodeMatcherTest::resolve);
     assertTrue(r.matched().isEmpty());
-    assertEquals(Map.of("10.0.0.11:9866", "no NodeManager runs on host 10.0.0.11",
+    assertEquals(Map.of("10.0.0.11:9866",
+        "no active NodeManager (RUNNING, UNHEALTHY or DECOMMISSIONING) on host 10.0.0.11",
         "10.0.0.12:9866", "blink.yarn.nodes maps it to n12:1, which the ResourceManager does not"
-            + " list"), r.skipped());
+            + " list as active"), r.skipped());
   }
 
   @Test
