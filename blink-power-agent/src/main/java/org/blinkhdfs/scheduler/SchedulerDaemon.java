@@ -7,6 +7,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -16,8 +18,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.blinkhdfs.cli.SiteDaemon;
+import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
+import org.blinkhdfs.yarn.YarnPublisher;
+import org.blinkhdfs.yarn.YarnPublisherConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * that read files, and publishes metrics at {@code /jmx} (and {@code /prom}).
  *
  * <p>Threads: one ticker calls {@link PowerScheduler#tick} every {@code blink.scheduler.tick.ms}
- * and writes each new epoch; Jetty's threads serve requests. {@link PowerScheduler} is
+ * and writes each new epoch; Jetty's threads serve requests. With {@code
+ * blink.yarn.publisher.enabled} a {@link YarnPublisher} (its own thread) tells the YARN
+ * ResourceManager each new epoch and follows its window edges. {@link PowerScheduler} is
  * synchronized, so both share it. A failure in one tick (e.g. the schedule file's disk is full) is
  * logged and retried on the next; it never stops the ticker.
  *
@@ -41,8 +48,8 @@ public final class SchedulerDaemon implements Closeable {
   static final String ATTRIBUTE = "blink.scheduler.daemon";
 
   /** The configuration keys the daemon reads besides blink-core's (for documentation checks). */
-  public static final java.util.List<org.blinkhdfs.core.config.ConfigKey> CONFIG_KEYS =
-      SchedulerConfig.KEYS;
+  public static final List<ConfigKey> CONFIG_KEYS =
+      keys();
 
   private final SchedulerConfig config;
   private final PowerScheduler scheduler;
@@ -51,6 +58,7 @@ public final class SchedulerDaemon implements Closeable {
   private final ScheduledExecutorService ticker;
   private final Optional<ScheduleFileWriter> fileWriter;
   private final SchedulerMetrics metrics;
+  private final Optional<YarnPublisher> yarn;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
@@ -67,6 +75,7 @@ public final class SchedulerDaemon implements Closeable {
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
     http.start();
+    this.yarn = YarnPublisher.startIfEnabled(conf, scheduler::published, clock);
     tickOnce();
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "blink-scheduler-ticker");
@@ -107,6 +116,18 @@ public final class SchedulerDaemon implements Closeable {
     return config;
   }
 
+  /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */
+  Optional<YarnPublisher> yarnPublisher() {
+    return yarn;
+  }
+
+  private static List<ConfigKey> keys() {
+    List<ConfigKey> all =
+        new ArrayList<>(SchedulerConfig.KEYS);
+    all.addAll(YarnPublisherConfig.KEYS);
+    return List.copyOf(all);
+  }
+
   /** Runs one tick now (also used after admin changes so they take effect at once). */
   synchronized void tickOnce() {
     try {
@@ -115,6 +136,7 @@ public final class SchedulerDaemon implements Closeable {
         LOG.info("Published epoch {} ({}), lease until {}", s.get().epoch(),
             scheduler.lastPublishReason().map(Enum::name).orElse("?"),
             s.get().validUntilMs().isPresent() ? s.get().validUntilMs().getAsLong() : "never");
+        yarn.ifPresent(YarnPublisher::kick);
         if (fileWriter.isPresent()) {
           fileWriter.get().write(s.get());
         }
@@ -129,6 +151,7 @@ public final class SchedulerDaemon implements Closeable {
     if (ticker != null) {
       ticker.shutdownNow();
     }
+    yarn.ifPresent(YarnPublisher::close);
     metrics.unregister();
     try {
       http.stop();

@@ -1,0 +1,134 @@
+package org.blinkhdfs.core.yarn;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+
+/**
+ * Decides what YARN should offer on each DataNode's host at time {@code t}: the YARN publisher's
+ * whole policy, pure so it can be tested without a ResourceManager.
+ *
+ * <p>Hard constraints: (1) a node that is asleep, OFF or an io-server (Amur &amp; Schwan: its
+ * DataNode serves, its compute is off) offers {@link ComputeResource#ZERO}; (2) a BLINK node whose
+ * window closes within {@code closeLeadMs} offers zero too, so no container starts on a node
+ * about to sleep (a container started there would be frozen seconds later); (3) an awake ACTIVE
+ * node, a staging node, an awake BLINK node with more than the lead left, a node the schedule does
+ * not name, and every node once the schedule has expired (or with no schedule) offer their full
+ * total. A BLINK window no longer than the lead therefore never offers compute.
+ *
+ * <p>Change times: the state of a BLINK node changes only at three phases of the interval: its
+ * window opening ({@code offset}), the lead edge ({@code offset + length - lead}, when the length
+ * exceeds the lead) and the closing ({@code offset + length}); the schedule's lease end changes
+ * everyone. {@link ComputePlan#nextChangeMs()} is the earliest such instant after {@code t}, so
+ * the plan is constant on {@code [t, nextChangeMs)}. At an edge instant the new state holds (a
+ * window is half-open; at the lead edge exactly {@code lead} ms remain, which no longer
+ * offers).
+ *
+ * <p>Worked example: interval 60 000 from 0, node A BLINK at 20 000 for 20 000, lead 10 000,
+ * total 8192 MB / 8 vcores. At t = 25 000 A is awake with 15 000 ms left: full total, next change
+ * 30 000. At 30 000 exactly 10 000 ms remain: zero, awake still true, next change 40 000 (close).
+ * At 40 000 asleep: zero, next change 80 000 (the next opening).
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ComputePlanner {
+  private ComputePlanner() {}
+
+  /**
+   * The desired state of every node in {@code totals} (DataNode transfer address to the full
+   * compute of its NodeManager) at {@code nowMs}.
+   *
+   * @param schedule the schedule in force; empty means none (everyone awake)
+   * @param closeLeadMs how long before its window closes a node stops offering compute, {@code
+   *     >= 0}
+   */
+  public static ComputePlan plan(Optional<Schedule> schedule, Map<String, ComputeResource> totals,
+      long nowMs, long closeLeadMs) {
+    if (closeLeadMs < 0) {
+      throw new IllegalArgumentException("closeLeadMs must be >= 0, got " + closeLeadMs);
+    }
+    Map<String, YarnNodeState> out = new LinkedHashMap<>();
+    Optional<Schedule> live = schedule.filter(s -> !s.isExpired(nowMs));
+    long next = Long.MAX_VALUE;
+    for (Map.Entry<String, ComputeResource> e : totals.entrySet()) {
+      String node = e.getKey();
+      NodeSchedule entry = live.map(s -> s.entry(node)).orElse(null);
+      if (entry == null) {
+        out.put(node, new YarnNodeState(node, NodeMode.ACTIVE.name(), roleOf(schedule, node),
+            "always", true, e.getValue()));
+        continue;
+      }
+      Schedule s = live.get();
+      out.put(node, stateOf(s, entry, e.getValue(), nowMs, closeLeadMs));
+      if (entry.mode() == NodeMode.BLINK) {
+        next = Math.min(next, nextEdgeMs(s, entry, nowMs, closeLeadMs));
+      }
+    }
+    if (live.isPresent() && live.get().validUntilMs().isPresent()) {
+      next = Math.min(next, live.get().validUntilMs().getAsLong());
+    }
+    return new ComputePlan(out, next);
+  }
+
+  private static String roleOf(Optional<Schedule> schedule, String node) {
+    NodeSchedule e = schedule.map(s -> s.entry(node)).orElse(null);
+    return e == null ? "RING" : e.role().name();
+  }
+
+  private static YarnNodeState stateOf(Schedule s, NodeSchedule entry, ComputeResource total,
+      long nowMs, long leadMs) {
+    String node = entry.node();
+    ActiveWindow w = entry.window(s.intervalMs());
+    boolean awake = s.isAwake(node, nowMs);
+    boolean offers;
+    switch (entry.mode()) {
+      case ACTIVE:
+        offers = true;
+        break;
+      case BLINK:
+        offers = awake && s.remainingActiveMs(node, nowMs) > leadMs;
+        break;
+      default: // IO_SERVER serves data only; OFF sleeps
+        offers = false;
+        break;
+    }
+    return new YarnNodeState(node, entry.mode().name(), entry.role().name(), describe(w), awake,
+        offers ? total : ComputeResource.ZERO);
+  }
+
+  /** The window as an attribute value: always, never or at&lt;o&gt;-for&lt;l&gt;-of&lt;i&gt;. */
+  static String describe(ActiveWindow w) {
+    if (w.isAlways()) {
+      return "always";
+    }
+    if (w.isNever()) {
+      return "never";
+    }
+    return "at" + w.offsetMs() + "-for" + w.lengthMs() + "-of" + w.intervalMs();
+  }
+
+  private static long nextEdgeMs(Schedule s, NodeSchedule entry, long nowMs, long leadMs) {
+    ActiveWindow w = entry.window(s.intervalMs());
+    if (w.isAlways() || w.isNever()) {
+      return Long.MAX_VALUE;
+    }
+    long phase = s.phaseMs(nowMs);
+    long close = w.offsetMs() + w.lengthMs();
+    long next = Math.min(after(nowMs, phase, w.offsetMs(), w.intervalMs()),
+        after(nowMs, phase, close, w.intervalMs()));
+    if (w.lengthMs() > leadMs) {
+      next = Math.min(next, after(nowMs, phase, close - leadMs, w.intervalMs()));
+    }
+    return next;
+  }
+
+  /** The first instant after {@code nowMs} (at {@code phase}) whose phase is {@code edge}. */
+  private static long after(long nowMs, long phase, long edge, long intervalMs) {
+    long d = Math.floorMod(edge - phase, intervalMs);
+    return nowMs + (d == 0 ? intervalMs : d);
+  }
+}

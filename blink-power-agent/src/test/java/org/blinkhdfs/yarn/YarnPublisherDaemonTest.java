@@ -1,0 +1,67 @@
+package org.blinkhdfs.yarn;
+
+import static org.blinkhdfs.yarn.MiniYarn.DN1;
+import static org.blinkhdfs.yarn.MiniYarn.DN2;
+import static org.blinkhdfs.yarn.MiniYarn.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The standalone publisher daemon follows a schedule file and refuses to start half-set. */
+class YarnPublisherDaemonTest {
+  @TempDir
+  static Path dir;
+  static MiniYarn yarn;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    yarn = new MiniYarn(dir);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (yarn != null) {
+      yarn.close();
+    }
+  }
+
+  @Test
+  void followsAScheduleFile() throws Exception {
+    Path file = dir.resolve("schedule.json");
+    Files.writeString(file, ScheduleJson.write(Schedule.builder().epoch(1).intervalMs(60_000)
+        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).add(NodeSchedule.of(DN2, NodeMode.OFF))
+        .build()));
+    Configuration conf = yarn.publisherConf();
+    conf.set("blink.schedule.file", file.toString());
+    conf.set("blink.schedule.poll.ms", "0");
+    try (YarnPublisherDaemon d = YarnPublisherDaemon.start(conf)) {
+      assertEquals("file " + file, d.describe());
+      waitFor(() -> yarn.isZero(yarn.nm2) && yarn.isFull(yarn.nm1), "OFF node zeroed");
+    }
+    waitFor(() -> yarn.isFull(yarn.nm2), "full compute after stop");
+  }
+
+  @Test
+  void refusesWithoutEnableOrSource() {
+    Configuration conf = yarn.publisherConf();
+    assertEquals("no schedule to follow: set blink.scheduler.address (host:port of the scheduler"
+        + " daemon) or blink.schedule.file", assertThrows(IllegalArgumentException.class,
+            () -> YarnPublisherDaemon.start(conf)).getMessage());
+    conf.set("blink.schedule.file", dir.resolve("none.json").toString());
+    conf.set("blink.yarn.publisher.enabled", "false");
+    assertEquals("blink.yarn.publisher.enabled is false: set it to true to run the YARN"
+        + " publisher", assertThrows(IllegalArgumentException.class,
+            () -> YarnPublisherDaemon.start(conf)).getMessage());
+  }
+}

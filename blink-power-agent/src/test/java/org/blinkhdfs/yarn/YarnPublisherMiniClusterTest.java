@@ -1,0 +1,153 @@
+package org.blinkhdfs.yarn;
+
+import static org.blinkhdfs.yarn.MiniYarn.DN1;
+import static org.blinkhdfs.yarn.MiniYarn.DN2;
+import static org.blinkhdfs.yarn.MiniYarn.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.NodeAttribute;
+import org.apache.hadoop.yarn.api.records.NodeAttributeType;
+import org.apache.hadoop.yarn.client.ClientRMProxy;
+import org.apache.hadoop.yarn.server.api.ResourceManagerAdministrationProtocol;
+import org.apache.hadoop.yarn.server.api.protocolrecords.AttributeMappingOperationType;
+import org.apache.hadoop.yarn.server.api.protocolrecords.NodeToAttributes;
+import org.apache.hadoop.yarn.server.api.protocolrecords.NodesToAttributesMappingRequest;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.time.ManualClock;
+import org.blinkhdfs.core.yarn.YarnNodeState;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The YARN publisher against a real in-process ResourceManager with two NodeManagers
+ * ({@link MiniYarn}; CapacityScheduler with its default memory-only calculator): node totals and
+ * centralized attributes as {@code YarnClient} reports them, and where the scheduler then places
+ * containers ({@link UnmanagedAm}).
+ *
+ * <p>Both NodeManagers run on host {@code localhost}, so YARN's per-host attributes are the merge
+ * of both nodes' states ({@code mixed} where they differ) while resources are per NodeManager.
+ */
+class YarnPublisherMiniClusterTest {
+  @TempDir
+  static Path dir;
+  static MiniYarn yarn;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    yarn = new MiniYarn(dir);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (yarn != null) {
+      yarn.close();
+    }
+  }
+
+  static Schedule schedule(long epoch, NodeSchedule a, NodeSchedule b) {
+    return Schedule.builder().epoch(epoch).intervalStartMs(0).intervalMs(60_000).add(a).add(b)
+        .build();
+  }
+
+  @Test
+  void followsModesAndWindowsAndRestoresOnClose() throws Exception {
+    // an operator's own centralized attribute survives the publisher's REPLACE
+    ClientRMProxy.createRMProxy(yarn.config(), ResourceManagerAdministrationProtocol.class)
+        .mapAttributesToNodes(NodesToAttributesMappingRequest.newInstance(
+            AttributeMappingOperationType.ADD, List.of(NodeToAttributes.newInstance("localhost",
+                List.of(NodeAttribute.newInstance(NodeAttribute.PREFIX_CENTRALIZED, "rack-kind",
+                    NodeAttributeType.STRING, "fast")))), false));
+    assertEquals(YarnNodeState.PREFIX, NodeAttribute.PREFIX_CENTRALIZED);
+    String nm1 = yarn.nm1;
+    String nm2 = yarn.nm2;
+    ManualClock clock = new ManualClock(25_000);
+    AtomicReference<Schedule> current = new AtomicReference<>(
+        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+    Configuration conf = yarn.publisherConf();
+    conf.set("blink.interval.ms", "60000");
+    conf.set(YarnPublisherConfig.CLOSE_LEAD_MS.name(), "10000");
+    YarnPublisher p = YarnPublisher.startIfEnabled(conf, () -> Optional.of(current.get()), clock)
+        .orElseThrow();
+    try {
+      waitFor(() -> yarn.isZero(nm1) && yarn.isFull(nm2), "OFF node zeroed, ACTIVE node full");
+      waitFor(() -> "mixed".equals(yarn.attr("blink-hdfs-mode")), "host attributes published");
+      Map<String, String> a = yarn.attributes();
+      assertEquals("mixed", a.get("rm.yarn.io/blink-hdfs-awake"));
+      assertEquals("RING", a.get("rm.yarn.io/blink-hdfs-role"));
+      assertEquals("fast", a.get("rm.yarn.io/rack-kind"));
+      assertTrue(yarn.client().getClusterAttributes().stream().anyMatch(i -> i.getAttributeKey()
+          .getAttributeName().equals("blink-hdfs-window")));
+
+      // both io-servers: DataNodes serve, no compute anywhere; attributes agree now
+      current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.IO_SERVER),
+          NodeSchedule.of(DN2, NodeMode.IO_SERVER)));
+      p.kick();
+      waitFor(() -> yarn.isZero(nm1) && yarn.isZero(nm2), "io-servers zeroed");
+      waitFor(() -> "IO_SERVER".equals(yarn.attr("blink-hdfs-mode")), "io-server attributes");
+      assertEquals("true", yarn.attr("blink-hdfs-awake"));
+      assertEquals("false", yarn.attr("blink-hdfs-compute"));
+
+      // DN1 blinks in [0, 20 000) of each minute, DN2 ACTIVE
+      current.set(schedule(3, NodeSchedule.blink(DN1, 0, 20_000),
+          NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+      p.kick(); // t = 25 000: DN1 asleep
+      waitFor(() -> yarn.isZero(nm1) && yarn.isFull(nm2), "sleeping BLINK node zeroed");
+      clock.set(61_000); // awake with 19 000 ms left: full total back
+      p.kick();
+      waitFor(() -> yarn.isFull(nm1), "awake BLINK node restored");
+      clock.set(72_000); // 8 000 ms left, under the 10 000 ms lead: nothing new starts there
+      p.kick();
+      waitFor(() -> yarn.isZero(nm1), "closing BLINK node zeroed within the lead");
+      // the round records its plan after the RPCs the ResourceManager already answered
+      waitFor(() -> !p.lastPlan().orElseThrow().nodes().get(DN1).offersCompute(), "the plan");
+      assertTrue(p.rounds() > 0);
+      assertTrue(p.lastPlan().orElseThrow().nodes().get(DN1).awake());
+    } finally {
+      p.close();
+    }
+    // closing the publisher gives every managed node its full compute back
+    waitFor(() -> yarn.isFull(nm1) && yarn.isFull(nm2), "full compute after close");
+    assertEquals("ACTIVE", yarn.attr("blink-hdfs-mode"));
+    assertEquals("always", yarn.attr("blink-hdfs-window"));
+    assertEquals("fast", yarn.attributes().get("rm.yarn.io/rack-kind"));
+  }
+
+  /**
+   * What YARN does with the published totals: an application asks for five 1 GB containers while
+   * node 1 is OFF (0 MB) and node 2 ACTIVE (4 GB). Exactly four are placed, all on node 2; the
+   * fifth waits until node 1 is ACTIVE again and then lands there.
+   */
+  @Test
+  void containersGoOnlyWhereComputeIsOffered() throws Exception {
+    AtomicReference<Schedule> current = new AtomicReference<>(
+        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+    Configuration conf = yarn.publisherConf();
+    YarnPublisher p = YarnPublisher.startIfEnabled(conf, () -> Optional.of(current.get()),
+        new ManualClock(0)).orElseThrow();
+    try (UnmanagedAm am = UnmanagedAm.register(yarn.client(), yarn.config())) {
+      waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
+      long perContainerMb = yarn.full.getMemorySize() / 4;
+      am.request(5, perContainerMb);
+      // five NodeManager heartbeats: every container that can be placed is
+      assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(5, 5_000));
+
+      current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.ACTIVE),
+          NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+      p.kick();
+      assertEquals(List.of(yarn.nm1), am.allocateUntil(1, 30_000));
+    } finally {
+      p.close();
+    }
+  }
+}
