@@ -6,7 +6,6 @@ import java.util.Optional;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.blinkhdfs.core.agent.NodeStatus;
-import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
@@ -84,7 +83,8 @@ final class ApiServlets {
 
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-      daemon().scheduler().setPolicy(Policies.byName("policy", text(req, "a policy name")));
+      daemon().scheduler().setPolicy(daemon().config().policyNamed("policy",
+          text(req, "a policy name")));
       daemon().tickOnce();
       doGet(req, resp);
     }

@@ -12,6 +12,7 @@ import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
+import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.scheduler.RecoveryWake;
@@ -72,6 +73,8 @@ public final class SchedulerConfig {
 
   final SchedulerSettings settings;
   final BlinkPolicy policy;
+  /** {@code blink.scheduler.gears}; empty: the gear-shifting policy's default (every size). */
+  private final List<Integer> gears;
   final RecoveryWake recovery;
   final PowerSignal signal;
   final InetSocketAddress httpAddress;
@@ -105,7 +108,8 @@ public final class SchedulerConfig {
         .intervalMs(intervalMs).leaseMs(leaseMs)
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
         .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf)).build();
-    this.policy = policy(conf, core);
+    this.gears = gears(conf);
+    this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
         longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000));
@@ -137,22 +141,38 @@ public final class SchedulerConfig {
         (int) longIn(conf, WAKE_MAX_NODES, 0, WAKE_MAX_NODES_LIMIT));
   }
 
-  private static BlinkPolicy policy(Configuration conf, CoreConfig core) {
-    BlinkPolicy p = core.policy();
-    String gears = conf.getTrimmed(GEARS.name(), "");
+  /**
+   * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
+   * {@code blink.scheduler.gears}. The start-up policy and every {@code PUT /v1/policy} go
+   * through here, so a policy switched at run time is the one the configuration describes.
+   *
+   * @param argName what {@code name} is, for the error (a key or a request field)
+   */
+  BlinkPolicy policyNamed(String argName, String name) {
+    BlinkPolicy p = Policies.byName(argName, name);
     if (p instanceof GearShiftingPolicy && !gears.isEmpty()) {
-      List<Integer> list = new ArrayList<>();
-      for (String g : gears.split(",")) {
-        try {
-          list.add(Integer.parseInt(g.trim()));
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException(GEARS.name() + " = '" + gears
-              + "' must be comma-separated node counts, e.g. 2,4,7");
-        }
-      }
-      p = new GearShiftingPolicy(GearShiftingPolicy.Settings.defaults().withGears(list));
+      p = new GearShiftingPolicy(GearShiftingPolicy.Settings.defaults().withGears(gears));
     }
     return p;
+  }
+
+  private static List<Integer> gears(Configuration conf) {
+    String gears = conf.getTrimmed(GEARS.name(), "");
+    List<Integer> list = new ArrayList<>();
+    if (gears.isEmpty()) {
+      return list;
+    }
+    for (String g : gears.split(",")) {
+      try {
+        list.add(Integer.parseInt(g.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(GEARS.name() + " = '" + gears
+            + "' must be comma-separated node counts, e.g. 2,4,7");
+      }
+    }
+    // Checked now, not at the first PUT /v1/policy: the settings validate the list.
+    GearShiftingPolicy.Settings.defaults().withGears(list);
+    return List.copyOf(list);
   }
 
   private static PowerModel withIoServer(Configuration conf, PowerModel m) {

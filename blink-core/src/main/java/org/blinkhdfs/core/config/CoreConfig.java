@@ -47,7 +47,12 @@ public final class CoreConfig {
 
   /** The blink policy named by {@code blink.scheduler.policy}. */
   public BlinkPolicy policy() {
-    return Policies.byName(POLICY.name(), raw(POLICY));
+    return Policies.byName(POLICY.name(), policyName());
+  }
+
+  /** The name in {@code blink.scheduler.policy} (not checked here; see {@link #policy()}). */
+  public String policyName() {
+    return raw(POLICY);
   }
 
   /** The power model for {@code nodeCount} ring DataNodes. */
