@@ -111,8 +111,6 @@ public final class SchedulerConfig {
     this.gears = gears(conf);
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
-    this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
-        longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000));
     String http = conf.getTrimmed(HTTP_ADDRESS.name(), HTTP_ADDRESS.defaultValue());
     try {
       this.httpAddress = NetUtils.createSocketAddr(http);
@@ -122,6 +120,10 @@ public final class SchedulerConfig {
     }
     this.tickMs = longIn(conf, TICK_MS, 10, 60_000);
     this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), "");
+    // Last: a sensor signal starts its reader thread, which nothing would stop if a later
+    // setting failed.
+    this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
+        longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000), tickMs);
   }
 
   private static List<ConfigKey> keys() {

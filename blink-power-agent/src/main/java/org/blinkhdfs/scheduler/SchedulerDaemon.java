@@ -152,6 +152,9 @@ public final class SchedulerDaemon implements Closeable {
       ticker.shutdownNow();
     }
     yarn.ifPresent(YarnPublisher::close);
+    if (config.signal instanceof java.io.Closeable c) {
+      c.close();
+    }
     metrics.unregister();
     try {
       http.stop();

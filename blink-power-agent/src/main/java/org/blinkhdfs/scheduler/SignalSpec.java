@@ -44,7 +44,13 @@ final class SignalSpec {
 
   private SignalSpec() {}
 
-  static PowerSignal parse(String spec, PowerModel model, long sensorTimeoutMs) {
+  /**
+   * @param sensorTimeoutMs bound on one run of a sensor command
+   * @param sensorPeriodMs how often a sensor command runs (the scheduler's tick); a sensor
+   *     signal reads on its own thread, which the caller stops by closing it
+   */
+  static PowerSignal parse(String spec, PowerModel model, long sensorTimeoutMs,
+      long sensorPeriodMs) {
     String s = spec == null ? "" : spec.trim();
     int colon = s.indexOf(':');
     if (colon <= 0) {
@@ -69,7 +75,7 @@ final class SignalSpec {
           return BlinkFsSignals.marketPrice(Double.parseDouble(parts[0]),
               new Random(parts.length > 1 ? Long.parseLong(parts[1]) : 0));
         case "sensor":
-          return new SensorSignal(rest, sensorTimeoutMs);
+          return new SensorSignal(rest, sensorTimeoutMs, sensorPeriodMs);
         default:
           throw bad(s, "unknown kind '" + kind + "'");
       }
