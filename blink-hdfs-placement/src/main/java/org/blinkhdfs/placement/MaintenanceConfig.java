@@ -32,6 +32,8 @@ import org.blinkhdfs.core.maintenance.MaintenanceSettings;
  * <p>Immutable and thread-safe.
  */
 final class MaintenanceConfig {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(MaintenanceConfig.class);
   static final String COMBINED_PROVIDER = CombinedHostFileManager.class.getName();
 
   private final boolean enabled;
@@ -115,7 +117,41 @@ final class MaintenanceConfig {
           "%s = '%s': directory %s does not exist; create it (BlinkHDFS writes the file there)",
           DFSConfigKeys.DFS_HOSTS, hosts, file.getParent()));
     }
+    checkExcludeFile(conf);
     return file;
+  }
+
+  /**
+   * {@code CombinedHostFileManager} never reads {@code dfs.hosts.exclude}: DataNodes listed there
+   * would silently rejoin. A file with names in it is an error; an empty or missing one (as
+   * cluster managers often configure) only a warning.
+   */
+  private static void checkExcludeFile(Configuration conf) {
+    String exclude = conf.getTrimmed(DFSConfigKeys.DFS_HOSTS_EXCLUDE, "");
+    if (exclude.isEmpty()) {
+      return;
+    }
+    Path p = Path.of(exclude);
+    String text;
+    try {
+      text = Files.isRegularFile(p) ? Files.readString(p).trim() : "";
+    } catch (java.io.IOException e) {
+      text = "(unreadable: " + e.getMessage() + ")";
+    }
+    if (text.isEmpty()) {
+      LOG.warn("{} = '{}' is ignored: with {} = true the NameNode reads only {} (JSON); list"
+          + " DataNodes to exclude there as DECOMMISSIONED entries", DFSConfigKeys.DFS_HOSTS_EXCLUDE,
+          exclude, PlacementConfig.MAINTENANCE_ENABLED.name(), DFSConfigKeys.DFS_HOSTS);
+      return;
+    }
+    throw new IllegalArgumentException(String.format(Locale.ROOT,
+        "%s = '%s' lists DataNodes, but with %s = true the NameNode reads only %s (JSON,"
+            + " %s ignores the exclude file), so they would rejoin; move them into %s as"
+            + " {\"hostName\": ..., \"port\": ..., \"adminState\": \"DECOMMISSIONED\"} entries"
+            + " (BlinkHDFS keeps them) and unset %s",
+        DFSConfigKeys.DFS_HOSTS_EXCLUDE, exclude, PlacementConfig.MAINTENANCE_ENABLED.name(),
+        DFSConfigKeys.DFS_HOSTS, CombinedHostFileManager.class.getSimpleName(),
+        DFSConfigKeys.DFS_HOSTS, DFSConfigKeys.DFS_HOSTS_EXCLUDE));
   }
 
   private void checkThreshold(Configuration conf) {

@@ -104,7 +104,7 @@ final class MaintenanceKeeper implements AutoCloseable {
     }
     try {
       if (!Files.exists(file.path())) {
-        file.write(MaintenancePlan.empty());
+        file.write(MaintenancePlan.empty(), MaintenancePlan.empty());
       }
     } catch (IOException e) {
       LOG.error("BlinkHDFS maintenance: cannot create the hosts file {}: {}", file.path(),
@@ -144,7 +144,9 @@ final class MaintenanceKeeper implements AutoCloseable {
       attempts = 0;
     }
     try {
-      file.write(wanted);
+      // The keeper's own plan, even where an operator's entry took a node over: comparing
+      // with it keeps the file from being rewritten on every pass.
+      file.write(before, wanted);
       refresh.run();
       applied = wanted;
       failedPlan = null;

@@ -61,6 +61,22 @@ class MaintenanceConfigTest {
   }
 
   @Test
+  void anExcludeFileListingDataNodesIsRefusedAnEmptyOneOnlyWarned() throws Exception {
+    Configuration conf = enabled();
+    Path exclude = dir.resolve("dfs.exclude");
+    java.nio.file.Files.writeString(exclude, "\n");
+    conf.set("dfs.hosts.exclude", exclude.toString());
+    assertTrue(MaintenanceConfig.from(conf).enabled(), "empty: ignored with a warning");
+    java.nio.file.Files.writeString(exclude, "10.0.0.7\n");
+    assertEquals("dfs.hosts.exclude = '" + exclude + "' lists DataNodes, but with"
+        + " blink.maintenance.enabled = true the NameNode reads only dfs.hosts (JSON,"
+        + " CombinedHostFileManager ignores the exclude file), so they would rejoin; move them"
+        + " into dfs.hosts as {\"hostName\": ..., \"port\": ..., \"adminState\":"
+        + " \"DECOMMISSIONED\"} entries (BlinkHDFS keeps them) and unset dfs.hosts.exclude",
+        failure(conf));
+  }
+
+  @Test
   void badValuesAreNamed() {
     Configuration conf = enabled();
     conf.set("blink.maintenance.enabled", "yes");

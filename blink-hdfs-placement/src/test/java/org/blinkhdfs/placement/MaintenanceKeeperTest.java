@@ -1,7 +1,6 @@
 package org.blinkhdfs.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -113,14 +112,47 @@ class MaintenanceKeeperTest {
   }
 
   @Test
-  void aHostsFileWithEntriesBlinkDidNotWriteIsRefusedNamingDfsHosts() throws Exception {
+  void anOperatorsRuntimeEntriesSurviveEveryMaintenanceChangeAndWin() throws Exception {
+    Path f = dir.resolve("hosts.json");
+    MaintenanceHostsFile file = new MaintenanceHostsFile(f);
+    MaintenanceKeeper k = keeper(file);
+    state = modes(NodeMode.OFF, NodeMode.ACTIVE);
+    k.tick();
+    assertEquals(Set.of(A), file.read().nodes());
+    // At run time the operator decommissions B and adds an include entry for a third node,
+    // rewriting the file with BlinkHDFS's entry kept, as an operator would.
+    String ours = Files.readString(f).trim();
+    Files.writeString(f, ours.substring(0, ours.length() - 1) + ", {\"hostName\": \"127.0.0.1\","
+        + " \"port\": 9002, \"adminState\": \"DECOMMISSIONED\"}, {\"hostName\":"
+        + " \"127.0.0.1\", \"port\": 9003}]");
+
+    state = modes(NodeMode.ACTIVE, NodeMode.OFF); // A wakes, B goes OFF: a maintenance change
+    k.tick();
+    Map<String, AdminStates> byNode = new java.util.TreeMap<>();
+    for (DatanodeAdminProperties p : CombinedHostsFileReader.readFile(f.toString())) {
+      byNode.put(p.getHostName() + ":" + p.getPort(), p.getAdminState());
+    }
+    assertEquals(Map.of(B, AdminStates.DECOMMISSIONED, "127.0.0.1:9003", AdminStates.NORMAL),
+        byNode, "A released; B left decommissioned (not put in maintenance over it); the"
+            + " include entry kept");
+    assertEquals(MaintenancePlan.empty(), file.read(), "no entry of BlinkHDFS's is left");
+
+    state = modes(NodeMode.OFF, NodeMode.OFF);
+    k.tick();
+    assertEquals(Set.of(A), file.read().nodes());
+    assertEquals(3, refreshes.get(), "three plan changes, three refreshes");
+    try (var tmp = Files.list(dir)) {
+      assertEquals(1, tmp.count(), "no temporary file left beside " + f);
+    }
+  }
+
+  @Test
+  void atStartTheIn_MaintenanceEntriesAreBlinksAndTheRestIsReadNotRefused() throws Exception {
     Path f = dir.resolve("hosts.json");
     Files.writeString(f, "[{\"hostName\": \"127.0.0.1\", \"port\": 9001, \"adminState\":"
-        + " \"DECOMMISSIONED\"}, {\"hostName\": \"127.0.0.1\"}]");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new MaintenanceHostsFile(f).read());
-    assertTrue(e.getMessage().startsWith("dfs.hosts = '" + f + "' holds entries BlinkHDFS does"
-        + " not write: [127.0.0.1:9001 DECOMMISSIONED, 127.0.0.1:0 NORMAL]"), e.getMessage());
+        + " \"DECOMMISSIONED\"}, {\"hostName\": \"127.0.0.1\"}, {\"hostName\": \"127.0.0.1\","
+        + " \"port\": 9002, \"adminState\": \"IN_MAINTENANCE\", \"maintenanceExpireTimeInMS\": 7}]");
+    assertEquals(MaintenancePlan.of(Map.of(B, 7L)), new MaintenanceHostsFile(f).read());
     assertEquals(MaintenancePlan.empty(),
         new MaintenanceHostsFile(dir.resolve("missing.json")).read());
   }
