@@ -48,7 +48,8 @@ final class MaintenanceConfig {
     this.settings = new MaintenanceSettings(
         longIn(conf, PlacementConfig.MAINTENANCE_SLEEP_THRESHOLD_MS, 0, 86_400_000L),
         longIn(conf, PlacementConfig.MAINTENANCE_EXPIRY_MARGIN_MS, 0, 86_400_000L),
-        longIn(conf, PlacementConfig.MAINTENANCE_MAX_MS, 1_000, 7 * 86_400_000L));
+        longIn(conf, PlacementConfig.MAINTENANCE_MAX_MS, 1_000, 7 * 86_400_000L),
+        longIn(conf, PlacementConfig.MAINTENANCE_SILENCE_MAX_MS, 1_000, 7 * 86_400_000L));
     this.silentMs = 2 * 1000 * heartbeatSeconds(conf);
     this.hostsFile = enabled ? checkHdfsKeys(conf) : null;
     if (enabled) {

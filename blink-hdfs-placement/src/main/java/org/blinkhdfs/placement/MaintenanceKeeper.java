@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -58,6 +59,7 @@ final class MaintenanceKeeper implements AutoCloseable {
   private final MaintenanceHostsFile file;
   private final Refresh refresh;
   private final Predicate<String> silent;
+  private final ToLongFunction<String> heardAgoMs;
   private final long checkMs;
   private final AtomicLong failures = new AtomicLong();
   private volatile MaintenancePlan applied;
@@ -68,17 +70,19 @@ final class MaintenanceKeeper implements AutoCloseable {
 
   /**
    * {@code applied} is what HDFS follows now (the file as the NameNode read it at startup);
-   * {@code silent} tells whether the NameNode has not heard from a node recently.
+   * {@code silent} tells whether the NameNode has not heard from a node recently, {@code
+   * heardAgoMs} how long ago it last did (0 for a node it does not know).
    */
   MaintenanceKeeper(Supplier<ScheduleState> schedule, Clock clock, MaintenancePlanner planner,
-      MaintenanceHostsFile file, Refresh refresh, Predicate<String> silent, long checkMs,
-      MaintenancePlan applied) {
+      MaintenanceHostsFile file, Refresh refresh, Predicate<String> silent,
+      ToLongFunction<String> heardAgoMs, long checkMs, MaintenancePlan applied) {
     this.schedule = schedule;
     this.clock = clock;
     this.planner = planner;
     this.file = file;
     this.refresh = refresh;
     this.silent = silent;
+    this.heardAgoMs = heardAgoMs;
     this.checkMs = checkMs;
     this.applied = applied;
   }
@@ -88,13 +92,23 @@ final class MaintenanceKeeper implements AutoCloseable {
       MaintenanceConfig mc, Supplier<ScheduleState> schedule, Clock clock, MaintenancePlan applied) {
     MaintenanceHostsFile file = new MaintenanceHostsFile(mc.hostsFile());
     Predicate<String> silent = node -> {
-      int colon = node.lastIndexOf(':');
-      DatanodeDescriptor d = dm.getDatanodeByXferAddr(node.substring(0, colon),
-          Integer.parseInt(node.substring(colon + 1)));
+      DatanodeDescriptor d = descriptor(dm, node);
       return d != null && (!d.isAlive() || d.isStale(mc.silentMs()));
     };
+    ToLongFunction<String> heardAgo = node -> {
+      DatanodeDescriptor d = descriptor(dm, node);
+      // getLastUpdate is the wall-clock time of the last heartbeat (0 before the first).
+      return d == null || d.getLastUpdate() <= 0 ? 0
+          : Math.max(0, clock.millis() - d.getLastUpdate());
+    };
     return new MaintenanceKeeper(schedule, clock, new MaintenancePlanner(mc.settings()), file,
-        () -> dm.refreshNodes(conf), silent, mc.checkMs(), applied);
+        () -> dm.refreshNodes(conf), silent, heardAgo, mc.checkMs(), applied);
+  }
+
+  private static DatanodeDescriptor descriptor(DatanodeManager dm, String node) {
+    int colon = node.lastIndexOf(':');
+    return dm.getDatanodeByXferAddr(node.substring(0, colon),
+        Integer.parseInt(node.substring(colon + 1)));
   }
 
   /** Starts the planning thread; creates an empty hosts file if there is none. */
@@ -130,7 +144,8 @@ final class MaintenanceKeeper implements AutoCloseable {
         quiet.add(node);
       }
     }
-    MaintenancePlan wanted = planner.plan(schedule.get().usable(), now, before, quiet);
+    MaintenancePlan wanted = planner.plan(schedule.get().usable(), now, before, quiet,
+        heardAgoMs);
     if (wanted.equals(before)) {
       failedPlan = null;
       return;

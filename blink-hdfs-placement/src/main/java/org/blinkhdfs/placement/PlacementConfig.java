@@ -57,6 +57,8 @@ public final class PlacementConfig {
       new ConfigKey("blink.maintenance.expiry.margin.ms", "60000", "ms");
   public static final ConfigKey MAINTENANCE_MAX_MS =
       new ConfigKey("blink.maintenance.max.ms", "3600000", "ms");
+  public static final ConfigKey MAINTENANCE_SILENCE_MAX_MS =
+      new ConfigKey("blink.maintenance.silence.max.ms", "1800000", "ms");
 
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
@@ -64,7 +66,7 @@ public final class PlacementConfig {
       WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
       CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
-      MAINTENANCE_MAX_MS);
+      MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
 
   private final String scheduleFile;
   private final long schedulePollMs;

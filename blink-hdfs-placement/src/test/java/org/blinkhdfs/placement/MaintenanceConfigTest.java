@@ -34,7 +34,7 @@ class MaintenanceConfigTest {
   void defaultsAreOffAndNeedNoHdfsKeys() {
     MaintenanceConfig mc = MaintenanceConfig.from(new Configuration(false));
     assertFalse(mc.enabled());
-    assertEquals(new MaintenanceSettings(300_000, 60_000, 3_600_000), mc.settings());
+    assertEquals(new MaintenanceSettings(300_000, 60_000, 3_600_000, 1_800_000), mc.settings());
     assertEquals(1_000, mc.checkMs());
     assertEquals(6_000, mc.silentMs(), "two default heartbeats of 3 s");
     MaintenanceConfig on = MaintenanceConfig.from(enabled());

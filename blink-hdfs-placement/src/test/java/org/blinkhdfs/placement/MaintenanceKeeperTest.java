@@ -52,12 +52,13 @@ class MaintenanceKeeperTest {
 
   MaintenanceKeeper keeper(MaintenanceHostsFile file) {
     return new MaintenanceKeeper(() -> state, clock,
-        new MaintenancePlanner(new MaintenanceSettings(5_000, 1_000, 600_000)), file, () -> {
+        new MaintenancePlanner(new MaintenanceSettings(5_000, 1_000, 600_000, 60_000)), file,
+        () -> {
           refreshes.incrementAndGet();
           if (refreshFails) {
             throw new IOException("refresh refused");
           }
-        }, silent::contains, 1_000, MaintenancePlan.empty());
+        }, silent::contains, n -> 0, 1_000, MaintenancePlan.empty());
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.blinkhdfs.core.maintenance;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -21,7 +22,11 @@ import org.blinkhdfs.core.schedule.Schedule;
  * re-replicate ({@code DatanodeAdminManager#stopMaintenance}), so a node is kept until the NameNode
  * hears from it again (the caller passes the held nodes it has not heard from as {@code silent});
  * (3) every hold expires, so a crashed scheduler or NameNode plugin never leaves a node in
- * maintenance for ever. Soft goal: few rewrites of the hosts file (each one is a {@code
+ * maintenance for ever; (4) a node that has failed is not held for ever either: a sleeping node
+ * still checks in (a BLINK node every window, an OFF node at every OFF check-in of its agent, and
+ * its DataNode heartbeats then), so a held node the NameNode has not heard from for {@code
+ * silenceMaxMs} is presumed failed and its hold is no longer renewed: it runs out, and HDFS
+ * rebuilds the node's replicas elsewhere. Soft goal: few rewrites of the hosts file (each one is a {@code
  * refreshNodes} under the namesystem lock), so an unchanged expiry is kept while it is far
  * enough away.
  *
@@ -30,6 +35,8 @@ import org.blinkhdfs.core.schedule.Schedule;
  * <table>
  *   <caption>Case table</caption>
  *   <tr><th>schedule in force says</th><th>held before?</th><th>result</th></tr>
+ *   <tr><td>any, held and silent longer than {@code silenceMaxMs}</td><td>yes</td><td>held
+ *       with its old expiry until that passes (presumed failed), then released</td></tr>
  *   <tr><td>OFF</td><td>any</td><td>held, expiry renewed</td></tr>
  *   <tr><td>BLINK, asleep, next window more than {@code sleepThresholdMs} away</td><td>any</td>
  *       <td>held, expiry renewed</td></tr>
@@ -69,16 +76,20 @@ public final class MaintenancePlanner {
    * @param previous the plan HDFS currently follows
    * @param silent nodes of {@code previous} the NameNode has not heard from recently (dead or
    *     stale); others and unknown nodes count as heard from
+   * @param heardAgoMs how long ago the NameNode last heard from a node (0 for a node it does not
+   *     know)
    */
   public MaintenancePlan plan(Optional<Schedule> inForce, long nowMs, MaintenancePlan previous,
-      Set<String> silent) {
+      Set<String> silent, ToLongFunction<String> heardAgoMs) {
     TreeMap<String, Long> out = new TreeMap<>();
     Optional<Schedule> schedule = inForce.filter(s -> !s.isExpired(nowMs));
     if (schedule.isPresent()) {
       Schedule s = schedule.get();
       long wanted = expiryMs(s, nowMs);
       for (NodeSchedule n : s.nodes()) {
-        if (mustHold(s, n, nowMs, previous.holds(n.node()))) {
+        boolean held = previous.holds(n.node());
+        boolean failed = held && heardAgoMs.applyAsLong(n.node()) > settings.silenceMaxMs();
+        if (!failed && mustHold(s, n, nowMs, held)) {
           out.put(n.node(), renewed(previous, n.node(), wanted, nowMs));
         }
       }

@@ -18,9 +18,9 @@ class MaintenancePlannerTest {
   static final String A = "10.0.0.1:9866";
   static final String B = "10.0.0.2:9866";
   static final String C = "10.0.0.3:9866";
-  // threshold 30 s, margin 60 s, max 600 s
+  // threshold 30 s, margin 60 s, max 600 s, a held node silent for 300 s is presumed failed
   final MaintenancePlanner planner = new MaintenancePlanner(
-      new MaintenanceSettings(30_000, 60_000, 600_000));
+      new MaintenanceSettings(30_000, 60_000, 600_000, 300_000));
 
   /** The class comment's example: A OFF, B BLINK [0, 20 s), C ACTIVE; lease T + 120 s. */
   static Schedule example() {
@@ -32,7 +32,27 @@ class MaintenancePlannerTest {
   }
 
   MaintenancePlan plan(Schedule s, long now, MaintenancePlan previous, Set<String> silent) {
-    return planner.plan(Optional.ofNullable(s), now, previous, silent);
+    return planner.plan(Optional.ofNullable(s), now, previous, silent, n -> 0);
+  }
+
+  @Test
+  void anOffNodeThatStopsCheckingInIsPresumedFailedAndItsHoldRunsOut() {
+    // A is OFF in every epoch; each epoch renews the lease (T + 120 s, then later).
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(T).intervalMs(60_000)
+        .validUntilMs(T + 500_000).add(NodeSchedule.of(A, NodeMode.OFF)).build();
+    MaintenancePlan held = MaintenancePlan.of(Map.of(A, T + 200_000));
+    Set<String> silent = Set.of(A);
+    // Last heard 300 s ago: still a sleeping OFF node (it checks in): renewed to T + 560 s.
+    assertEquals(Map.of(A, T + 560_000), planner.plan(Optional.of(s), T + 190_000, held, silent,
+        n -> 300_000).expiries());
+    // 300.001 s: presumed failed: the old expiry stands ...
+    assertEquals(held, planner.plan(Optional.of(s), T + 190_000, held, silent, n -> 300_001));
+    // ... and once it has passed the node is released, so HDFS rebuilds its replicas.
+    assertEquals(MaintenancePlan.empty(), planner.plan(Optional.of(s), T + 200_000, held, silent,
+        n -> 310_000));
+    // A node that has only just gone OFF is held whatever its silence (it was never held).
+    assertEquals(Map.of(A, T + 560_000), planner.plan(Optional.of(s), T + 190_000,
+        MaintenancePlan.empty(), Set.of(), n -> 1_000_000).expiries());
   }
 
   @Test
@@ -117,7 +137,8 @@ class MaintenancePlannerTest {
   }
 
   /**
-   * Over random schedules, times and silences: every OFF node is held, every expiry lies in
+   * Over random schedules, times and silences: every OFF node is held unless presumed failed
+   * (then its hold is never renewed), every expiry lies in
    * (now, now + max], and a node is held only if asleep, or if it was held, is silent and keeps
    * its old expiry.
    */
@@ -143,11 +164,16 @@ class MaintenancePlannerTest {
       MaintenancePlan previous = MaintenancePlan.of(Map.of(nodes[rnd.nextInt(5)],
           now - 1_000 + rnd.nextInt(601_000)));
       Set<String> silent = rnd.nextBoolean() ? previous.nodes() : Set.of();
-      MaintenancePlan p = plan(s, now, previous, silent);
+      long heardAgo = rnd.nextBoolean() ? 0 : rnd.nextInt(600_000);
+      MaintenancePlan p = planner.plan(Optional.of(s), now, previous, silent, n -> heardAgo);
       String why = "seed " + seed + " " + s + " at " + now + " -> " + p;
       for (String n : nodes) {
         boolean off = s.entry(n).mode() == NodeMode.OFF && !s.isExpired(now);
-        assertTrue(!off || p.holds(n), why);
+        boolean failed = previous.holds(n) && heardAgo > 300_000;
+        assertTrue(!off || failed || p.holds(n), why);
+        if (failed && p.holds(n)) {
+          assertEquals(previous.expiryMs(n), p.expiryMs(n), "never renewed: " + why);
+        }
         if (p.holds(n)) {
           long e = p.expiryMs(n).getAsLong();
           assertTrue(e > now && e <= now + 600_000, why);
