@@ -187,6 +187,35 @@ class MaintenanceTest {
     }
   }
 
+  /**
+   * An OFF node that fails while the schedule keeps it OFF (no lease: the schedule never
+   * expires) is not held for ever: once the NameNode has not heard from it for {@code
+   * blink.maintenance.silence.max.ms} its hold is no longer renewed, HDFS ends maintenance at the
+   * expiry, and its blocks are back to their replication on the other nodes.
+   */
+  @Test
+  void anOffNodeThatNeverReturnsIsReleasedAndItsBlocksRebuilt() throws Exception {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, 4, conf -> {
+      maintenance(conf);
+      conf.setLong(PlacementConfig.MAINTENANCE_MAX_MS.name(), 6_000);
+      conf.setLong(PlacementConfig.MAINTENANCE_SILENCE_MAX_MS.name(), 3_000);
+    })) {
+      c.writeSchedule(c.allActive(4));
+      c.writeFile("/dead/f", 4000, 3);
+      String node = c.replicas("/dead/f").get(0);
+      c.writeSchedule(withOff(c, List.of(node), 2, 0));
+      waitState(c, List.of(node), AdminStates.IN_MAINTENANCE, 15_000);
+      c.cluster.stopDataNode(node);
+      long stoppedAt = System.currentTimeMillis();
+      // Renewed while it may still be asleep; then, silent past 3 s, left to run out (<= 6 s).
+      waitState(c, List.of(node), AdminStates.NORMAL, 20_000);
+      assertTrue(System.currentTimeMillis() - stoppedAt >= 3_000, "released before its silence"
+          + " reached blink.maintenance.silence.max.ms");
+      GenericTestUtils.waitFor(() -> !c.replicasNow("/dead/f").contains(node)
+          && c.replicasNow("/dead/f").size() == 3, 200, (int) (DEAD_MS + 20_000));
+    }
+  }
+
   @Test
   void aNameNodeWithoutTheHostsProviderDoesNotStart() {
     Exception e = assertThrows(Exception.class, () -> BlinkNameNode.start(dir, 1, conf -> {
