@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  *   <caption>file state and result</caption>
  *   <tr><th>file</th><th>state</th></tr>
  *   <tr><td>absent</td><td>MISSING (everyone awake), warning</td></tr>
+ *   <tr><td>not a regular file (a FIFO, a device, a directory), or larger than {@value
+ *       #MAX_BYTES} bytes</td><td>INVALID (everyone awake), warning; never opened, so a FIFO
+ *       without a writer cannot block the caller</td></tr>
  *   <tr><td>unreadable, bad JSON or invalid schedule</td><td>INVALID (everyone awake), warning
  *       naming the field</td></tr>
  *   <tr><td>valid, lease not ended</td><td>OK</td></tr>
@@ -37,12 +40,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each warning is logged once per change of state, not per call. Writers replace the file
  * atomically (write a temporary file, then rename); a half-written file would read as INVALID
- * until the next poll.
+ * until the next poll. At most {@value #MAX_BYTES} bytes are read (a schedule of 10,000 nodes is
+ * about 1 MB), however the file grows while it is read. Keep the file on a local disk: a hung
+ * network mount would still hold the one caller that checks it (the others go on with the
+ * previous snapshot).
  *
  * <p>Thread-safe.
  */
 public final class ScheduleFileSource implements ScheduleSource {
   private static final Logger LOG = LoggerFactory.getLogger(ScheduleFileSource.class);
+  /** The largest schedule file read. */
+  public static final int MAX_BYTES = 16 << 20;
 
   private final Path file;
   private final long pollMs;
@@ -119,6 +127,18 @@ public final class ScheduleFileSource implements ScheduleSource {
       loaded = invalid("cannot read attributes: " + e);
       return;
     }
+    if (!attrs.isRegularFile()) {
+      lastModifiedMs = Long.MIN_VALUE;
+      loaded = invalid("not a regular file (a FIFO, device or directory); give the path of a"
+          + " JSON file that writers replace by renaming");
+      return;
+    }
+    if (attrs.size() > MAX_BYTES) {
+      lastModifiedMs = Long.MIN_VALUE;
+      loaded = invalid(attrs.size() + " bytes is more than the " + MAX_BYTES + " a schedule may"
+          + " have");
+      return;
+    }
     long modified = attrs.lastModifiedTime().toMillis();
     if (modified == lastModifiedMs && attrs.size() == lastSize
         && loaded.status() != ScheduleState.Status.MISSING) {
@@ -127,7 +147,11 @@ public final class ScheduleFileSource implements ScheduleSource {
     lastModifiedMs = modified;
     lastSize = attrs.size();
     try (InputStream in = Files.newInputStream(file)) {
-      Schedule s = ScheduleJson.read(in);
+      byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+      if (bytes.length > MAX_BYTES) {
+        throw new IOException("it grew past " + MAX_BYTES + " bytes while being read");
+      }
+      Schedule s = ScheduleJson.read(new java.io.ByteArrayInputStream(bytes));
       loaded = new ScheduleState(ScheduleState.Status.OK, Optional.of(s),
           "schedule epoch " + s.epoch() + " from " + file);
     } catch (NoSuchFileException e) {

@@ -78,4 +78,30 @@ class ScheduleFileSourceTest {
     assertTrue(s.usable().isEmpty());
     assertTrue(s.detail().contains("expired"), s.detail());
   }
+
+  @Test
+  void aFifoIsNeverOpenedSoNoCallerHangs() throws Exception {
+    Path fifo = dir.resolve("schedule.fifo");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertEquals(0, mk.waitFor());
+    ScheduleFileSource src = new ScheduleFileSource(fifo, 0, new ManualClock(START));
+    ScheduleState st = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(10), src::state, "opening a FIFO without a writer blocks");
+    assertEquals(Status.INVALID, st.status());
+    assertTrue(st.detail().contains("not a regular file (a FIFO, device or directory)"),
+        st.detail());
+  }
+
+  @Test
+  void aFileLargerThanTheCapIsInvalidNotRead() throws Exception {
+    Path f = dir.resolve("huge.json");
+    try (var ch = java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.CREATE,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), ScheduleFileSource.MAX_BYTES);
+    }
+    ScheduleState st = new ScheduleFileSource(f, 0, new ManualClock(START)).state();
+    assertEquals(Status.INVALID, st.status());
+    assertTrue(st.detail().contains((ScheduleFileSource.MAX_BYTES + 1L) + " bytes is more than"
+        + " the " + ScheduleFileSource.MAX_BYTES + " a schedule may have"), st.detail());
+  }
 }
