@@ -87,7 +87,7 @@ public final class AgentConfig {
       "  --resume-latency D      wake this much before each window (default: real 2s, else 0ms)",
       "  --min-sleep D           shortest sleep worth a transition (default 3s)",
       "  --poll D                longest an awake agent goes without fetching (default 1s)",
-      "  --off-checkin D         longest an OFF node sleeps before it fetches again (default 5m)",
+      "  --off-checkin D         longest any sleep lasts before it fetches again (default 5m)",
       "  --heartbeat D           longest an awake agent goes without a status (default 10s)",
       "  --conf FILE             an extra Hadoop site XML file with blink.* keys",
       "  --help, -help           this text",

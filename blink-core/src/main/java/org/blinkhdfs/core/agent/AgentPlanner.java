@@ -22,10 +22,12 @@ import org.blinkhdfs.core.schedule.Schedule;
  *       until {@code min(now + pollMs, lease end)}.
  *   <li>BLINK inside its window: stay awake until {@code min(window end, now + pollMs, lease
  *       end)}.
- *   <li>BLINK outside its window: {@code wakeAt = min(next window start, lease end)}. OFF (or a
- *       window of length 0): {@code wakeAt = min(lease end, now + offCheckInMs)}, or {@code
- *       min(now + intervalMs, now + offCheckInMs)} without a lease (a node must wake to learn new
- *       schedules: a suspended host cannot be told that a gear up-shift wants it).
+ *   <li>BLINK outside its window: {@code wakeAt = min(next window start, lease end, now +
+ *       offCheckInMs)}. OFF (or a window of length 0): {@code wakeAt = min(lease end, now +
+ *       offCheckInMs)}, or {@code min(now + intervalMs, now + offCheckInMs)} without a lease. No
+ *       sleep is longer than {@code offCheckInMs}: a node must wake to learn new schedules (a
+ *       suspended host cannot be told that a gear up-shift wants it), and a very long interval
+ *       (a day) must not make a day-long sleep.
  *   <li>Then sleep if {@code wakeAt − resumeLatencyMs − now >= minSleepMs}, else stay awake until
  *       {@code min(wakeAt, now + pollMs)}: a gap that short is not worth a transition.
  * </ol>
@@ -96,7 +98,8 @@ public final class AgentPlanner {
           : saturatedAdd(nowMs, s.intervalMs()), saturatedAdd(nowMs, timing.offCheckInMs()));
       why = "OFF in epoch " + s.epoch();
     } else {
-      wakeAt = saturatedAdd(nowMs, w.untilOpenMs(phase));
+      wakeAt = Math.min(saturatedAdd(nowMs, w.untilOpenMs(phase)),
+          saturatedAdd(nowMs, timing.offCheckInMs()));
       if (s.validUntilMs().isPresent()) {
         wakeAt = Math.min(wakeAt, s.validUntilMs().getAsLong());
       }

@@ -9,10 +9,11 @@ package org.blinkhdfs.core.agent;
  *     actuator (not the planner) wakes this much before {@code wakeAtMs}; the planner only uses it
  *     to judge whether a sleep is worth it; {@code >= 0}
  * @param pollMs the longest an awake agent goes without fetching the schedule; {@code >= 1}
- * @param offCheckInMs the longest an OFF node sleeps before it wakes to fetch the schedule,
- *     whatever the lease says: without wake-on-LAN a suspended host learns that it is wanted
- *     again (a gear up-shift, power back) only when it wakes, so this bounds how long a gear
- *     change waits for it; {@code >= 1}
+ * @param offCheckInMs the longest any sleep lasts (an OFF node's, or a BLINK node's before a
+ *     distant window) before the node wakes to fetch the schedule, whatever the lease says:
+ *     without wake-on-LAN a suspended host learns that it is wanted again (a gear up-shift,
+ *     power back) only when it wakes, so this bounds how long a gear change waits for it, and a
+ *     very long interval never makes a very long sleep; {@code >= 1}
  */
 public record AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs, long offCheckInMs) {
   /** The default {@link #offCheckInMs}: five minutes, far below HDFS's default dead interval. */

@@ -117,10 +117,20 @@ class AgentPlannerTest {
     AgentTiming tooShort = new AgentTiming(3_000, 2_000, 5_000, 4_000);
     AgentAction a = AgentPlanner.next(worked(), "dn2:9866", 10_000, tooShort);
     assertTrue(a.sleep().isEmpty());
-    // BLINK nodes are unaffected: next window at 20 000 although the check-in is 1 000.
-    assertEquals(20_000, AgentPlanner.next(worked(), DN1, 10_000,
-        new AgentTiming(3_000, 2_000, 5_000, 1_000)).sleep().map(r -> r.wakeAtMs()).orElse(-1L)
-        .longValue(), "BLINK sleeps to its window");
+    // BLINK nodes too: no sleep is longer than the check-in (next window at 20 000).
+    assertEquals(20_000, AgentPlanner.next(worked(), DN1, 10_000, checkIn).sleep()
+        .orElseThrow().wakeAtMs(), "the window comes first");
+    assertEquals(15_000, AgentPlanner.next(worked(), DN1, 10_000,
+        new AgentTiming(3_000, 0, 5_000, 5_000)).sleep().orElseThrow().wakeAtMs(),
+        "the check-in comes first");
+  }
+
+  @Test
+  void aDayLongIntervalGivesNoDayLongSleep() {
+    Optional<Schedule> day = Optional.of(Schedule.builder().epoch(1).intervalStartMs(0)
+        .intervalMs(86_400_000).add(NodeSchedule.blink(DN1, 80_000_000, 1_000_000)).build());
+    assertEquals(10_000 + AgentTiming.DEFAULT_OFF_CHECK_IN_MS,
+        AgentPlanner.next(day, DN1, 10_000, TIMING).sleep().orElseThrow().wakeAtMs());
   }
 
   @Test
@@ -184,9 +194,11 @@ class AgentPlannerTest {
           assertTrue(!s.isAwake(DN1, t) || s.isExpired(t), ctx + ": awake at " + t);
         }
         // The node is awake at wakeAt: its window opens, or the lease ends, or (no lease, OFF)
-        // one interval passed.
+        // one interval passed, or the check-in bounds the sleep.
         long w = r.wakeAtMs();
-        assertTrue(s.isAwake(DN1, w) || s.window(DN1).isNever(), ctx);
+        assertTrue(s.isAwake(DN1, w) || s.window(DN1).isNever()
+            || w == now + timing.offCheckInMs(), ctx);
+        assertTrue(w - now <= timing.offCheckInMs(), ctx + ": longer than the check-in");
       } else if (s.isAwake(DN1, now)) {
         assertTrue(a.untilMs() <= now + timing.pollMs(), ctx);
       }
