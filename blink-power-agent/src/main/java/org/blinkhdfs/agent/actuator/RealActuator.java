@@ -88,6 +88,7 @@ public final class RealActuator implements Actuator {
     states.ensureReady();
     RtcWakeAlarm alarm = RtcWakeAlarm.locate(files, config.root(), config.rtc());
     checkRtcSkew(alarm, now);
+    alarm.checkWakeupEnabled();
     kernel.sync();
     if (Thread.interrupted()) {
       throw new InterruptedException("interrupted before arming the RTC alarm; not suspending");

@@ -90,6 +90,24 @@ final class RtcWakeAlarm {
     }
   }
 
+  /**
+   * Refuses an RTC whose device may not wake the host: {@code device/power/wakeup} reading
+   * anything but {@code enabled} (as {@code rtcwake} checks; an alarm would fire into a host
+   * that stays suspended). A missing file is accepted: not every RTC driver exposes it.
+   */
+  void checkWakeupEnabled() throws ActuatorException {
+    Path wakeup = rtcDir.resolve("device/power/wakeup");
+    if (!Files.exists(wakeup)) {
+      return;
+    }
+    String state = files.read(wakeup, "run the agent as root, or use --actuator emulate");
+    if (!state.equals("enabled")) {
+      throw new ActuatorException(wakeup + " reads '" + state + "': " + name() + " may not"
+          + " wake this host, so it would stay suspended; enable it (echo enabled > " + wakeup
+          + ") or use --actuator emulate");
+    }
+  }
+
   /** Clears, arms and verifies; returns only when the read-back equals {@code epochSeconds}. */
   void arm(long epochSeconds) throws ActuatorException {
     String fix = "run the agent as root, or use --actuator emulate";

@@ -100,6 +100,28 @@ class RealActuatorTest {
   }
 
   @Test
+  void refusesAnRtcThatMayNotWakeTheHost() throws IOException {
+    java.nio.file.Path wakeup = host.path("sys/class/rtc/rtc0/device/power/wakeup");
+    java.nio.file.Files.createDirectories(wakeup.getParent());
+    java.nio.file.Files.writeString(wakeup, "disabled\n");
+    ActuatorException e = refused(wakeIn(30_000));
+    assertEquals(wakeup + " reads 'disabled': rtc0 may not wake this host, so it would stay"
+        + " suspended; enable it (echo enabled > " + wakeup + ") or use --actuator emulate",
+        e.getMessage());
+    java.nio.file.Files.writeString(wakeup, "enabled\n");
+    assertTrue(actuatorSleeps(), "enabled: the sleep goes ahead");
+  }
+
+  private boolean actuatorSleeps() {
+    try {
+      actuator().sleep(wakeIn(30_000));
+      return stateWritten();
+    } catch (ActuatorException | InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
   void neverWritesStateWhenTheReadBackDiffers() {
     host.readOverrides.put(host.path(ALARM), "");
     ActuatorException e = refused(wakeIn(30_000));
