@@ -142,6 +142,7 @@ final class SchedulerJson {
       putOptional(n, "lastHeardMs", r.lastHeardMs());
       n.put("silentMs", r.silentMs());
       putOptional(n, "lastMeasuredSleepMs", r.lastMeasuredSleepMs());
+      putOptional(n, "clockSkewMs", r.clockSkewMs());
       n.put("failed", r.failed());
       r.wokenForRecoveryOf().forEach(n.putArray("wokenForRecoveryOf")::add);
       if (r.wakeRequest().isPresent()) {

@@ -39,4 +39,16 @@ public record NodeReport(String node, NodeRole role, Optional<NodeMode> mode,
   public NodeReport {
     wokenForRecoveryOf = List.copyOf(wokenForRecoveryOf);
   }
+
+  /**
+   * How far this scheduler's clock is ahead of the agent's, from the last status: when the
+   * scheduler received it minus when the agent stamped it (so it also holds the post's latency,
+   * normally milliseconds). Windows are wall-clock times, so an agent whose clock is off by
+   * seconds sleeps at the wrong moments: NTP must run on every host (docs/operations.md).
+   */
+  public OptionalLong clockSkewMs() {
+    return lastStatus.isPresent() && lastHeardMs.isPresent()
+        ? OptionalLong.of(lastHeardMs.getAsLong() - lastStatus.get().atMs())
+        : OptionalLong.empty();
+  }
 }

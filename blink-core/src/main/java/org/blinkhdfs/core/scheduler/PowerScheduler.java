@@ -116,6 +116,11 @@ import org.slf4j.LoggerFactory;
  * share one instance).
  */
 public final class PowerScheduler {
+  /**
+   * Clock skew between an agent and the scheduler above which the scheduler warns: well above a
+   * status post's latency (the utilization probe takes up to 1 s), well below a window.
+   */
+  public static final long MAX_CLOCK_SKEW_MS = 2_000;
   private static final Logger LOG = LoggerFactory.getLogger(PowerScheduler.class);
   /** Longest node list quoted in an error message. */
   private static final int MAX_NODES_IN_MESSAGE = 20;
@@ -264,9 +269,25 @@ public final class PowerScheduler {
     }
     e.lastStatus = s;
     e.lastHeardMs = clock.millis();
+    logSkew(s.node(), e, e.lastHeardMs - s.atMs());
     if (s.state() == NodeStatus.State.AWAKE && s.measuredSleepMs() > 0) {
       e.lastMeasuredSleepMs = s.measuredSleepMs();
     }
+  }
+
+  /** Warns once when an agent's clock is more than {@link #MAX_CLOCK_SKEW_MS} off, and once
+   * when it is back. */
+  private static void logSkew(String node, NodeEntry e, long skewMs) {
+    boolean off = Math.abs(skewMs) > MAX_CLOCK_SKEW_MS;
+    if (off && !e.skewWarned) {
+      LOG.warn("agent of {} stamps its statuses {} ms {} this scheduler's clock (more than {}"
+          + " ms): it sleeps and wakes at the wrong moments; run NTP on every host", node,
+          Math.abs(skewMs), skewMs > 0 ? "behind" : "ahead of", MAX_CLOCK_SKEW_MS);
+    } else if (!off && e.skewWarned) {
+      LOG.info("agent of {} is back within {} ms of this scheduler's clock ({} ms)", node,
+          MAX_CLOCK_SKEW_MS, skewMs);
+    }
+    e.skewWarned = off;
   }
 
   /**
@@ -780,6 +801,7 @@ public final class PowerScheduler {
     NodeStatus lastStatus;
     long lastHeardMs = Long.MIN_VALUE;
     long lastMeasuredSleepMs = -1;
+    boolean skewWarned;
 
     NodeEntry(NodeRole role) {
       this.role = role;

@@ -239,6 +239,20 @@ class PowerSchedulerTest {
   }
 
   @Test
+  void theClockSkewIsReceiptMinusTheAgentsStamp() {
+    PowerScheduler ps = scheduler(settings(3).build(), new StaggeredPolicy());
+    assertTrue(report(ps, "dn1:9866", clock.millis()).clockSkewMs().isEmpty(), "never heard");
+    clock.set(NOW + 10_000);
+    // The agent's clock reads 5 s less than the scheduler's.
+    ps.recordStatus(new NodeStatus("dn1:9866", NodeStatus.State.AWAKE, 1, NOW + 5_000, 0, -1,
+        ""));
+    assertEquals(5_000, report(ps, "dn1:9866", NOW + 10_000).clockSkewMs().getAsLong());
+    ps.recordStatus(new NodeStatus("dn1:9866", NodeStatus.State.AWAKE, 1, NOW + 10_250, 0, -1,
+        ""));
+    assertEquals(-250, report(ps, "dn1:9866", NOW + 10_000).clockSkewMs().getAsLong());
+  }
+
+  @Test
   void failureFiresExactlyAfterTheTimeout() {
     // Failure timeout 5 min by default (lease 180 s < 300 s).
     PowerScheduler ps = scheduler(settings(3).build(), new StaggeredPolicy());
