@@ -1,6 +1,5 @@
 package org.blinkhdfs.agent;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -42,7 +41,7 @@ class AgentUtilizationTest {
       List<Double> seen = new ArrayList<>();
       try {
         long end = startMs + WAIT_MS;
-        while (System.currentTimeMillis() < end && seen.size() < 3) {
+        while (System.currentTimeMillis() < end && seen.size() < 5) {
           Thread.sleep(50);
           long now = System.currentTimeMillis();
           writeProc(startMs, now);
@@ -54,11 +53,14 @@ class AgentUtilizationTest {
       } finally {
         agent.close();
       }
-      assertEquals(3, seen.size(), "known utilizations reported: " + seen);
-      for (double u : seen) {
-        // 0.5 from sdb; the 50 ms steps of the fake counters against 300 ms heartbeats blur it.
-        assertTrue(u > 0.2 && u < 0.8, "not sdb's busy half: " + seen);
-      }
+      assertTrue(seen.size() >= 3, "known utilizations reported: " + seen);
+      // 0.5 from sdb (sda, not chosen, would read 1.0). The fake counters move in 50 ms steps
+      // written by this thread, which a loaded machine can delay against the agent's 300 ms
+      // heartbeats, so single samples blur; their median must be sdb's half.
+      List<Double> sorted = seen.stream().sorted().toList();
+      double median = sorted.get(sorted.size() / 2);
+      assertTrue(median > 0.3 && median < 0.7, "not sdb's busy half: " + seen);
+      seen.forEach(u -> assertTrue(u >= 0 && u <= 1, "not a fraction: " + seen));
     }
   }
 
