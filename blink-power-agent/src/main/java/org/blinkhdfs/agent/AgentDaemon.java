@@ -77,6 +77,9 @@ public final class AgentDaemon implements Closeable {
     AgentDaemon d = new AgentDaemon(Objects.requireNonNull(config, "config"), conf,
         Clock.systemUTC());
     LOG.info("power agent starting: {}; {}", config, d.actuator.description());
+    // An agent killed (kill -9, OOM) while its node slept left it frozen: whatever the
+    // schedule says, start from an awake node; the loop puts it to sleep again if it should.
+    d.wakeQuietly();
     d.thread.start();
     return d;
   }

@@ -173,6 +173,39 @@ class AgentDaemonEndToEndTest {
     }
   }
 
+  /**
+   * kill -9 of an agent whose node sleeps leaves the DataNode frozen; a restarted agent thaws
+   * it at once, even when the schedule now has the node ACTIVE (the loop alone would never
+   * touch an ACTIVE node's freezer).
+   */
+  @Test
+  void aRestartedAgentThawsTheNodeItsKilledPredecessorLeftFrozen() throws Exception {
+    try (SchedulerFixture s = SchedulerFixture.start();
+        TickingChild child = new TickingChild(tmp, "dn2")) {
+      s.http().putText("/v1/active", "1").requireSuccess(); // NODE2 OFF: it sleeps
+      Path log = tmp.resolve("agent.log");
+      Process agent = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+          .toString(), "-cp", System.getProperty("java.class.path"),
+          AgentDaemon.class.getName(), "--node", SchedulerFixture.NODE2, "--scheduler",
+          s.address(), "--actuator", "emulate", "--pids", Long.toString(child.pid()),
+          "--min-sleep", "200ms").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      try {
+        assertTrue(child.awaitStopped(15_000), "the agent never froze the child; log:\n"
+            + Files.readString(log));
+      } finally {
+        agent.destroyForcibly(); // SIGKILL: no hook, no thaw
+        assertTrue(agent.waitFor(15, TimeUnit.SECONDS));
+      }
+      assertTrue(!child.progresses(300), "kill -9 left the child frozen");
+      s.http().putText("/v1/active", "2").requireSuccess(); // NODE2 ACTIVE now
+      try (AgentDaemon restarted = AgentDaemon.start(emulate(SchedulerFixture.NODE2,
+          s.address(), child.pid()), new Configuration(false))) {
+        assertTrue(child.progresses(1000), "the restarted agent left its ACTIVE node frozen"
+            + " (state " + child.state() + ")");
+      }
+    }
+  }
+
   @Test
   void badFlagsExitWithTwoAndAMessageNamingTheFlagAndHelpExitsZero() throws Exception {
     ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -85,6 +85,12 @@ public final class CgroupFreezer implements ProcessFreezer {
 
   @Override
   public synchronized void freeze() throws ActuatorException {
+    long self = ProcessHandle.current().pid();
+    if (holds(self)) {
+      throw new ActuatorException("this agent (pid " + self + ") is inside cgroup " + dir
+          + ", which it would freeze: frozen, it could never thaw the DataNode; run the agent"
+          + " outside the DataNode's cgroup");
+    }
     if (!populated()) {
       throw new ActuatorException("cgroup " + dir + " has no processes: freezing it would not "
           + "stop the DataNode; move the DataNode into it (echo PID > "
@@ -164,6 +170,25 @@ public final class CgroupFreezer implements ProcessFreezer {
           .anyMatch(this::hasPids);
     } catch (IOException e) {
       throw new ActuatorException("cannot list cgroup " + dir + " (" + e + "): check the path", e);
+    }
+  }
+
+  /** Whether {@code pid} is in this cgroup or one below it (every {@code cgroup.procs}). */
+  private boolean holds(long pid) throws ActuatorException {
+    String wanted = Long.toString(pid);
+    try (Stream<Path> tree = Files.walk(dir)) {
+      return tree.filter(p -> p.getFileName().toString().equals("cgroup.procs"))
+          .anyMatch(p -> listed(p, wanted));
+    } catch (IOException e) {
+      throw new ActuatorException("cannot list cgroup " + dir + " (" + e + "): check the path", e);
+    }
+  }
+
+  private static boolean listed(Path procs, String pid) {
+    try {
+      return Files.readAllLines(procs).stream().anyMatch(l -> l.trim().equals(pid));
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -80,8 +80,35 @@ public final class SignalFreezer implements ProcessFreezer {
 
   /** Pids read from {@code pidFile} (one or more, whitespace-separated); libc, {@code /proc}. */
   public static SignalFreezer forPidFile(Path pidFile) {
-    return new SignalFreezer(() -> readPidFile(pidFile), "pid file " + pidFile, LibcKernel.get(),
-        Path.of("/proc"), Duration.ofSeconds(2));
+    Path proc = Path.of("/proc");
+    return new SignalFreezer(() -> dataNodePids(pidFile, proc), "pid file " + pidFile,
+        LibcKernel.get(), proc, Duration.ofSeconds(2));
+  }
+
+  /**
+   * The pids of {@code pidFile}, each checked to be a DataNode: its command line (from {@code
+   * proc}) must mention {@code datanode} (Hadoop's {@code -Dproc_datanode}, the DataNode or
+   * SecureDataNodeStarter class). A pid file outlives its process, and a reused pid would make
+   * the agent stop a stranger; a pid that is not running is left to the liveness check.
+   */
+  static Set<Integer> dataNodePids(Path pidFile, Path proc) throws ActuatorException {
+    Set<Integer> pids = readPidFile(pidFile);
+    for (int pid : pids) {
+      Path cmdline = proc.resolve(pid + "/cmdline");
+      String cmd;
+      try {
+        cmd = Files.readString(cmdline, StandardCharsets.ISO_8859_1).replace('\0', ' ').trim();
+      } catch (IOException e) {
+        continue; // not running: freeze() names it
+      }
+      if (!cmd.toLowerCase(java.util.Locale.ROOT).contains("datanode")) {
+        throw new ActuatorException("pid " + pid + " from pid file " + pidFile + " runs '"
+            + (cmd.length() > 200 ? cmd.substring(0, 200) + "..." : cmd) + "', not a DataNode"
+            + " (a stale pid file whose pid was reused): not stopping it; remove the stale"
+            + " file and restart the DataNode");
+      }
+    }
+    return pids;
   }
 
   /** Hadoop's DataNode pid file: {@code <pidDir>/hadoop-<user>-datanode.pid}. */

@@ -68,6 +68,18 @@ class CgroupFreezerTest {
   }
 
   @Test
+  void aCgroupHoldingTheAgentItselfIsNeverFrozen() throws Exception {
+    Path dir = fakeV2("populated 1\nfrozen 0\n");
+    Files.writeString(dir.resolve("cgroup.procs"), "4242\n" + ProcessHandle.current().pid()
+        + "\n");
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> CgroupFreezer.open(dir, TIMEOUT).freeze());
+    assertTrue(e.getMessage().startsWith("this agent (pid " + ProcessHandle.current().pid()
+        + ") is inside cgroup " + dir), e.getMessage());
+    assertEquals("", Files.readString(dir.resolve("cgroup.freeze")), "nothing written");
+  }
+
+  @Test
   void v1WaitsForFrozen() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("v1"));
     Files.writeString(dir.resolve("freezer.state"), "THAWED\n");

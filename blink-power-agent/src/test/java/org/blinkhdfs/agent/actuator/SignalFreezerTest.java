@@ -37,7 +37,8 @@ class SignalFreezerTest {
   void readsPidsFromTheDataNodePidFile() throws Exception {
     Path pidFile = SignalFreezer.datanodePidFile(tmp, "hdfs");
     assertEquals(tmp.resolve("hadoop-hdfs-datanode.pid"), pidFile);
-    try (TickingChild child = new TickingChild(tmp, "child")) {
+    // Named so its command line mentions "datanode", like a real DataNode's.
+    try (TickingChild child = new TickingChild(tmp, "datanode")) {
       Files.writeString(pidFile, (int) child.pid() + "\n");
       SignalFreezer freezer = SignalFreezer.forPidFile(pidFile);
       assertTrue(freezer.describe().contains(pidFile.toString()), freezer.describe());
@@ -48,6 +49,22 @@ class SignalFreezerTest {
         freezer.thaw();
       }
       assertTrue(child.progresses(2000), "counter did not move after thaw");
+    }
+  }
+
+  @Test
+  void aStalePidFileWhosePidWasReusedStopsNothing() throws Exception {
+    Path pidFile = SignalFreezer.datanodePidFile(tmp, "hdfs");
+    try (TickingChild stranger = new TickingChild(tmp, "stranger")) {
+      Files.writeString(pidFile, stranger.pid() + "\n");
+      ActuatorException e = assertThrows(ActuatorException.class,
+          () -> SignalFreezer.forPidFile(pidFile).freeze());
+      assertTrue(e.getMessage().startsWith("pid " + stranger.pid() + " from pid file " + pidFile
+          + " runs 'bash -c"), e.getMessage());
+      assertTrue(e.getMessage().endsWith("not a DataNode (a stale pid file whose pid was"
+          + " reused): not stopping it; remove the stale file and restart the DataNode"),
+          e.getMessage());
+      assertTrue(stranger.progresses(1000), "the stranger was stopped");
     }
   }
 
