@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.PrimitiveIterator;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -477,7 +478,8 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
 
   /**
    * A stand-in for {@code position}: an awake staging node with room, else the nearest awake ring
-   * node (counted when staging nodes were full).
+   * node (counted when staging nodes were full), clockwise first at equal distance, found by
+   * jumping between the slice's writable nodes ({@link RingSlice#writableNear}).
    */
   private boolean takeStandIn(RingMembers ring, int position, TargetPlan plan, TargetRequest req)
       throws NotEnoughReplicasException {
@@ -494,15 +496,11 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     if (full) {
       runtime.stagingFullFallbacks().incrementAndGet();
     }
-    int n = ring.size();
-    for (int d = 1; d <= n / 2; d++) {
-      for (int candidate : new int[] {Math.floorMod(position + d, n),
-          Math.floorMod(position - d, n)}) {
-        DatanodeDescriptor node = ring.node(candidate);
-        if (!plan.layoutPositions.contains(candidate) && node != null
-            && ring.writable(node, req.guardMs) && take(ring, node, req)) {
-          return true;
-        }
+    PrimitiveIterator.OfInt near = slice(ring, req.blocksize).writableNear(position);
+    while (near.hasNext()) {
+      int candidate = near.nextInt();
+      if (!plan.layoutPositions.contains(candidate) && take(ring, ring.node(candidate), req)) {
+        return true;
       }
     }
     return false;

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PrimitiveIterator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -14,6 +15,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.Node;
 import org.blinkhdfs.core.schedule.WriteSlice;
 import org.blinkhdfs.layout.ring.FirstPositions;
+import org.blinkhdfs.layout.ring.NearestMarked;
 
 /**
  * One time slice of the ring for one write guard: everything a placement decision needs that
@@ -27,6 +29,8 @@ import org.blinkhdfs.layout.ring.FirstPositions;
  *       not overloaded (load as of the index's build);
  *   <li>{@link #sleepers}: the registered DataNodes the schedule names (ring and staging) that
  *       cannot take a write, which HDFS's own choice must never pick;
+ *   <li>{@link #writableNear}: the writable ring nodes nearest to a position, where a stand-in
+ *       is looked for;
  *   <li>{@link #firstPositions}: the best first positions of the ring layout per request shape
  *       (replicas, storage types, per-rack maximum), computed by the first decision that asks.
  * </ul>
@@ -36,8 +40,8 @@ import org.blinkhdfs.layout.ring.FirstPositions;
  * look-ups, then 9 scored first positions for 3 replicas on DISK); decisions until 12:04 reuse
  * it; the first one at 12:04 builds the next slice.
  *
- * <p>Memory: one boolean per ring position, the sleepers (one set entry each) and one {@link
- * FirstPositions} (an int and a bit per best position) per request shape.
+ * <p>Memory: two booleans and two ints per ring position, the sleepers (one set entry each) and
+ * one {@link FirstPositions} (an int and a bit per best position) per request shape.
  *
  * <p>Thread-safe: immutable but for the concurrent cache of first positions, whose values are
  * computed from immutable inputs (two threads may compute one at once; either result is right).
@@ -49,17 +53,21 @@ final class RingSlice {
   private final WriteSlice writes;
   private final boolean[] usable;
   private final Set<Node> sleepers;
+  private final NearestMarked writableNodes;
   private final Map<ShapeKey, FirstPositions> firsts = new ConcurrentHashMap<>();
 
   RingSlice(RingMembers.Index index, RingMembers.SliceKey key, long nowMs) {
     this.writes = WriteSlice.at(index.schedule(), index.named(), key.guardMs(), nowMs);
     int n = index.size();
     this.usable = new boolean[n];
+    boolean[] writable = new boolean[n];
     for (int p = 0; p < n; p++) {
       DatanodeDescriptor d = index.nodeAt(p);
+      writable[p] = d != null && writes.writable(p);
       usable[p] = index.inServiceAt(p) && writes.writable(p)
           && !(key.loadFactor() > 0 && index.overloaded(d, key.loadFactor()));
     }
+    this.writableNodes = new NearestMarked(writable);
     Set<Node> out = new HashSet<>();
     for (int i = 0; i < writes.size(); i++) {
       DatanodeDescriptor d = index.namedNode(i);
@@ -77,6 +85,15 @@ final class RingSlice {
   /** The usable mask (shared: callers must not change it). */
   boolean[] usable() {
     return usable;
+  }
+
+  /**
+   * The ring positions with a registered DataNode that can take a write, within half the ring
+   * of {@code position}, nearest first ({@code +d} before {@code -d}): where a stand-in is
+   * looked for, without visiting the sleeping arc in between.
+   */
+  PrimitiveIterator.OfInt writableNear(int position) {
+    return writableNodes.from(position);
   }
 
   /** Registered DataNodes named by the schedule that cannot take a write in this slice. */
