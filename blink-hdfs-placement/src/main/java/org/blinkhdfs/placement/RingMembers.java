@@ -45,6 +45,11 @@ import org.blinkhdfs.core.schedule.WriteSlice;
 final class RingMembers {
   /** Longest a cached index is trusted without re-reading the topology. */
   static final long INDEX_MAX_AGE_MS = 1000;
+  /**
+   * A limit on the slices one index keeps (one per write guard, i.e. per block size, and load
+   * rule); a decision for another is computed for itself.
+   */
+  static final int MAX_SLICES = 64;
 
   private final Index index;
   private final long nowMs;
@@ -160,7 +165,9 @@ final class RingMembers {
       RingSlice s = slices.get(key);
       if (s == null || !s.covers(nowMs)) {
         s = new RingSlice(this, key, nowMs);
-        slices.put(key, s);
+        if (slices.size() < MAX_SLICES || slices.containsKey(key)) {
+          slices.put(key, s);
+        }
       }
       return s;
     }
