@@ -109,8 +109,10 @@ public final class ChooseTargetJmh {
             .resultFormat(ResultFormatType.JSON)
             .result(out.resolve("jmh-choose-target-raw-" + topo.trim()
                 + (choose ? "" : "-sort") + ".json").toString());
-        if (!profiler.isBlank()) {
-          b.addProfiler(profiler);
+        if (!profiler.isBlank()) { // NAME or NAME:OPTIONS, as JMH's -prof
+          int colon = profiler.indexOf(':');
+          b.addProfiler(colon < 0 ? profiler : profiler.substring(0, colon),
+              colon < 0 ? "" : profiler.substring(colon + 1));
         }
         results.addAll(new Runner(b.build()).run());
       }

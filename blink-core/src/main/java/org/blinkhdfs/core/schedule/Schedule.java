@@ -183,10 +183,11 @@ public final class Schedule {
 
   /** {@link #nextWakeMs(String, long)} of the node whose {@link #window} this is. */
   public long nextWakeMs(ActiveWindow window, long timeMs) {
-    if (isAwake(window, timeMs)) {
+    long phase = phaseMs(timeMs);
+    if (isExpired(timeMs) || window.contains(phase)) {
       return timeMs;
     }
-    long until = window.untilOpenMs(phaseMs(timeMs));
+    long until = window.untilOpenMs(phase);
     long wake = until == Long.MAX_VALUE ? Long.MAX_VALUE : timeMs + until;
     if (validUntilMs.isPresent()) {
       wake = Math.min(wake, validUntilMs.getAsLong());
