@@ -46,19 +46,28 @@ public final class ReadOrder {
 
   /** The key of {@code node} at {@code nowMs}. */
   public static Key key(Schedule schedule, String node, long nowMs, long minWindowMs) {
-    ActiveWindow window = schedule.window(node);
+    long rank = rank(schedule, schedule.window(node), nowMs, minWindowMs);
+    return rank < 0 ? new Key(true, -rank, 0) : new Key(false, 0, rank);
+  }
+
+  /**
+   * The key as one number that sorts the same way: {@code -remainingMs} for a replica usable now
+   * (its remaining time is at least 1 ms, so the rank is negative; always-on is {@code
+   * -Long.MAX_VALUE}), else {@code untilUsableMs} (0 or more). Equal ranks are equal keys.
+   */
+  private static long rank(Schedule schedule, ActiveWindow window, long nowMs,
+      long minWindowMs) {
     long remaining = schedule.remainingActiveMs(window, nowMs);
     if (remaining == Schedule.FOREVER || (remaining > 0 && remaining >= minWindowMs)) {
-      return new Key(true, remaining, 0);
+      return -remaining;
     }
     long from = nowMs + remaining; // now if asleep, the end of the window if about to sleep
     long wake = schedule.nextWakeMs(window, from);
     if (wake == from && remaining > 0) {
       // A window that closes and reopens at once (wrap at the interval end): usable after all.
-      return new Key(true, remaining, 0);
+      return -remaining;
     }
-    long until = wake == Long.MAX_VALUE ? Long.MAX_VALUE : wake - nowMs;
-    return new Key(false, 0, until);
+    return wake == Long.MAX_VALUE ? Long.MAX_VALUE : wake - nowMs;
   }
 
   /**
@@ -75,7 +84,8 @@ public final class ReadOrder {
 
   /**
    * Sorts {@code items[0 .. length)} in place, stably, by the key of {@code addressOf(item)}
-   * (each key computed once: an insertion sort, for the few replicas of a block), and returns how
+   * (each key computed once, as a rank: an insertion sort, for the few replicas of a block, with
+   * nothing allocated but the ranks), and returns how
    * many items at the front are usable now with the same key as the first (0 when the first is
    * not usable): the replicas the schedule cannot tell apart.
    */
@@ -84,27 +94,27 @@ public final class ReadOrder {
     if (length < 1) {
       return 0;
     }
-    Key[] keys = new Key[length];
+    long[] ranks = new long[length];
     for (int i = 0; i < length; i++) {
-      keys[i] = key(schedule, addressOf.apply(items[i]), nowMs, minWindowMs);
+      ranks[i] = rank(schedule, schedule.window(addressOf.apply(items[i])), nowMs, minWindowMs);
     }
     for (int i = 1; i < length; i++) {
-      Key k = keys[i];
+      long r = ranks[i];
       T item = items[i];
       int j = i - 1;
-      while (j >= 0 && Key.compare(keys[j], k) > 0) {
-        keys[j + 1] = keys[j];
+      while (j >= 0 && ranks[j] > r) {
+        ranks[j + 1] = ranks[j];
         items[j + 1] = items[j];
         j--;
       }
-      keys[j + 1] = k;
+      ranks[j + 1] = r;
       items[j + 1] = item;
     }
-    if (!keys[0].usableNow()) {
+    if (ranks[0] >= 0) {
       return 0;
     }
     int tied = 1;
-    while (tied < length && keys[tied].equals(keys[0])) {
+    while (tied < length && ranks[tied] == ranks[0]) {
       tied++;
     }
     return tied;
