@@ -40,6 +40,8 @@ final class SnapshotMemory {
   }
 
   static Result measure(PlacementSetup config, int nodes, int racks) throws Exception {
+    // JOL reads field offsets of records (ActiveWindow, the slice keys) only this way.
+    System.setProperty("jol.magicFieldOffset", "true");
     ChooseTargetBench bench = new ChooseTargetBench();
     bench.nodes = nodes;
     bench.racks = racks;
