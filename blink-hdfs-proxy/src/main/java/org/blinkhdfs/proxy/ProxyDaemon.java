@@ -20,6 +20,7 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.WakeDecision;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.placement.BlinkRuntime;
@@ -136,7 +137,8 @@ public final class ProxyDaemon implements Closeable {
           + SchedulerHttp.ADDRESS_KEY + " (only the scheduler can open an extra window); set it,"
           + " or use weak or periodic with a schedule file");
     }
-    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs());
+    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
     return (node, ms, reason) -> {
       WakeAnswer a = scheduler.requestWake(node, ms, reason);
       if (a.outcome() == WakeDecision.Outcome.REFUSED) {

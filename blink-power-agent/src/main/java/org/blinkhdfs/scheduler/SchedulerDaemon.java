@@ -59,6 +59,7 @@ public final class SchedulerDaemon implements Closeable {
   private final Optional<ScheduleFileWriter> fileWriter;
   private final SchedulerMetrics metrics;
   private final Optional<YarnPublisher> yarn;
+  private final SchedulerSecurity security;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
@@ -69,9 +70,12 @@ public final class SchedulerDaemon implements Closeable {
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
-    this.http = new HttpServer2.Builder().setName("blink").setConf(conf)
+    this.security = new SchedulerSecurity(conf);
+    this.http = new HttpServer2.Builder().setName("blink").setConf(security.httpConf(conf))
+        .setACL(security.admins)
         .addEndpoint(URI.create("http://" + config.httpAddress.getHostString() + ":"
             + config.httpAddress.getPort())).setFindPort(false).build();
+    security.addCsrfFilter(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
     http.start();
@@ -116,6 +120,10 @@ public final class SchedulerDaemon implements Closeable {
     return config;
   }
 
+  SchedulerSecurity security() {
+    return security;
+  }
+
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */
   Optional<YarnPublisher> yarnPublisher() {
     return yarn;
@@ -125,6 +133,7 @@ public final class SchedulerDaemon implements Closeable {
     List<ConfigKey> all =
         new ArrayList<>(SchedulerConfig.KEYS);
     all.addAll(YarnPublisherConfig.KEYS);
+    all.addAll(SchedulerSecurity.KEYS);
     return List.copyOf(all);
   }
 

@@ -46,12 +46,18 @@ public final class SchedulerHttp {
   public static final String PROTOBUF = "application/x-protobuf";
   /** The key naming the scheduler's address for agents, the admin tool and the NameNode. */
   public static final String ADDRESS_KEY = "blink.scheduler.address";
+  /**
+   * The header every call carries so the scheduler's CSRF filter (Hadoop's {@code
+   * RestCsrfPreventionFilter}, its default header name) tells this client from a browser form.
+   */
+  public static final String CSRF_HEADER = "X-XSRF-HEADER";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final String address;
   private final String baseUrl;
   private final int timeoutMs;
   private final String unreachableHint;
+  private final HttpAuthenticator authenticator;
 
   /**
    * @param address the scheduler's HTTP address {@code host:port}
@@ -59,10 +65,12 @@ public final class SchedulerHttp {
    */
   public SchedulerHttp(String address, int timeoutMs) {
     this(checked(address), timeoutMs, "is the scheduler running at " + address + "? check "
-        + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag");
+        + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag",
+        HttpAuthenticator.processUser());
   }
 
-  private SchedulerHttp(String address, int timeoutMs, String unreachableHint) {
+  private SchedulerHttp(String address, int timeoutMs, String unreachableHint,
+      HttpAuthenticator authenticator) {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
     }
@@ -70,6 +78,16 @@ public final class SchedulerHttp {
     this.baseUrl = "http://" + address;
     this.timeoutMs = timeoutMs;
     this.unreachableHint = unreachableHint;
+    this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+  }
+
+  /**
+   * This client sending each call through {@code authenticator} (the caller's identity: Hadoop's
+   * current user, SPNEGO under Kerberos). Without it a client sends the process's user the way
+   * Hadoop's simple authentication does ({@link HttpAuthenticator#processUser()}).
+   */
+  public SchedulerHttp withAuthenticator(HttpAuthenticator authenticator) {
+    return new SchedulerHttp(address, timeoutMs, unreachableHint, authenticator);
   }
 
   /**
@@ -85,7 +103,8 @@ public final class SchedulerHttp {
       throw new IllegalArgumentException("address '" + address + "' is not host:port with a port"
           + " in 1..65535", e);
     }
-    return new SchedulerHttp(address, timeoutMs, unreachableHint);
+    return new SchedulerHttp(address, timeoutMs, unreachableHint,
+        HttpAuthenticator.processUser());
   }
 
   private static String checked(String address) {
@@ -167,7 +186,14 @@ public final class SchedulerHttp {
   private Response call(String method, String path, String accept, String contentType,
       byte[] body) throws IOException {
     String url = url(path);
-    HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
+    HttpURLConnection c;
+    try {
+      c = authenticator.open(new URL(url), timeoutMs);
+    } catch (IOException e) {
+      throw new IOException(method + " " + url + " failed to authenticate: " + e.getMessage()
+          + " (with Kerberos: is the caller logged in, kinit or its keytab, and is the"
+          + " scheduler's blink.scheduler.http.kerberos.principal right?)", e);
+    }
     try {
       c.setConnectTimeout(timeoutMs);
       c.setReadTimeout(timeoutMs);
@@ -175,10 +201,12 @@ public final class SchedulerHttp {
       c.setInstanceFollowRedirects(false);
       c.setRequestMethod(method);
       c.setRequestProperty("Accept", accept);
+      c.setRequestProperty(CSRF_HEADER, "blink");
       if (body != null) {
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", contentType);
-        c.setFixedLengthStreamingMode(body.length);
+        // no streaming mode: the JDK then keeps a 401's error body (our message naming the fix)
+        // instead of failing with "cannot retry due to server authentication, in streaming mode"
         try (OutputStream out = c.getOutputStream()) {
           out.write(body);
         }
