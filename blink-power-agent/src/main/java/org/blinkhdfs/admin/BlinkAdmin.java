@@ -232,7 +232,7 @@ public final class BlinkAdmin extends Configured implements Tool {
             + " -D");
       }
       try {
-        return new BlinkApiClient(address, timeoutMs(conf));
+        return new BlinkApiClient(address, timeoutMs(conf), HadoopHttpAuthenticator.INSTANCE);
       } catch (IllegalArgumentException e) {
         throw new AdminException((proxyFlag != null ? "-proxy" : BlinkApiClient.ADDRESS_KEY)
             + ": " + e.getMessage());

@@ -71,11 +71,9 @@ public final class SchedulerDaemon implements Closeable {
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
     this.security = new SchedulerSecurity(conf);
-    this.http = new HttpServer2.Builder().setName("blink").setConf(security.httpConf(conf))
-        .setACL(security.admins)
-        .addEndpoint(URI.create("http://" + config.httpAddress.getHostString() + ":"
-            + config.httpAddress.getPort())).setFindPort(false).build();
-    security.addCsrfFilter(http);
+    this.http = security.http.builder(conf, "blink", URI.create("http://"
+        + config.httpAddress.getHostString() + ":" + config.httpAddress.getPort())).build();
+    security.http.secure(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
     http.start();

@@ -90,6 +90,20 @@ class KerberosSchedulerTest {
   }
 
   @Test
+  void theAdminToolAuthenticatesAsItsKerberosUser() throws Exception {
+    String address = "localhost:" + scheduler.daemon().httpAddress().getPort();
+    AdminRun mallory = AdminRun.as(login("mallory"), "-scheduler", address, "-setPower", "10%");
+    assertEquals(-1, mallory.exit(), mallory.err());
+    assertTrue(mallory.err().contains("403"), mallory.err());
+    assertTrue(scheduler.daemon().scheduler().powerOverride().isEmpty());
+    AdminRun alice = AdminRun.as(login("alice"), "-scheduler", address, "-setPower", "10%");
+    assertEquals(0, alice.exit(), alice.err());
+    assertTrue(scheduler.daemon().scheduler().powerOverride().isPresent());
+    assertEquals(0, AdminRun.as(login("alice"), "-scheduler", address, "-setPower", "signal")
+        .exit());
+  }
+
+  @Test
   void unauthenticatedAndNonAdminChangesAreRejected() throws Exception {
     SchedulerHttp anonymous = http.withAuthenticator(
         (url, timeoutMs) -> (HttpURLConnection) url.openConnection());

@@ -118,6 +118,21 @@ class SchedulerSecurityTest {
   }
 
   @Test
+  void theAdminToolSendsTheCallersHadoopUser() throws Exception {
+    scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice");
+    AdminRun mallory = AdminRun.as(UserGroupInformation.createRemoteUser("mallory"),
+        "-scheduler", scheduler.address(), "-setActive", "0");
+    assertEquals(-1, mallory.exit(), mallory.err());
+    assertTrue(mallory.err().contains("403") && mallory.err().contains("blink.scheduler.admin.acl"),
+        mallory.err());
+    assertTrue(scheduler.daemon().scheduler().activeNodesOverride().isEmpty());
+    AdminRun alice = AdminRun.as(UserGroupInformation.createRemoteUser("alice"),
+        "-scheduler", scheduler.address(), "-setActive", "0");
+    assertEquals(0, alice.exit(), alice.err());
+    assertEquals(0, scheduler.daemon().scheduler().activeNodesOverride().getAsInt());
+  }
+
+  @Test
   void logLevelChangesNeedAnAdmin() throws Exception {
     scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice");
     String path = "/logLevel?log=org.blinkhdfs.scheduler.SchedulerDaemon&level=DEBUG";
