@@ -30,7 +30,8 @@ class PolicySwitchGearsTest {
     conf.set("blink.scheduler.gears", "1,3");
     try (SchedulerDaemon daemon = SchedulerDaemon.start(conf)) {
       HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-          "http://127.0.0.1:" + daemon.httpAddress().getPort() + SchedulerFixture.asSchedulerUser("/v1/policy")))
+          "http://127.0.0.1:" + daemon.httpAddress().getPort()
+          + SchedulerFixture.asSchedulerUser("/v1/policy")))
           .PUT(HttpRequest.BodyPublishers.ofString("gear-shifting")).build(),
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, r.statusCode(), r.body());

@@ -52,6 +52,14 @@ public final class SchedulerHttp {
    */
   public static final String CSRF_HEADER = "X-XSRF-HEADER";
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * The text of a 401 whose body the JDK dropped (it does for a request with a streamed body):
+   * what the server wants and the fix.
+   */
+  private static final byte[] UNAUTHORIZED_HINT = ("authentication required: the caller sent no"
+      + " identity the server accepts (user.name=<user> with Hadoop's simple authentication,"
+      + " SPNEGO with Kerberos: kinit, or the daemon's keytab login; docs/security.md)")
+      .getBytes(StandardCharsets.UTF_8);
 
   private final String address;
   private final String baseUrl;
@@ -205,15 +213,17 @@ public final class SchedulerHttp {
       if (body != null) {
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", contentType);
-        // no streaming mode: the JDK then keeps a 401's error body (our message naming the fix)
-        // instead of failing with "cannot retry due to server authentication, in streaming mode"
+        // streaming: the JDK never resends the body (no silent retry of a POST)
+        c.setFixedLengthStreamingMode(body.length);
         try (OutputStream out = c.getOutputStream()) {
           out.write(body);
         }
       }
       int status = c.getResponseCode();
       InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
-      byte[] bytes = in == null ? new byte[0] : readBounded(in, method + " " + url);
+      byte[] bytes = in != null ? readBounded(in, method + " " + url)
+          : status == HttpURLConnection.HTTP_UNAUTHORIZED ? UNAUTHORIZED_HINT.clone()
+          : new byte[0];
       return new Response(method, url, status, Optional.ofNullable(c.getContentType()).orElse(""),
           bytes);
     } catch (IOException e) {
