@@ -34,7 +34,11 @@ import org.blinkhdfs.core.schedule.Schedule;
  * (8 bytes × 2 × interval/bin each); O(distinct levels) for the level counts, at most {@value
  * #MAX_LEVELS}.
  *
- * <p>Example: 3 nodes, 3 blocks... see SimulatorTest for hand-worked cases.
+ * <p>Worked example (3 nodes, r = 1, 1/3 of the power, no sleep draw or transitions, interval
+ * 60 s): staggered windows [0, 20 s), [20, 40 s), [40, 60 s); every block's one replica sleeps
+ * 40 s of each minute, so {@code unavailableFraction} is 2/3, the mean wait 40²/(2·60) s =
+ * 13.3 s and the p90 wait (0.9 − 1/3)/(2/3)·40 s = 34 s. With r = 3 the windows tile the interval
+ * and every block is always available.
  */
 public final class Simulator {
   /** A limit on the distinct power levels of one run (each costs a sweep). */
