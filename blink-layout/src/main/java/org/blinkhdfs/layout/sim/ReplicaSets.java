@@ -1,10 +1,12 @@
 package org.blinkhdfs.layout.sim;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
-import org.blinkhdfs.core.schedule.Schedule;
 
 /**
  * Where the simulator finds a block's replicas: a deterministic function of the block ID, so no
@@ -20,7 +22,7 @@ public interface ReplicaSets {
 
   /** Every layout name {@link #byName} accepts. */
   static List<String> names() {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     out.add(RANDOM);
     out.addAll(LayoutCatalog.NAMES);
     return List.copyOf(out);
@@ -36,7 +38,7 @@ public interface ReplicaSets {
    * @throws IllegalArgumentException for an unknown name or a replication the layout refuses
    */
   static ReplicaSets byName(String name, Schedule ring, int replicas, long seed,
-      java.util.function.Function<String, String> lookup) {
+      Function<String, String> lookup) {
     if (replicas < 1 || replicas > ring.ring().size()) {
       throw new IllegalArgumentException("replication " + replicas + " must be within 1.."
           + ring.ring().size() + " (one replica per node at most)");
