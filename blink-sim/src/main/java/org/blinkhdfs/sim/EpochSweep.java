@@ -1,14 +1,17 @@
-package org.blinkhdfs.layout.sim;
+package org.blinkhdfs.sim;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.blinkhdfs.bench.availability.BlockAvailability;
+import org.blinkhdfs.bench.availability.Gap;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.Schedule;
 
 /**
  * One pass over the blocks under one schedule epoch: for every visited block, its replicas from
- * {@link ReplicaSets}, its awake coverage and gaps ({@link Coverage} over the schedule's windows),
+ * {@link ReplicaSets}, its awake coverage and gaps ({@link BlockAvailability}, the demo's exact
+ * availability math, over the schedule's windows),
  * its waits ({@link WaitHistogram}), and which replica serves it at each read instant ({@link
  * ReadRanks}); nothing per block is kept, so memory is O(N·K + histogram) for any B.
  *
@@ -32,7 +35,7 @@ import org.blinkhdfs.core.schedule.Schedule;
  * block is unavailable 2/3 of the time; gaps of 2T/3 give a mean wait of (2T/3)²/(2T) = 2T/9; at
  * each instant one block is servable from one node: throughput 1/(3·1) = 1/3.
  *
- * <p>Not thread-safe (scratch arrays); the inputs are immutable.
+ * <p>Stateless; the inputs are immutable.
  */
 public final class EpochSweep {
   /** How often, in visited blocks, progress is reported. */
@@ -58,8 +61,6 @@ public final class EpochSweep {
       usable.add(w.isAlways() || minWindowMs == 0 ? w
           : new ActiveWindow(w.offsetMs(), Math.max(0, w.lengthMs() - minWindowMs), t));
     }
-    Coverage awakeCover = new Coverage(awake, t);
-    Coverage usableCover = minWindowMs == 0 ? awakeCover : new Coverage(usable, t);
     ReadRanks ranks = new ReadRanks(schedule, instants, minWindowMs);
     double[][] load = new double[instants][n];
     long[] servable = new long[instants];
@@ -70,25 +71,21 @@ public final class EpochSweep {
     long served = 0;
     for (long j = 0; j < sample.visits(); j++) {
       List<Integer> replicas = layout.targets(sample.blockId(j));
-      awakeCover.compute(replicas);
-      double u = (double) (t - awakeCover.coveredMs()) / t;
+      BlockAvailability awakeCover = BlockAvailability.forReplicas(awake, replicas);
+      double u = awakeCover.unavailableFraction();
       unavailableSum += u;
       unavailableSquares += u * u;
-      if (usableCover != awakeCover) {
-        usableCover.compute(replicas);
-      }
-      if (usableCover.never()) {
+      BlockAvailability usableCover = minWindowMs == 0 ? awakeCover
+          : BlockAvailability.forReplicas(usable, replicas);
+      if (usableCover.neverAvailable()) {
         waits.addNever(t, 1);
       } else {
         served++;
         waits.addZero(usableCover.coveredMs(), 1);
-        double squares = 0;
-        for (int i = 0; i < usableCover.gapCount(); i++) {
-          long g = usableCover.gapMs(i);
-          waits.addGap(g, 1);
-          squares += (double) g * g;
+        for (Gap g : usableCover.gaps()) {
+          waits.addGap(g.lengthMs(), 1);
         }
-        waitSum += squares / (2.0 * t);
+        waitSum += usableCover.expectedWaitMs().getAsDouble();
       }
       assignReads(replicas, ranks, load, servable);
       if ((j + 1) % PROGRESS_EVERY == 0) {

@@ -1,4 +1,4 @@
-package org.blinkhdfs.layout.sim;
+package org.blinkhdfs.sim;
 
 /**
  * The distribution of a read's wait, built in O(1) per gap with fixed memory, for the p90.

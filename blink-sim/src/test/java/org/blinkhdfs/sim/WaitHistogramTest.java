@@ -1,4 +1,4 @@
-package org.blinkhdfs.layout.sim;
+package org.blinkhdfs.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.blinkhdfs.layout.sim;
+package org.blinkhdfs.sim;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package org.blinkhdfs.layout.sim;
+package org.blinkhdfs.sim;
 
 /**
  * What one sweep over the blocks under one schedule measured (definitions in docs/simulator.md).
