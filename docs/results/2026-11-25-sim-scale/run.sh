@@ -2,11 +2,11 @@
 # Reproduces this report: bin/blink sim at 10,000 nodes x 10^7 blocks with the JVM flags of
 # bin/blink (SerialGC, C1 only) and the heap capped at 256 MiB, on this 2-core machine shared with
 # other jobs. Run from the repository root with the compiled classes on CP
-# (blink-layout/target/classes:blink-core/target/classes:commons-cli:guava); bin/blink sim takes
+# (blink-sim, blink-bench, blink-layout and blink-core target/classes, commons-cli, guava); bin/blink sim takes
 # the same flags.
 set -euo pipefail
 OUT="$(dirname "$0")"
-JAVA="java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp $CP org.blinkhdfs.layout.sim.SimCommand"
+JAVA="java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp $CP org.blinkhdfs.sim.SimCommand"
 for layout in power-balanced random; do
   for policy in staggered staggered-circular; do
     $JAVA --nodes 10000 --blocks 10000000 --power 50% --replication 3 --layout "$layout" \
