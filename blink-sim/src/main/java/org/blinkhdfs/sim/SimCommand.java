@@ -54,6 +54,7 @@ public final class SimCommand {
       "  --bandwidth MIBPS    one node's read bandwidth for readThroughputMiBps (default 100)",
       "  --active-watts W     one DataNode awake (default 25)",
       "  --sleep-watts W      one DataNode in S3 (default 1)",
+      "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
       "  --transition D       one suspend plus resume, taken from each window (default 1s)",
       "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2",
       "  --format text|json   (default text)");
@@ -61,7 +62,7 @@ public final class SimCommand {
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink sim").usage(USAGE)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
-          "active-watts", "sleep-watts", "transition", "format")
+          "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
 
@@ -107,9 +108,10 @@ public final class SimCommand {
 
   private static SimSpec spec(CommandLineTool.Args a) {
     int nodes = a.intIn("nodes", "9", 1, 100_000);
-    PowerModel model = PowerModel.builder().nodeCount(nodes)
-        .activeWatts(a.doubleIn("active-watts", "25", 0.001, 1e6))
+    double active = a.doubleIn("active-watts", "25", 0.001, 1e6);
+    PowerModel model = PowerModel.builder().nodeCount(nodes).activeWatts(active)
         .sleepWatts(a.doubleIn("sleep-watts", "1", 0, 1e6)).overheadWatts(40)
+        .ioServerWatts(a.doubleIn("io-server-watts", Double.toString(active), 0, 1e6))
         .transitionMs(a.durationMsIn("transition", "1s", 0, 3_600_000)).build();
     long blocks = a.longIn("blocks", "1000", 1, 1_000_000_000_000L);
     long interval = a.durationMsIn("interval",
