@@ -65,6 +65,16 @@ class SimCommandTest {
   }
 
   @Test
+  void ioServerNodesStayAwakeSoNothingIsUnavailable() {
+    // 9 nodes: p_total 225 W; every node io-server draws 90 W, within 60% = 135 W.
+    Run r = sim("--nodes", "9", "--blocks", "200", "--power", "60%", "--policy", "io-server",
+        "--io-server-watts", "10", "--format", "json");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"unavailableFraction\": 0,"), r.out());
+    assertTrue(r.out().contains("\"belowMinimumEpochs\": 0,"), r.out());
+  }
+
+  @Test
   void helpExitsZeroAndBadFlagsExitTwoNamingTheFlagAndValue() {
     for (String help : new String[] {"--help", "-help"}) {
       Run r = sim(help);
