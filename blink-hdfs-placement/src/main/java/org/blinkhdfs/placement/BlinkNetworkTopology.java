@@ -1,7 +1,6 @@
 package org.blinkhdfs.placement;
 
 import java.time.Clock;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -37,6 +36,10 @@ import org.blinkhdfs.core.schedule.Schedule;
  * replace (Rabbit's hit-ratio balancer, {@code org.blinkhdfs.rabbit.EqualWorkNetworkTopology}).
  * The blink-aware client re-sorts each block's replicas by the same keys, stably, so such a
  * choice survives to the read.
+ *
+ * <p>Cost: a few schedule look-ups per front replica (one hash look-up of its window, then
+ * arithmetic), each key computed once, and an insertion sort of the front replicas in place;
+ * nothing depends on the number of DataNodes.
  *
  * <p>Thread-safe: the schedule view is thread-safe and each call sorts its own array.
  */
@@ -82,36 +85,11 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
       return;
     }
     long nowMs = clock.millis();
-    if (activeLen > 1) {
-      List<T> front = Arrays.asList(nodes).subList(0, activeLen);
-      List<T> sorted = ReadOrder.sort(front, BlinkNetworkTopology::addressOf, schedule.get(),
-          nowMs, minWindowMs);
-      for (int i = 0; i < activeLen; i++) {
-        nodes[i] = sorted.get(i);
-      }
-    }
-    int tied = usableTies(nodes, activeLen, schedule.get(), nowMs);
+    int tied = ReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf,
+        schedule.get(), nowMs, minWindowMs);
     if (tied > 0) {
       orderTies(nodes, tied, schedule.get(), nowMs);
     }
-  }
-
-  /**
-   * How many replicas at the front are usable now with the same {@link ReadOrder} key as the
-   * first, i.e. equally good by the schedule (all ACTIVE replicas, for instance).
-   */
-  private <T extends Node> int usableTies(T[] nodes, int activeLen, Schedule schedule,
-      long nowMs) {
-    ReadOrder.Key first = ReadOrder.key(schedule, addressOf(nodes[0]), nowMs, minWindowMs);
-    if (!first.usableNow()) {
-      return 0;
-    }
-    int tied = 1;
-    while (tied < activeLen
-        && ReadOrder.key(schedule, addressOf(nodes[tied]), nowMs, minWindowMs).equals(first)) {
-      tied++;
-    }
-    return tied;
   }
 
   /**

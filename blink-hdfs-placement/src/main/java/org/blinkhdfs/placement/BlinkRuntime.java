@@ -75,7 +75,7 @@ public final class BlinkRuntime {
     PlacementConfig pc = PlacementConfig.from(conf);
     if (!pc.schedulerAddress().isEmpty()) {
       return BY_SOURCE.computeIfAbsent("scheduler " + pc.schedulerAddress(),
-          k -> new BlinkRuntime(k, schedulerSource(pc, clock)));
+          k -> new BlinkRuntime(k, schedulerSource(conf, pc, clock)));
     }
     if (!pc.scheduleFile().isEmpty()) {
       Path file = Path.of(pc.scheduleFile()).toAbsolutePath().normalize();
@@ -85,7 +85,8 @@ public final class BlinkRuntime {
     return NOT_CONFIGURED;
   }
 
-  private static ScheduleSource schedulerSource(PlacementConfig pc, Clock clock) {
+  private static ScheduleSource schedulerSource(Configuration conf, PlacementConfig pc,
+      Clock clock) {
     if (!pc.scheduleFile().isEmpty()) {
       LOG.info("{} = {} and {} = {} are both set: following the scheduler; {} is not read by"
           + " this process (unset it here to silence this message)",
@@ -94,7 +95,7 @@ public final class BlinkRuntime {
           PlacementConfig.SCHEDULE_FILE.name());
     }
     return SchedulerSource.polling(pc.schedulerAddress(), pc.schedulerPollMs(),
-        pc.schedulerTimeoutMs(), clock);
+        pc.schedulerTimeoutMs(), clock, SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
   }
 
   /** The schedule in force now (or why there is none). */

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.PrimitiveIterator;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,8 +42,11 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>Never a sleeping target: a node asleep now, or whose window closes before the block can
- *       be written ({@link PlacementConfig#writeGuardMs}), is added to the excluded nodes before
- *       HDFS's own target choice runs, so no code path (favored nodes, fallbacks) can pick it.
+ *       be written ({@link PlacementConfig#writeGuardMs}), is never taken by the layout path (it
+ *       checks each node it takes), favored sleepers are dropped, and the sleepers are added to
+ *       the excluded nodes before HDFS's own rules choose among all nodes (the fallbacks of
+ *       {@code chooseTargetInOrder}, through which every other HDFS choice goes), so no code path
+ *       can pick one.
  *   <li>HDFS's rules for each target: excluded nodes, space, storage types and policies, stale
  *       and decommissioning nodes and the per-rack maximum, applied by
  *       {@code chooseLocalOrFavoredStorage} on the exact node the layout wants; considerLoad,
@@ -85,9 +89,18 @@ import org.slf4j.LoggerFactory;
  * <p>Subclasses supply the layout ({@link #layouts}) and nothing else. The model is built once
  * per distinct ring and shared by all calls until the ring changes.
  *
+ * <p>Cost per decision: lookups, independent of the number of DataNodes. What depends only on
+ * the schedule, the ring and the registered DataNodes is kept in snapshots ({@link
+ * RingMembers.Index}, rebuilt when those change and at least every second; {@link RingSlice}, one
+ * per time slice of the interval in which no node's writability changes: the usable mask, the
+ * sleepers, the best first positions of the ring layout), built in O(N) by the first decision
+ * that needs them and shared by the following ones. The sleepers enter HDFS's excluded set only
+ * on the fallback paths (above), because HDFS copies that set on every call.
+ *
  * <p>Thread-safety: the NameNode calls this concurrently; all per-call state is local, the
- * seeded random is synchronized, the schedule view is thread-safe, and the cached model and ring
- * index are immutable values behind volatile fields.
+ * seeded random is synchronized, the schedule view is thread-safe, and the cached model, ring
+ * index and slices are immutable values behind volatile fields or concurrent maps (two threads
+ * may build the same snapshot at once; either is right).
  */
 public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDefault
     implements Configurable {
@@ -163,29 +176,46 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       return Optional.empty();
     }
     Optional<Schedule> s = runtime.state().usable();
-    if (s.isEmpty() || s.get().ring().isEmpty()) {
+    if (s.isEmpty()) {
       return Optional.empty();
     }
-    RingMembers ring = RingMembers.of(s.get(), model(s.get()), clusterMap, clock.millis(),
+    RingModel m = model(s.get());
+    if (m == null) {
+      return Optional.empty();
+    }
+    RingMembers ring = RingMembers.of(s.get(), m.model, clusterMap, clock.millis(),
         cachedIndex);
     cachedIndex = ring.index();
     return Optional.of(ring);
   }
 
-  /** The layout for {@code schedule}'s ring, built when the ring first appears. */
-  private LayoutModel model(Schedule schedule) {
+  /**
+   * The layout for {@code schedule}'s ring, built when the ring first appears; null when the
+   * schedule has no ring. O(1) while the schedule is the same object.
+   */
+  private RingModel model(Schedule schedule) {
     RingModel m = cachedModel;
     if (m != null && m.schedule == schedule) {
-      return m.model;
+      return m;
     }
-    if (m != null && m.ring.equals(schedule.ring())) {
-      cachedModel = m.withSchedule(schedule);
-      return m.model;
+    List<String> ring = schedule.ring();
+    if (ring.isEmpty()) {
+      return null;
+    }
+    if (m != null && m.ring.equals(ring)) {
+      m = m.withSchedule(schedule);
+      cachedModel = m;
+      return m;
     }
     m = new RingModel(schedule, layouts.apply(schedule), ConcurrentHashMap.newKeySet());
     cachedModel = m;
     m.accepts(Math.min(defaultReplication, m.ring.size())); // an unfit layout is reported now
-    return m.model;
+    return m;
+  }
+
+  /** The current time slice of {@code ring} for a block of {@code blocksize} bytes. */
+  private RingSlice slice(RingMembers ring, long blocksize) {
+    return ring.slice(settings.writeGuardMs(blocksize), considerLoad ? considerLoadFactor : 0);
   }
 
   /** True when the ring's layout places {@code replicas} replicas; else logs why, once. */
@@ -202,10 +232,10 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       List<DatanodeStorageInfo> chosenNodes, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
     return forFile(srcPath, () -> {
-      Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
-      return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, excludedNodes,
-          excluded, super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes,
-              returnChosenNodes, excluded, blocksize, storagePolicy, flags));
+      boolean sleepers = countSleepers(blocksize);
+      return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, sleepers,
+          super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
+              excludedNodes, blocksize, storagePolicy, flags));
     });
   }
 
@@ -215,10 +245,10 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
       EnumMap<StorageType, Integer> storageTypes) {
     return forFile(srcPath, () -> {
-      Set<Node> excluded = withSleepersExcluded(excludedNodes, blocksize);
-      return countShortWrite(numOfReplicas, chosen, returnChosenNodes, excludedNodes, excluded,
-          super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excluded,
-              blocksize, storagePolicy, flags, storageTypes));
+      boolean sleepers = countSleepers(blocksize);
+      return countShortWrite(numOfReplicas, chosen, returnChosenNodes, sleepers,
+          super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
+              excludedNodes, blocksize, storagePolicy, flags, storageTypes));
     });
   }
 
@@ -251,10 +281,9 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen.
    */
   private DatanodeStorageInfo[] countShortWrite(int numOfReplicas,
-      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> callerExcluded,
-      Set<Node> excluded, DatanodeStorageInfo[] targets) {
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, boolean sleepersExcluded,
+      DatanodeStorageInfo[] targets) {
     boolean newBlock = !returnChosenNodes && (chosen == null || chosen.isEmpty());
-    boolean sleepersExcluded = excluded != callerExcluded;
     if (newBlock && sleepersExcluded) {
       int possible = Math.min(numOfReplicas, clusterMap.getNumOfLeaves());
       if (targets.length < possible) {
@@ -265,22 +294,31 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   }
 
   /**
-   * The caller's excluded nodes plus every node that cannot take a block now; the caller's own
-   * set when no node is asleep.
+   * Counts the nodes that cannot take a block now as sleeping targets avoided (once per call,
+   * as many as there are) and says whether there are any. O(1): the slice knows them.
    */
-  private Set<Node> withSleepersExcluded(Set<Node> excludedNodes, long blocksize) {
+  private boolean countSleepers(long blocksize) {
     Optional<RingMembers> ring = ring();
     if (ring.isEmpty()) {
-      return excludedNodes;
+      return false;
     }
-    Set<Node> sleepers = ring.get().unwritable(settings.writeGuardMs(blocksize));
-    if (sleepers.isEmpty()) {
-      return excludedNodes;
+    int sleepers = slice(ring.get(), blocksize).sleepers().size();
+    runtime.sleepingTargetsAvoided().addAndGet(sleepers);
+    return sleepers > 0;
+  }
+
+  /**
+   * Adds every node that cannot take a block now to {@code excludedNodes} before HDFS's own
+   * rules choose among all DataNodes (the fallbacks of {@link #chooseTargetInOrder}), so they
+   * never pick a sleeper. Only then: the layout path checks each node it takes itself, so a
+   * decision that the layout fills never pays for the O(sleepers) set copies HDFS makes of the
+   * excluded nodes.
+   */
+  private void excludeSleepers(Optional<RingMembers> ring, Set<Node> excludedNodes,
+      long blocksize) {
+    if (ring.isPresent()) {
+      excludedNodes.addAll(slice(ring.get(), blocksize).sleepers());
     }
-    Set<Node> out = excludedNodes == null ? new HashSet<>() : new HashSet<>(excludedNodes);
-    out.addAll(sleepers);
-    runtime.sleepingTargetsAvoided().addAndGet(sleepers.size());
-    return out;
   }
 
   /** Favored nodes that are asleep are dropped; the layout chooses the rest. */
@@ -315,6 +353,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     Optional<TargetPlan> maybePlan = maybeRing.flatMap(
         ring -> plan(ring, numOfReplicas, writer, newBlock, req));
     if (maybePlan.isEmpty()) {
+      excludeSleepers(maybeRing, excludedNodes, blocksize);
       return super.chooseTargetInOrder(numOfReplicas, writer, excludedNodes, blocksize,
           maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes);
     }
@@ -342,6 +381,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       runtime.layoutCorrections().addAndGet(chosen);
     } else if (chosen < numOfReplicas) {
       // Not enough layout nodes or stand-ins: HDFS's rules among the nodes left (all awake).
+      excludeSleepers(maybeRing, excludedNodes, blocksize);
       return super.chooseTargetInOrder(numOfReplicas - chosen, writer, excludedNodes, blocksize,
           maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes);
     }
@@ -365,7 +405,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       }
       int writerPosition = writer instanceof DatanodeDescriptor
           ? ring.indexOf((DatanodeDescriptor) writer) : -1;
-      RingNewBlockView view = new RingNewBlockView(ring, d -> canTake(ring, d, req.guardMs),
+      RingNewBlockView view = new RingNewBlockView(ring, slice(ring, req.blocksize),
           req.storageTypes, req.maxNodesPerRack, writerPosition, random);
       String srcPath = placingFile.get();
       LayoutModel layout = srcPath == null ? ring.layout() : ring.layout().forFile(srcPath);
@@ -436,15 +476,10 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     take(ring, node, req.withStorageTypes(types));
   }
 
-  /** True when {@code node} is awake for the write guard, in service and not overloaded. */
-  private boolean canTake(RingMembers ring, DatanodeDescriptor node, long guardMs) {
-    return node.isInService() && ring.writable(node, guardMs)
-        && !(considerLoad && ring.overloaded(node, considerLoadFactor));
-  }
-
   /**
    * A stand-in for {@code position}: an awake staging node with room, else the nearest awake ring
-   * node (counted when staging nodes were full).
+   * node (counted when staging nodes were full), clockwise first at equal distance, found by
+   * jumping between the slice's writable nodes ({@link RingSlice#writableNear}).
    */
   private boolean takeStandIn(RingMembers ring, int position, TargetPlan plan, TargetRequest req)
       throws NotEnoughReplicasException {
@@ -461,15 +496,11 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     if (full) {
       runtime.stagingFullFallbacks().incrementAndGet();
     }
-    int n = ring.size();
-    for (int d = 1; d <= n / 2; d++) {
-      for (int candidate : new int[] {Math.floorMod(position + d, n),
-          Math.floorMod(position - d, n)}) {
-        DatanodeDescriptor node = ring.node(candidate);
-        if (!plan.layoutPositions.contains(candidate) && node != null
-            && ring.writable(node, req.guardMs) && take(ring, node, req)) {
-          return true;
-        }
+    PrimitiveIterator.OfInt near = slice(ring, req.blocksize).writableNear(position);
+    while (near.hasNext()) {
+      int candidate = near.nextInt();
+      if (!plan.layoutPositions.contains(candidate) && take(ring, ring.node(candidate), req)) {
+        return true;
       }
     }
     return false;

@@ -3,10 +3,10 @@ package org.blinkhdfs.placement;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -15,6 +15,7 @@ import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.WriteSlice;
 
 /**
  * One placement decision's view of the ring: the schedule's ring order matched against the
@@ -31,20 +32,27 @@ import org.blinkhdfs.core.schedule.Schedule;
  *
  * <p>Overloaded follows HDFS's considerLoad rule: more active transfers (xceivers) than
  * {@code factor} times the mean over in-service DataNodes. The mean is computed from the
- * DataNodes' last heartbeats once per view (O(N), only when asked), because the NameNode's own
- * cluster statistics are not reachable from a placement policy.
+ * DataNodes' last heartbeats once per index (O(N), at most once a second), because the
+ * NameNode's own cluster statistics are not reachable from a placement policy.
  *
- * <p>The time-independent part ({@link Index}) is immutable, cached by the policy and shared
- * between calls; this wrapper adds the instant and the lazily computed mean load, and belongs to
- * one placement call on one thread.
+ * <p>Snapshots, so that a decision costs lookups, not a pass over the cluster: the part that
+ * depends on the schedule and the registered DataNodes ({@link Index}) is immutable, cached by
+ * the policy and shared between calls; the part that also depends on the time ({@link
+ * RingSlice}: who can take a write, the sleepers to exclude, the best first positions) is
+ * computed once per slice of the interval in which it does not change. This wrapper adds the
+ * instant, and belongs to one placement call on one thread.
  */
 final class RingMembers {
   /** Longest a cached index is trusted without re-reading the topology. */
   static final long INDEX_MAX_AGE_MS = 1000;
+  /**
+   * A limit on the slices one index keeps (one per write guard, i.e. per block size, and load
+   * rule); a decision for another is computed for itself.
+   */
+  static final int MAX_SLICES = 64;
 
   private final Index index;
   private final long nowMs;
-  private double meanXceivers = -1;
 
   private RingMembers(Index index, long nowMs) {
     this.index = index;
@@ -69,7 +77,11 @@ final class RingMembers {
 
   /**
    * The ring matched against the registered DataNodes: built once per schedule and membership
-   * (O(N)), then shared by calls for up to {@link #INDEX_MAX_AGE_MS}. Immutable.
+   * (O(N)), then shared by calls for up to {@link #INDEX_MAX_AGE_MS}. Per ring position it keeps
+   * the descriptor, rack, storage types and in-service flag, and the mean load of the in-service
+   * DataNodes, as of its build. Its time slices ({@link RingSlice}) are computed on demand, one
+   * per write guard and load rule, and replaced when the time leaves them. Immutable but for that
+   * concurrent slice cache.
    */
   static final class Index {
     private final Schedule schedule;
@@ -82,8 +94,17 @@ final class RingMembers {
     /** Every leaf: descriptors in the NameNode, plain DatanodeInfo in the Balancer and Mover. */
     private final Map<String, DatanodeInfo> infoByAddr = new HashMap<>();
     private final List<DatanodeDescriptor> staging = new ArrayList<>();
+    private final DatanodeDescriptor[] nodeAt;
+    private final DatanodeInfo[] infoAt;
+    /** Registered descriptor in service at each ring position, as of the build. */
+    private final boolean[] inServiceAt;
     /** Storage types of the DataNode at each ring position; empty when none is registered. */
     private final List<Set<StorageType>> storageTypes = new ArrayList<>();
+    /** The schedule's named nodes (ring, then staging) and the registered ones among them. */
+    private final List<String> named = new ArrayList<>();
+    private final DatanodeDescriptor[] namedNode;
+    private final double meanXceivers;
+    private final Map<SliceKey, RingSlice> slices = new ConcurrentHashMap<>();
 
     private Index(Schedule schedule, LayoutModel layout, NetworkTopology clusterMap, long nowMs) {
       this.schedule = schedule;
@@ -94,23 +115,43 @@ final class RingMembers {
       for (int i = 0; i < ring.size(); i++) {
         indexByAddr.put(ring.get(i), i);
       }
+      long xceivers = 0;
+      int inService = 0;
       for (Node n : clusterMap.getLeaves(NodeBase.ROOT)) {
         if (n instanceof DatanodeInfo) {
           infoByAddr.put(((DatanodeInfo) n).getXferAddr(), (DatanodeInfo) n);
         }
         if (n instanceof DatanodeDescriptor) {
-          nodeByAddr.put(((DatanodeDescriptor) n).getXferAddr(), (DatanodeDescriptor) n);
+          DatanodeDescriptor d = (DatanodeDescriptor) n;
+          nodeByAddr.put(d.getXferAddr(), d);
+          if (d.isInService()) {
+            xceivers += d.getXceiverCount();
+            inService++;
+          }
         }
       }
+      this.meanXceivers = inService == 0 ? 0 : (double) xceivers / inService;
       for (String s : schedule.stagingNodes()) {
         DatanodeDescriptor d = nodeByAddr.get(s);
         if (d != null) {
           staging.add(d);
         }
       }
-      for (String addr : ring) {
-        DatanodeDescriptor d = nodeByAddr.get(addr);
+      this.nodeAt = new DatanodeDescriptor[ring.size()];
+      this.infoAt = new DatanodeInfo[ring.size()];
+      this.inServiceAt = new boolean[ring.size()];
+      for (int p = 0; p < ring.size(); p++) {
+        DatanodeDescriptor d = nodeByAddr.get(ring.get(p));
+        nodeAt[p] = d;
+        infoAt[p] = infoByAddr.get(ring.get(p));
+        inServiceAt[p] = d != null && d.isInService();
         storageTypes.add(d == null ? EnumSet.noneOf(StorageType.class) : d.getStorageTypes());
+      }
+      named.addAll(ring);
+      named.addAll(schedule.stagingNodes());
+      this.namedNode = new DatanodeDescriptor[named.size()];
+      for (int i = 0; i < named.size(); i++) {
+        namedNode[i] = nodeByAddr.get(named.get(i));
       }
     }
 
@@ -118,6 +159,64 @@ final class RingMembers {
       return s == schedule && l == layout && nowMs >= builtAtMs
           && nowMs - builtAtMs < INDEX_MAX_AGE_MS && clusterMap.getNumOfLeaves() == leaves;
     }
+
+    /** The slice for {@code key} containing {@code nowMs}, computed when the time left the last. */
+    RingSlice slice(SliceKey key, long nowMs) {
+      RingSlice s = slices.get(key);
+      if (s == null || !s.covers(nowMs)) {
+        s = new RingSlice(this, key, nowMs);
+        if (slices.size() < MAX_SLICES || slices.containsKey(key)) {
+          slices.put(key, s);
+        }
+      }
+      return s;
+    }
+
+    Schedule schedule() {
+      return schedule;
+    }
+
+    int size() {
+      return ring.size();
+    }
+
+    DatanodeDescriptor nodeAt(int position) {
+      return nodeAt[position];
+    }
+
+    boolean inServiceAt(int position) {
+      return inServiceAt[position];
+    }
+
+    Set<StorageType> storageTypesAt(int position) {
+      return storageTypes.get(position);
+    }
+
+    List<String> named() {
+      return named;
+    }
+
+    DatanodeDescriptor namedNode(int i) {
+      return namedNode[i];
+    }
+
+    /** HDFS's considerLoad test against the mean as of the build. */
+    boolean overloaded(DatanodeInfo node, double factor) {
+      double max = factor * meanXceivers;
+      return max > 0 && node.getXceiverCount() > max;
+    }
+  }
+
+  /**
+   * What a time slice depends on besides the index: the write guard and the load rule ({@code
+   * considerLoad} factor, 0 when HDFS's considerLoad is off).
+   */
+  record SliceKey(long guardMs, double loadFactor) {
+  }
+
+  /** The current time slice of the ring for a write guard and load rule. */
+  RingSlice slice(long guardMs, double loadFactor) {
+    return index.slice(new SliceKey(guardMs, loadFactor), nowMs);
   }
 
   Schedule schedule() {
@@ -149,7 +248,7 @@ final class RingMembers {
 
   /** The registered DataNode at ring position {@code index}, or null if none is registered. */
   DatanodeDescriptor node(int index) {
-    return this.index.nodeByAddr.get(this.index.ring.get(index));
+    return this.index.nodeAt[index];
   }
 
   /**
@@ -157,7 +256,7 @@ final class RingMembers {
    * NameNode, a plain DatanodeInfo in the Balancer), or null if none is registered.
    */
   DatanodeInfo info(int index) {
-    return this.index.infoByAddr.get(this.index.ring.get(index));
+    return this.index.infoAt[index];
   }
 
   /** True when position {@code index} has a registered, in-service DataNode. */
@@ -171,26 +270,13 @@ final class RingMembers {
     return this.index.storageTypes.get(index);
   }
 
-  /** HDFS's considerLoad test: more than {@code factor} times the mean xceiver count. */
+  /**
+   * HDFS's considerLoad test: more than {@code factor} times the mean xceiver count of the
+   * in-service DataNodes, that mean as of the index's build (at most {@link #INDEX_MAX_AGE_MS}
+   * old, as the NameNode's own heartbeat statistics are a heartbeat old).
+   */
   boolean overloaded(DatanodeInfo node, double factor) {
-    double max = factor * meanXceivers();
-    return max > 0 && node.getXceiverCount() > max;
-  }
-
-  /** Mean xceiver count of the in-service DataNodes, as of their last heartbeats. */
-  private double meanXceivers() {
-    if (meanXceivers < 0) {
-      long xceivers = 0;
-      int inService = 0;
-      for (DatanodeDescriptor d : index.nodeByAddr.values()) {
-        if (d.isInService()) {
-          xceivers += d.getXceiverCount();
-          inService++;
-        }
-      }
-      meanXceivers = inService == 0 ? 0 : (double) xceivers / inService;
-    }
-    return meanXceivers;
+    return index.overloaded(node, factor);
   }
 
   /** Registered staging DataNodes in schedule order. */
@@ -200,24 +286,12 @@ final class RingMembers {
 
   /** True when {@code node} is awake now and stays awake at least {@code guardMs}. */
   boolean writable(DatanodeInfo node, long guardMs) {
-    long left = index.schedule.remainingActiveMs(node.getXferAddr(), nowMs);
-    return left == Schedule.FOREVER || left >= guardMs;
+    return WriteSlice.writableAt(index.schedule, node.getXferAddr(), guardMs, nowMs);
   }
 
   /** True when {@code node} is awake now (unnamed nodes always are). */
   boolean awake(DatanodeInfo node) {
     return index.schedule.isAwake(node.getXferAddr(), nowMs);
-  }
-
-  /** Registered DataNodes named by the schedule that are not writable for {@code guardMs}. */
-  Set<Node> unwritable(long guardMs) {
-    Set<Node> out = new HashSet<>();
-    for (DatanodeDescriptor d : index.nodeByAddr.values()) {
-      if (index.schedule.entry(d.getXferAddr()) != null && !writable(d, guardMs)) {
-        out.add(d);
-      }
-    }
-    return out;
   }
 
   /** Ring positions of {@code nodes} that are on the ring. */

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.http.HttpSecurity;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 
@@ -41,6 +42,16 @@ public final class ProxyConfig {
       new ConfigKey("blink.proxy.http.address", "0.0.0.0:9878", "host:port");
 
   /** Every key this class reads (for the defaults-file check). */
+  /**
+   * The proxy's HTTP server under Hadoop's authentication (docs/security.md): its admin ACL
+   * guards {@code /logLevel} (and {@code /jmx}, {@code /conf}, {@code /stacks} with {@code
+   * hadoop.security.instrumentation.requires.admin}); SPNEGO principal and keytab under Kerberos.
+   */
+  public static final HttpSecurity.Keys HTTP_SECURITY = new HttpSecurity.Keys(
+      new ConfigKey("blink.proxy.admin.acl", "", "Hadoop ACL: users groups"),
+      new ConfigKey("blink.proxy.http.kerberos.principal", "", "Kerberos principal"),
+      new ConfigKey("blink.proxy.http.kerberos.keytab", "", "path"),
+      new ConfigKey("blink.proxy.http.rest-csrf.enabled", "true", "boolean"));
   public static final List<ConfigKey> KEYS = List.of(CONSISTENCY, PATHS, SCAN_MS, PER_TARGET,
       PER_SOURCE, MAX_MOVES, BYTES_PER_SEC, SETUP_MS, PERIODIC_THRESHOLD, WAKE_MS, HTTP_ADDRESS);
 

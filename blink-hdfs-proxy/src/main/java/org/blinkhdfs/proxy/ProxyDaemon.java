@@ -20,6 +20,8 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.WakeDecision;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.http.HttpSecurity;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.placement.BlinkRuntime;
@@ -55,8 +57,9 @@ public final class ProxyDaemon implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(ProxyDaemon.class);
 
   /** The keys the daemon reads besides the shared schedule keys (for documentation checks). */
-  public static final List<ConfigKey> CONFIG_KEYS = java.util.stream.Stream.concat(
-      ProxyConfig.KEYS.stream(), RelayConfig.KEYS.stream()).toList();
+  public static final List<ConfigKey> CONFIG_KEYS = java.util.stream.Stream.of(
+      ProxyConfig.KEYS, ProxyConfig.HTTP_SECURITY.list(), RelayConfig.KEYS)
+      .flatMap(List::stream).toList();
 
   private final ProxyConfig config;
   private final NameNodeLink link;
@@ -102,9 +105,10 @@ public final class ProxyDaemon implements Closeable {
     this.link = NameNodeLink.open(conf);
     this.drain = new DrainService(link, () -> runtime.state().usable(), layouts, config.paths(),
         config.scanMs(), config.drain(), wake, metrics, clock);
-    this.http = new HttpServer2.Builder().setName("blinkproxy").setConf(conf)
-        .addEndpoint(URI.create("http://" + config.httpAddress().getHostString() + ":"
-            + config.httpAddress().getPort())).setFindPort(false).build();
+    HttpSecurity security = new HttpSecurity(conf, ProxyConfig.HTTP_SECURITY);
+    this.http = security.builder(conf, "blinkproxy", URI.create("http://"
+        + config.httpAddress().getHostString() + ":" + config.httpAddress().getPort())).build();
+    security.secure(http);
     registerApi(api, layouts, clock);
     http.start();
     drain.start();
@@ -136,7 +140,8 @@ public final class ProxyDaemon implements Closeable {
           + SchedulerHttp.ADDRESS_KEY + " (only the scheduler can open an extra window); set it,"
           + " or use weak or periodic with a schedule file");
     }
-    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs());
+    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
     return (node, ms, reason) -> {
       WakeAnswer a = scheduler.requestWake(node, ms, reason);
       if (a.outcome() == WakeDecision.Outcome.REFUSED) {

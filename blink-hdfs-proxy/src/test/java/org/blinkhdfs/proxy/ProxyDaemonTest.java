@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -97,6 +98,13 @@ class ProxyDaemonTest {
         String prom = http.send(HttpRequest.newBuilder(URI.create(base + "/prom")).build(),
             HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(prom.contains("moves_finished"), prom);
+        // HttpServer2's admin rule with blink.proxy.admin.acl (unset: the proxy's own user)
+        String logLevel = base + "/logLevel?log=org.blinkhdfs.proxy.ProxyDaemon&level=INFO";
+        assertEquals(403, http.send(HttpRequest.newBuilder(URI.create(logLevel)).build(),
+            HttpResponse.BodyHandlers.discarding()).statusCode());
+        assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(logLevel + "&user.name="
+            + UserGroupInformation.getCurrentUser().getShortUserName())).build(),
+            HttpResponse.BodyHandlers.discarding()).statusCode());
         // The daemon's relay serves the same files over WebHDFS to a stock client.
         try (FileSystem webhdfs = FileSystem.newInstance(proxy.relay().orElseThrow()
             .webHdfsUri(), new Configuration())) {

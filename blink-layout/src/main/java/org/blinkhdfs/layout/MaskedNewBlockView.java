@@ -13,14 +13,25 @@ import java.util.function.Function;
  * #withRandom}.
  */
 public abstract class MaskedNewBlockView implements NewBlockView {
-  /** True at the positions that can take a replica now (alone); filled by the subclass. */
+  /**
+   * True at the positions that can take a replica now (alone); filled by the subclass, or given
+   * filled and shared.
+   */
   protected final boolean[] usable;
   private final int writer;
   private final Random random;
 
   /** A view of {@code ringSize} positions, all unusable until the subclass fills the mask. */
   protected MaskedNewBlockView(int ringSize, int writerPosition, Random random) {
-    this.usable = new boolean[ringSize];
+    this(new boolean[ringSize], writerPosition, random);
+  }
+
+  /**
+   * A view over {@code usable}, a mask computed once and shared by many decisions (not copied:
+   * nobody may change it afterwards).
+   */
+  protected MaskedNewBlockView(boolean[] usable, int writerPosition, Random random) {
+    this.usable = usable;
     this.writer = writerPosition;
     this.random = random;
   }

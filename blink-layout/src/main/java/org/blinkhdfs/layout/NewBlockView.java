@@ -3,6 +3,7 @@ package org.blinkhdfs.layout;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
+import org.blinkhdfs.layout.ring.FirstPositions;
 
 /**
  * What a {@link LayoutModel} may know when it lays out a new block: the ring's size, the writer's
@@ -51,4 +52,14 @@ public interface NewBlockView {
    * writes draw one after another (repeatable for one thread of writes).
    */
   <T> T withRandom(Function<Random, T> draw);
+
+  /**
+   * The best first positions of a rotation-invariant layout with these {@code offsets} ({@link
+   * FirstPositions}). The default scores every first position now, O(N·r); a view whose scores
+   * stay the same over many decisions (the NameNode's, within one time slice of the schedule)
+   * returns the value it computed the same way for the first of them, so a decision is O(1).
+   */
+  default FirstPositions firstPositions(int[] offsets, int replicas) {
+    return FirstPositions.scan(offsets, replicas, this);
+  }
 }

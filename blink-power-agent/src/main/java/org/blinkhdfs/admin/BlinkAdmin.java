@@ -23,6 +23,7 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
 
 /**
  * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link
@@ -199,7 +200,8 @@ public final class BlinkAdmin extends Configured implements Tool {
           + " 10.0.0.5:9877) in hdfs-site.xml, a -conf file or -D");
     }
     try {
-      return new SchedulerHttp(address, timeoutMs(conf));
+      return new SchedulerHttp(address, timeoutMs(conf))
+          .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
     } catch (IllegalArgumentException e) {
       throw new AdminException(source + " '" + address + "': " + e.getMessage());
     }
@@ -230,7 +232,7 @@ public final class BlinkAdmin extends Configured implements Tool {
             + " -D");
       }
       try {
-        return new BlinkApiClient(address, timeoutMs(conf));
+        return new BlinkApiClient(address, timeoutMs(conf), HadoopHttpAuthenticator.INSTANCE);
       } catch (IllegalArgumentException e) {
         throw new AdminException((proxyFlag != null ? "-proxy" : BlinkApiClient.ADDRESS_KEY)
             + ": " + e.getMessage());

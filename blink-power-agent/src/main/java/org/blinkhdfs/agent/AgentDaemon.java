@@ -16,6 +16,7 @@ import org.blinkhdfs.core.agent.StepResult;
 import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.wire.HttpScheduleClient;
 import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +63,8 @@ public final class AgentDaemon implements Closeable {
     this.config = config;
     this.sleeper = new WallClockSleeper(clock);
     this.actuator = AgentActuators.build(config, conf, clock, sleeper);
-    SchedulerHttp http = new SchedulerHttp(config.schedulerAddress(), config.httpTimeoutMs());
+    SchedulerHttp http = new SchedulerHttp(config.schedulerAddress(), config.httpTimeoutMs())
+        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
     this.loop = AgentLoop.builder()
         .settings(new AgentLoop.Settings(config.node(), config.timing(), config.heartbeatMs(),
             config.ioServerCores()))

@@ -18,7 +18,9 @@ import org.blinkhdfs.core.wire.WakeJson;
 import org.blinkhdfs.core.wire.WireCodec;
 
 /**
- * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Changes
+ * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Every
+ * change is authorized first ({@link SchedulerSecurity}: 401 without an identity, 403 outside the
+ * ACL); reads are open unless the HTTP authentication filter is. Changes
  * (power, policy, active nodes, wake requests) tick the scheduler at once so they take effect
  * without waiting for the next tick.
  */
@@ -60,6 +62,7 @@ final class ApiServlets {
 
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
       String body = text(req, "a power level such as 50% or 150W, or 'signal'");
       PowerScheduler s = daemon().scheduler();
       if (body.equals("signal")) {
@@ -83,6 +86,7 @@ final class ApiServlets {
 
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
       daemon().scheduler().setPolicy(daemon().config().policyNamed("policy",
           text(req, "a policy name")));
       daemon().tickOnce();
@@ -101,6 +105,7 @@ final class ApiServlets {
 
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
       String body = text(req, "a number of active nodes, or 'auto'");
       PowerScheduler s = daemon().scheduler();
       int ringSize = s.settings().ring().size();
@@ -130,11 +135,14 @@ final class ApiServlets {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      SchedulerSecurity security = daemon().security();
+      security.requireAgent(req);
       byte[] body = body(req);
       String type = req.getContentType();
       NodeStatus status = type != null && type.startsWith(PROTOBUF)
           ? WireCodec.decodeStatus(body)
           : StatusJson.read(new String(body, StandardCharsets.UTF_8));
+      security.requireOwnNode(req, status.node());
       daemon().scheduler().recordStatus(status);
       resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
     }
@@ -155,6 +163,7 @@ final class ApiServlets {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
       WakeRequest request = WakeJson.readRequest(text(req,
           "a JSON object {\"node\": \"host:port\", \"ms\": 20000, \"reason\": \"...\"}"));
       PowerScheduler s = daemon().scheduler();

@@ -59,6 +59,7 @@ public final class SchedulerDaemon implements Closeable {
   private final Optional<ScheduleFileWriter> fileWriter;
   private final SchedulerMetrics metrics;
   private final Optional<YarnPublisher> yarn;
+  private final SchedulerSecurity security;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
@@ -69,9 +70,10 @@ public final class SchedulerDaemon implements Closeable {
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
-    this.http = new HttpServer2.Builder().setName("blink").setConf(conf)
-        .addEndpoint(URI.create("http://" + config.httpAddress.getHostString() + ":"
-            + config.httpAddress.getPort())).setFindPort(false).build();
+    this.security = new SchedulerSecurity(conf);
+    this.http = security.http.builder(conf, "blink", URI.create("http://"
+        + config.httpAddress.getHostString() + ":" + config.httpAddress.getPort())).build();
+    security.http.secure(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
     http.start();
@@ -116,6 +118,10 @@ public final class SchedulerDaemon implements Closeable {
     return config;
   }
 
+  SchedulerSecurity security() {
+    return security;
+  }
+
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */
   Optional<YarnPublisher> yarnPublisher() {
     return yarn;
@@ -125,6 +131,7 @@ public final class SchedulerDaemon implements Closeable {
     List<ConfigKey> all =
         new ArrayList<>(SchedulerConfig.KEYS);
     all.addAll(YarnPublisherConfig.KEYS);
+    all.addAll(SchedulerSecurity.KEYS);
     return List.copyOf(all);
   }
 

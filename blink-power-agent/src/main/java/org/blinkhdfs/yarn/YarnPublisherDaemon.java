@@ -14,6 +14,7 @@ import org.blinkhdfs.core.schedule.ScheduleSource;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.SchedulerSource;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
 
 /**
  * The YARN publisher as its own small daemon, for sites that run the scheduler daemon without
@@ -62,7 +63,7 @@ public final class YarnPublisherDaemon implements Closeable {
       return SchedulerSource.polling(address,
           ConfigValues.longIn(conf::get, ScheduleSourceKeys.SCHEDULER_POLL_MS, 100, 600_000L),
           (int) ConfigValues.longIn(conf::get, ScheduleSourceKeys.SCHEDULER_TIMEOUT_MS, 10,
-              600_000L), Clock.systemUTC());
+              600_000L), Clock.systemUTC(), HadoopHttpAuthenticator.INSTANCE);
     }
     String file = ConfigValues.raw(conf::get, ScheduleSourceKeys.SCHEDULE_FILE);
     if (!file.isEmpty()) {

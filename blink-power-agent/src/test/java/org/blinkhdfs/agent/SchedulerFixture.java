@@ -3,6 +3,7 @@ package org.blinkhdfs.agent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 
@@ -45,6 +46,16 @@ public final class SchedulerFixture implements AutoCloseable {
   public String address() {
     InetSocketAddress a = daemon.httpAddress();
     return "127.0.0.1:" + a.getPort();
+  }
+
+  /**
+   * {@code path} with the {@code user.name} of the user running the tests, who is the scheduler's
+   * admin and agent by default (docs/security.md): for tests that call the API with a plain HTTP
+   * client.
+   */
+  public static String asSchedulerUser(String path) throws IOException {
+    return path + (path.contains("?") ? "&" : "?") + "user.name="
+        + UserGroupInformation.getCurrentUser().getShortUserName();
   }
 
   public SchedulerHttp http() {

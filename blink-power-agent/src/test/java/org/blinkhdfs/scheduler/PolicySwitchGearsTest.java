@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.SchedulerFixture;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +30,8 @@ class PolicySwitchGearsTest {
     conf.set("blink.scheduler.gears", "1,3");
     try (SchedulerDaemon daemon = SchedulerDaemon.start(conf)) {
       HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-          "http://127.0.0.1:" + daemon.httpAddress().getPort() + "/v1/policy"))
+          "http://127.0.0.1:" + daemon.httpAddress().getPort()
+          + SchedulerFixture.asSchedulerUser("/v1/policy")))
           .PUT(HttpRequest.BodyPublishers.ofString("gear-shifting")).build(),
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, r.statusCode(), r.body());

@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.SchedulerFixture;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -61,7 +62,8 @@ class SchedulerDaemonTest {
 
   HttpResponse<String> send(String method, String path, String body, String type)
       throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base
+        + (method.equals("GET") ? path : SchedulerFixture.asSchedulerUser(path))));
     if (type != null) {
       b.header("Content-Type", type);
     }
@@ -115,7 +117,8 @@ class SchedulerDaemonTest {
         System.currentTimeMillis(), 3125, 0.25, "emulate");
     assertEquals(204, send("POST", "/v1/status", StatusJson.write(st), "application/json")
         .statusCode());
-    HttpResponse<String> pb = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/status"))
+    HttpResponse<String> pb = http.send(HttpRequest.newBuilder(URI.create(base
+        + SchedulerFixture.asSchedulerUser("/v1/status")))
         .header("Content-Type", "application/x-protobuf").POST(HttpRequest.BodyPublishers
             .ofByteArray(WireCodec.encodeStatus(st))).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(204, pb.statusCode());
@@ -137,7 +140,8 @@ class SchedulerDaemonTest {
         "not valid JSON");
     assertError(send("POST", "/v1/status", StatusJson.write(new NodeStatus("10.9.9.9:1",
         NodeStatus.State.AWAKE, 1, 5, 0, -1, "")), "application/json"), 400, "10.9.9.9:1");
-    HttpResponse<String> junk = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/status"))
+    HttpResponse<String> junk = http.send(HttpRequest.newBuilder(URI.create(base
+        + SchedulerFixture.asSchedulerUser("/v1/status")))
         .header("Content-Type", "application/x-protobuf")
         .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {(byte) 0xff, 1, 2})).build(),
         HttpResponse.BodyHandlers.ofString());

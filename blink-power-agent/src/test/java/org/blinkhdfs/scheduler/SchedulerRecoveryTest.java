@@ -24,6 +24,7 @@ import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.admin.BlinkAdmin;
+import org.blinkhdfs.agent.SchedulerFixture;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -105,7 +106,8 @@ class SchedulerRecoveryTest {
             : NodeStatus.State.AWAKE;
         String body = StatusJson.write(new NodeStatus(n, st, s.epoch(),
             System.currentTimeMillis(), 0, -1, "fake agent"));
-        http.send(HttpRequest.newBuilder(URI.create(base + "/v1/status"))
+        http.send(HttpRequest.newBuilder(URI.create(base
+            + SchedulerFixture.asSchedulerUser("/v1/status")))
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
             HttpResponse.BodyHandlers.discarding());

@@ -36,8 +36,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * JMH: one new-block placement decision ({@code chooseTarget} for 3 replicas) of HDFS's default
- * policy and of {@code PowerBalancedBlockPlacementPolicy} (all ACTIVE; staggered, about half the
- * ring asleep), without a NameNode around it.
+ * policy and of the layout policies ({@link PlacementSetup}: power-balanced all ACTIVE and
+ * staggered, about half the ring asleep; equal work and PARAID all ACTIVE and in a half-ring
+ * gear), without a NameNode around it.
  *
  * <p>Set-up as the NameNode has it: a {@link DFSNetworkTopology} of {@link DatanodeDescriptor}s
  * with two DISK storages each (as MiniDFSCluster), {@code nodes / 3} racks for 9 nodes and
@@ -61,7 +62,8 @@ public class ChooseTargetBench {
   @Param({"9", "100"})
   public int nodes;
 
-  @Param({"DEFAULT", "PB_ACTIVE", "PB_STAGGERED"})
+  @Param({"DEFAULT", "PB_ACTIVE", "PB_STAGGERED", "EW_ACTIVE", "EW_GEARS", "PARAID_ACTIVE",
+      "PARAID_GEARS"})
   public PlacementSetup config;
 
   /** Racks; 0 means {@code nodes / 3} for up to 9 nodes, else {@code nodes / 10}. */
@@ -78,25 +80,12 @@ public class ChooseTargetBench {
     dir = Files.createTempDirectory("blink-choose-target");
     Path scheduleFile = dir.resolve("schedule.json");
     Configuration conf = new HdfsConfiguration();
-    config.configure(conf, scheduleFile);
+    config.configure(conf, scheduleFile, nodes);
 
-    int rackCount = racks > 0 ? racks
-        : nodes <= 9 ? Math.max(1, nodes / 3) : Math.max(1, nodes / 10);
     DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
-    List<DatanodeDescriptor> dns = new ArrayList<>();
+    List<DatanodeDescriptor> dns = addDataNodes(topology, nodes, rackCount(nodes, racks));
     List<String> ring = new ArrayList<>();
-    for (int i = 0; i < nodes; i++) {
-      String ip = "127.0." + (i / 200) + "." + (i % 200 + 1);
-      DatanodeDescriptor dn = DFSTestUtil.getDatanodeDescriptor(ip,
-          DFSConfigKeys.DFS_DATANODE_DEFAULT_PORT, "/rack" + (i % rackCount), "dn" + i);
-      for (int s = 0; s < 2; s++) {
-        BlockManagerTestUtil.updateStorage(dn,
-            new DatanodeStorage("DS-" + i + "-" + s, DatanodeStorage.State.NORMAL,
-                StorageType.DISK));
-      }
-      topology.add(dn);
-      PlacementBenchSupport.heartbeat(dn, 2L << 40, 1L << 40, 0);
-      dns.add(dn);
+    for (DatanodeDescriptor dn : dns) {
       ring.add(dn.getXferAddr());
     }
     // The schedule is in force before the policy starts, as on a NameNode restarted under one.
@@ -108,6 +97,39 @@ public class ChooseTargetBench {
         PlacementBenchSupport.quietStats(nodes), dns);
     storagePolicy = BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy();
     check(schedule);
+  }
+
+  /** Racks for {@code nodes}: {@code racks} when positive, else the class comment's rule. */
+  static int rackCount(int nodes, int racks) {
+    return racks > 0 ? racks : nodes <= 9 ? Math.max(1, nodes / 3) : Math.max(1, nodes / 10);
+  }
+
+  /**
+   * Adds {@code nodes} DataNodes on {@code rackCount} racks (node i on rack i mod racks), each
+   * with two DISK storages and heartbeated with 2 TB capacity, 1 TB free and no load.
+   */
+  static List<DatanodeDescriptor> addDataNodes(DFSNetworkTopology topology, int nodes,
+      int rackCount) {
+    List<DatanodeDescriptor> dns = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      String ip = "127." + (i / 40000) + "." + (i / 200 % 200) + "." + (i % 200 + 1);
+      DatanodeDescriptor dn = DFSTestUtil.getDatanodeDescriptor(ip,
+          DFSConfigKeys.DFS_DATANODE_DEFAULT_PORT, "/rack" + (i % rackCount), "dn" + i);
+      for (int s = 0; s < 2; s++) {
+        BlockManagerTestUtil.updateStorage(dn,
+            new DatanodeStorage("DS-" + i + "-" + s, DatanodeStorage.State.NORMAL,
+                StorageType.DISK));
+      }
+      topology.add(dn);
+      PlacementBenchSupport.heartbeat(dn, 2L << 40, 1L << 40, 0);
+      dns.add(dn);
+    }
+    return dns;
+  }
+
+  /** The policy under test (for the snapshot memory measurement). */
+  BlockPlacementPolicy policy() {
+    return policy;
   }
 
   /** Fails the trial unless the policy places as the configuration says it should. */

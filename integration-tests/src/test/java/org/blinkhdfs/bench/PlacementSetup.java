@@ -10,6 +10,8 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
+import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
@@ -17,9 +19,12 @@ import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
+import org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy;
+import org.blinkhdfs.rabbit.ParaidBlockPlacementPolicy;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
- * The three NameNode placement configurations both benchmarks compare.
+ * The NameNode placement configurations the benchmarks compare.
  *
  * <ul>
  *   <li>{@link #DEFAULT}: HDFS's {@link BlockPlacementPolicyDefault}, no schedule
@@ -29,6 +34,11 @@ import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
  *   <li>{@link #PB_STAGGERED}: the same policy with an evenly staggered blink schedule, each node
  *       awake half of the interval, so about half the ring is asleep at any instant (5 of 9
  *       awake; 50 of 100): sleepers excluded, layout scoring and stand-ins exercised.
+ *   <li>{@link #EW_ACTIVE}, {@link #PARAID_ACTIVE}: Rabbit's equal work and PARAID with every
+ *       DataNode ACTIVE; {@link #EW_GEARS}, {@link #PARAID_GEARS}: the first half of the ring
+ *       (the chain's prefix) ACTIVE, the rest OFF, as a low gear runs. Equal work keeps its
+ *       default keys ({@code blink.equalwork.primaries} = 2); PARAID gets groups of a quarter of
+ *       the ring each ({@link #configure(Configuration, Path, int)}), so the gear is gear 2.
  * </ul>
  *
  * <p>Why a 24-hour interval for the staggered schedule: the awake set must not change during a
@@ -44,54 +54,67 @@ import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
  */
 public enum PlacementSetup {
   // The JMH benchmark lists its configurations explicitly, so it does not run the control.
-  DEFAULT("HDFS default", false),
+  DEFAULT("HDFS default", null),
   /** HDFS default again: an A/A control whose ratio to DEFAULT shows the benchmark's noise. */
-  DEFAULT_AGAIN("HDFS default (A/A control)", false),
-  PB_ACTIVE("PowerBalanced, all ACTIVE", true),
-  PB_STAGGERED("PowerBalanced, staggered", true);
+  DEFAULT_AGAIN("HDFS default (A/A control)", null),
+  PB_ACTIVE("PowerBalanced, all ACTIVE", PowerBalancedBlockPlacementPolicy.class),
+  PB_STAGGERED("PowerBalanced, staggered", PowerBalancedBlockPlacementPolicy.class),
+  EW_ACTIVE("Equal work, all ACTIVE", EqualWorkBlockPlacementPolicy.class),
+  EW_GEARS("Equal work, half-chain gear", EqualWorkBlockPlacementPolicy.class),
+  PARAID_ACTIVE("PARAID, all ACTIVE", ParaidBlockPlacementPolicy.class),
+  PARAID_GEARS("PARAID, half-ring gear", ParaidBlockPlacementPolicy.class);
 
   /** Interval of the staggered schedule (see class comment). */
   static final long STAGGER_INTERVAL_MS = 24L * 3600 * 1000;
 
   private final String label;
-  private final boolean powerBalanced;
+  private final Class<? extends BlockPlacementPolicy> policy;
 
-  PlacementSetup(String label, boolean powerBalanced) {
+  PlacementSetup(String label, Class<? extends BlockPlacementPolicy> policy) {
     this.label = label;
-    this.powerBalanced = powerBalanced;
+    this.policy = policy;
   }
 
   public String label() {
     return label;
   }
 
+  /** True for the layout policies (a schedule is installed); false for HDFS's default. */
   public boolean powerBalanced() {
-    return powerBalanced;
+    return policy != null;
   }
 
-  /** Sets the placement policy (and for PowerBalanced the schedule file) in {@code conf}. */
+  /** Sets the placement policy (and for a layout policy the schedule file) in {@code conf}. */
   public void configure(Configuration conf, Path scheduleFile) {
-    if (powerBalanced) {
-      conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
-          PowerBalancedBlockPlacementPolicy.class.getName());
-      conf.set(PlacementConfig.SCHEDULE_FILE.name(), scheduleFile.toAbsolutePath().toString());
-    } else {
+    configure(conf, scheduleFile, 0);
+  }
+
+  /**
+   * As {@link #configure(Configuration, Path)}, for a ring of {@code ringSize} nodes (0 when
+   * unknown): PARAID's groups are then a quarter of the ring each for the first two gears
+   * ({@code blink.paraid.groups}), so that the half-ring gear of {@link #PARAID_GEARS} is gear 2.
+   */
+  public void configure(Configuration conf, Path scheduleFile, int ringSize) {
+    if (policy == null) {
       conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
           BlockPlacementPolicyDefault.class.getName());
+      return;
+    }
+    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, policy.getName());
+    conf.set(PlacementConfig.SCHEDULE_FILE.name(), scheduleFile.toAbsolutePath().toString());
+    if (policy == ParaidBlockPlacementPolicy.class && ringSize >= 12) {
+      int quarter = ringSize / 4;
+      conf.set(RabbitConfig.PARAID_GROUPS.name(), quarter + "," + quarter);
     }
   }
 
   /** The schedule for a ring of {@code ring} transfer addresses at {@code nowMs}, if any. */
   public Optional<Schedule> schedule(List<String> ring, long nowMs) {
     switch (this) {
-      case PB_ACTIVE: {
-        Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(nowMs)
-            .intervalMs(60_000);
-        for (String node : ring) {
-          b.add(NodeSchedule.of(node, org.blinkhdfs.core.schedule.NodeMode.ACTIVE));
-        }
-        return Optional.of(b.build());
-      }
+      case PB_ACTIVE, EW_ACTIVE, PARAID_ACTIVE:
+        return Optional.of(gear(ring, ring.size(), nowMs));
+      case EW_GEARS, PARAID_GEARS:
+        return Optional.of(gear(ring, (ring.size() + 1) / 2, nowMs));
       case PB_STAGGERED: {
         int n = ring.size();
         long t = STAGGER_INTERVAL_MS;
@@ -105,6 +128,15 @@ public enum PlacementSetup {
       default:
         return Optional.empty();
     }
+  }
+
+  /** The first {@code on} ring nodes ACTIVE, the others OFF: a gear of Rabbit and PARAID. */
+  private static Schedule gear(List<String> ring, int on, long nowMs) {
+    Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(nowMs).intervalMs(60_000);
+    for (int i = 0; i < ring.size(); i++) {
+      b.add(NodeSchedule.of(ring.get(i), i < on ? NodeMode.ACTIVE : NodeMode.OFF));
+    }
+    return b.build();
   }
 
   /**

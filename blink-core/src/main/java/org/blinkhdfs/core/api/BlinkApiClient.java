@@ -7,6 +7,7 @@ import java.util.List;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.schedule.InvalidScheduleException;
 import org.blinkhdfs.core.schedule.NodeAddress;
+import org.blinkhdfs.core.wire.HttpAuthenticator;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 
 /**
@@ -44,6 +45,14 @@ public final class BlinkApiClient {
    * @throws IllegalArgumentException naming the address and the fix when it is not host:port
    */
   public BlinkApiClient(String address, int timeoutMs) {
+    this(address, timeoutMs, HttpAuthenticator.processUser());
+  }
+
+  /**
+   * A client sending each call through {@code authenticator} (the caller's Hadoop identity, SPNEGO
+   * when the proxy runs with Kerberos; docs/security.md).
+   */
+  public BlinkApiClient(String address, int timeoutMs, HttpAuthenticator authenticator) {
     try {
       NodeAddress.validate("proxy address", address);
     } catch (InvalidScheduleException e) {
@@ -52,7 +61,8 @@ public final class BlinkApiClient {
           + " e.g. 10.0.0.5:9878", e);
     }
     this.http = SchedulerHttp.toServer(address, timeoutMs, "is the proxy (bin/blink proxy)"
-        + " running at " + address + "? check " + ADDRESS_KEY + " or the admin tool's -proxy");
+        + " running at " + address + "? check " + ADDRESS_KEY + " or the admin tool's -proxy")
+        .withAuthenticator(authenticator);
   }
 
   /** The proxy's {@code host:port}. */

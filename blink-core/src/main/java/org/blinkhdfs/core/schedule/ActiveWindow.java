@@ -48,12 +48,24 @@ public record ActiveWindow(long offsetMs, long lengthMs, long intervalMs) {
     return lengthMs == 0;
   }
 
+  /**
+   * {@code floorMod(phaseMs - offsetMs, intervalMs)}; without a division for a phase inside the
+   * interval (the usual case: readers sort replicas by it on every block they return).
+   */
+  private long sinceOffset(long phaseMs) {
+    if (phaseMs >= 0 && phaseMs < intervalMs) {
+      long d = phaseMs - offsetMs;
+      return d < 0 ? d + intervalMs : d;
+    }
+    return Math.floorMod(phaseMs - offsetMs, intervalMs);
+  }
+
   /** True when awake at {@code phaseMs} in {@code [0, intervalMs)}. */
   public boolean contains(long phaseMs) {
     if (isAlways()) {
       return true;
     }
-    long rel = Math.floorMod(phaseMs - offsetMs, intervalMs);
+    long rel = sinceOffset(phaseMs);
     return rel < lengthMs;
   }
 
@@ -65,7 +77,7 @@ public record ActiveWindow(long offsetMs, long lengthMs, long intervalMs) {
     if (isAlways()) {
       return Long.MAX_VALUE;
     }
-    long rel = Math.floorMod(phaseMs - offsetMs, intervalMs);
+    long rel = sinceOffset(phaseMs);
     return rel < lengthMs ? lengthMs - rel : 0;
   }
 
@@ -77,7 +89,7 @@ public record ActiveWindow(long offsetMs, long lengthMs, long intervalMs) {
     if (isNever()) {
       return Long.MAX_VALUE;
     }
-    long rel = Math.floorMod(phaseMs - offsetMs, intervalMs);
+    long rel = sinceOffset(phaseMs);
     return rel < lengthMs ? 0 : intervalMs - rel;
   }
 

@@ -2,6 +2,7 @@ package org.blinkhdfs.core.schedule;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,11 @@ public final class Schedule {
   private final OptionalLong validUntilMs;
   private final List<NodeSchedule> nodes;
   private final Map<String, NodeSchedule> byNode;
+  /** Each named node's window, made once: readers ask for it on every replica they sort. */
+  private final Map<String, ActiveWindow> windows;
+  private final ActiveWindow always;
+  private final List<String> ring;
+  private final List<String> staging;
 
   private Schedule(Builder b) {
     this.epoch = b.epoch;
@@ -60,6 +66,19 @@ public final class Schedule {
       map.put(n.node(), n);
     }
     this.byNode = Collections.unmodifiableMap(map);
+    Map<String, ActiveWindow> w = new HashMap<>();
+    for (NodeSchedule n : nodes) {
+      w.put(n.node(), n.window(intervalMs));
+    }
+    this.windows = w;
+    this.always = ActiveWindow.always(intervalMs);
+    List<String> ringNodes = new ArrayList<>();
+    List<String> stagingNodes = new ArrayList<>();
+    for (NodeSchedule n : nodes) {
+      (n.isStaging() ? stagingNodes : ringNodes).add(n.node());
+    }
+    this.ring = List.copyOf(ringNodes);
+    this.staging = List.copyOf(stagingNodes);
   }
 
   public static Builder builder() {
@@ -96,26 +115,14 @@ public final class Schedule {
     return byNode.get(node);
   }
 
-  /** Non-staging nodes in ring (and stagger) order. */
+  /** Non-staging nodes in ring (and stagger) order; immutable, made once. */
   public List<String> ring() {
-    List<String> out = new ArrayList<>();
-    for (NodeSchedule n : nodes) {
-      if (!n.isStaging()) {
-        out.add(n.node());
-      }
-    }
-    return out;
+    return ring;
   }
 
-  /** Staging nodes in document order. */
+  /** Staging nodes in document order; immutable, made once. */
   public List<String> stagingNodes() {
-    List<String> out = new ArrayList<>();
-    for (NodeSchedule n : nodes) {
-      if (n.isStaging()) {
-        out.add(n.node());
-      }
-    }
-    return out;
+    return staging;
   }
 
   /** True from {@code validUntilMs} on; a schedule without a lease never expires. */
@@ -130,13 +137,17 @@ public final class Schedule {
 
   /** The awake part of each interval for {@code node}; unnamed nodes are always awake. */
   public ActiveWindow window(String node) {
-    NodeSchedule e = byNode.get(node);
-    return e == null ? ActiveWindow.always(intervalMs) : e.window(intervalMs);
+    ActiveWindow w = windows.get(node);
+    return w == null ? always : w;
   }
 
   /** True when {@code node} is awake at {@code timeMs} (everyone is, once expired). */
   public boolean isAwake(String node, long timeMs) {
-    return isExpired(timeMs) || window(node).contains(phaseMs(timeMs));
+    return isAwake(window(node), timeMs);
+  }
+
+  private boolean isAwake(ActiveWindow window, long timeMs) {
+    return isExpired(timeMs) || window.contains(phaseMs(timeMs));
   }
 
   /**
@@ -144,10 +155,15 @@ public final class Schedule {
    * when it will not sleep under this schedule (always-on, or its window outlasts the lease).
    */
   public long remainingActiveMs(String node, long timeMs) {
+    return remainingActiveMs(window(node), timeMs);
+  }
+
+  /** {@link #remainingActiveMs(String, long)} of the node whose {@link #window} this is. */
+  public long remainingActiveMs(ActiveWindow window, long timeMs) {
     if (isExpired(timeMs)) {
       return FOREVER;
     }
-    long left = window(node).remainingMs(phaseMs(timeMs));
+    long left = window.remainingMs(phaseMs(timeMs));
     if (left == 0 || left == Long.MAX_VALUE) {
       return left;
     }
@@ -162,10 +178,16 @@ public final class Schedule {
    * awake now, the lease end if that comes first, {@link Long#MAX_VALUE} if never.
    */
   public long nextWakeMs(String node, long timeMs) {
-    if (isAwake(node, timeMs)) {
+    return nextWakeMs(window(node), timeMs);
+  }
+
+  /** {@link #nextWakeMs(String, long)} of the node whose {@link #window} this is. */
+  public long nextWakeMs(ActiveWindow window, long timeMs) {
+    long phase = phaseMs(timeMs);
+    if (isExpired(timeMs) || window.contains(phase)) {
       return timeMs;
     }
-    long until = window(node).untilOpenMs(phaseMs(timeMs));
+    long until = window.untilOpenMs(phase);
     long wake = until == Long.MAX_VALUE ? Long.MAX_VALUE : timeMs + until;
     if (validUntilMs.isPresent()) {
       wake = Math.min(wake, validUntilMs.getAsLong());

@@ -46,12 +46,26 @@ public final class SchedulerHttp {
   public static final String PROTOBUF = "application/x-protobuf";
   /** The key naming the scheduler's address for agents, the admin tool and the NameNode. */
   public static final String ADDRESS_KEY = "blink.scheduler.address";
+  /**
+   * The header every call carries so the scheduler's CSRF filter (Hadoop's {@code
+   * RestCsrfPreventionFilter}, its default header name) tells this client from a browser form.
+   */
+  public static final String CSRF_HEADER = "X-XSRF-HEADER";
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * The text of a 401 whose body the JDK dropped (it does for a request with a streamed body):
+   * what the server wants and the fix.
+   */
+  private static final byte[] UNAUTHORIZED_HINT = ("authentication required: the caller sent no"
+      + " identity the server accepts (user.name=<user> with Hadoop's simple authentication,"
+      + " SPNEGO with Kerberos: kinit, or the daemon's keytab login; docs/security.md)")
+      .getBytes(StandardCharsets.UTF_8);
 
   private final String address;
   private final String baseUrl;
   private final int timeoutMs;
   private final String unreachableHint;
+  private final HttpAuthenticator authenticator;
 
   /**
    * @param address the scheduler's HTTP address {@code host:port}
@@ -59,10 +73,12 @@ public final class SchedulerHttp {
    */
   public SchedulerHttp(String address, int timeoutMs) {
     this(checked(address), timeoutMs, "is the scheduler running at " + address + "? check "
-        + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag");
+        + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag",
+        HttpAuthenticator.processUser());
   }
 
-  private SchedulerHttp(String address, int timeoutMs, String unreachableHint) {
+  private SchedulerHttp(String address, int timeoutMs, String unreachableHint,
+      HttpAuthenticator authenticator) {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
     }
@@ -70,6 +86,16 @@ public final class SchedulerHttp {
     this.baseUrl = "http://" + address;
     this.timeoutMs = timeoutMs;
     this.unreachableHint = unreachableHint;
+    this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+  }
+
+  /**
+   * This client sending each call through {@code authenticator} (the caller's identity: Hadoop's
+   * current user, SPNEGO under Kerberos). Without it a client sends the process's user the way
+   * Hadoop's simple authentication does ({@link HttpAuthenticator#processUser()}).
+   */
+  public SchedulerHttp withAuthenticator(HttpAuthenticator authenticator) {
+    return new SchedulerHttp(address, timeoutMs, unreachableHint, authenticator);
   }
 
   /**
@@ -85,7 +111,8 @@ public final class SchedulerHttp {
       throw new IllegalArgumentException("address '" + address + "' is not host:port with a port"
           + " in 1..65535", e);
     }
-    return new SchedulerHttp(address, timeoutMs, unreachableHint);
+    return new SchedulerHttp(address, timeoutMs, unreachableHint,
+        HttpAuthenticator.processUser());
   }
 
   private static String checked(String address) {
@@ -167,7 +194,14 @@ public final class SchedulerHttp {
   private Response call(String method, String path, String accept, String contentType,
       byte[] body) throws IOException {
     String url = url(path);
-    HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
+    HttpURLConnection c;
+    try {
+      c = authenticator.open(new URL(url), timeoutMs);
+    } catch (IOException e) {
+      throw new IOException(method + " " + url + " failed to authenticate: " + e.getMessage()
+          + " (with Kerberos: is the caller logged in, kinit or its keytab, and is the"
+          + " scheduler's blink.scheduler.http.kerberos.principal right?)", e);
+    }
     try {
       c.setConnectTimeout(timeoutMs);
       c.setReadTimeout(timeoutMs);
@@ -175,9 +209,11 @@ public final class SchedulerHttp {
       c.setInstanceFollowRedirects(false);
       c.setRequestMethod(method);
       c.setRequestProperty("Accept", accept);
+      c.setRequestProperty(CSRF_HEADER, "blink");
       if (body != null) {
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", contentType);
+        // streaming: the JDK never resends the body (no silent retry of a POST)
         c.setFixedLengthStreamingMode(body.length);
         try (OutputStream out = c.getOutputStream()) {
           out.write(body);
@@ -185,7 +221,9 @@ public final class SchedulerHttp {
       }
       int status = c.getResponseCode();
       InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
-      byte[] bytes = in == null ? new byte[0] : readBounded(in, method + " " + url);
+      byte[] bytes = in != null ? readBounded(in, method + " " + url)
+          : status == HttpURLConnection.HTTP_UNAUTHORIZED ? UNAUTHORIZED_HINT.clone()
+          : new byte[0];
       return new Response(method, url, status, Optional.ofNullable(c.getContentType()).orElse(""),
           bytes);
     } catch (IOException e) {

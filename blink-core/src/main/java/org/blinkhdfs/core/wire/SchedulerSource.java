@@ -107,8 +107,14 @@ public final class SchedulerSource implements ScheduleSource {
    */
   public static SchedulerSource polling(String address, long pollMs, int timeoutMs,
       Clock clock) {
-    SchedulerSource s = new SchedulerSource(
-        new HttpScheduleClient(new SchedulerHttp(address, timeoutMs)), address, clock,
+    return polling(address, pollMs, timeoutMs, clock, HttpAuthenticator.processUser());
+  }
+
+  /** {@link #polling(String, long, int, Clock)} authenticating with {@code authenticator}. */
+  public static SchedulerSource polling(String address, long pollMs, int timeoutMs,
+      Clock clock, HttpAuthenticator authenticator) {
+    SchedulerSource s = new SchedulerSource(new HttpScheduleClient(
+        new SchedulerHttp(address, timeoutMs).withAuthenticator(authenticator)), address, clock,
         SchedulerSource::log);
     return s.startPolling(pollMs);
   }

@@ -1,6 +1,7 @@
 package org.blinkhdfs.layout.ring;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -92,39 +93,39 @@ public final class RingLayout {
    * Ties go to the layout whose earliest-placed positions are held (held-pattern in placement
    * order compared lexicographically, held before not held; so a held f beats an unheld one),
    * then to the smallest f. With nothing held every f ties and the answer is 0. Held positions
-   * may be partial or include extras; duplicates count once. O(N·r + r log r).
+   * may be partial or include extras; duplicates count once. O(h·r·log(h·r)) for h held
+   * positions, whatever the ring size (only firsts that cover a held position can win).
    *
    * @throws IllegalArgumentException when a held position is outside 0..N-1 or replicas outside
    *     1..N
    */
   public int bestFirst(Collection<Integer> held, int replicas) {
-    boolean[] isHeld = heldMask(held);
+    int[] heldSorted = heldPositions(held);
     requireReplicas(replicas);
-    return bestFirst(isHeld, GapSplitter.offsets(ringSize, replicas));
+    return bestFirst(heldSorted, GapSplitter.offsets(ringSize, replicas));
   }
 
   /**
    * Compares {@code held} with the layout of {@link #bestFirst}: which layout positions are
-   * missing and which held positions are extra.
+   * missing and which held positions are extra. O(h·r·log(h·r)) for h held positions.
    *
    * @throws IllegalArgumentException as {@link #bestFirst}
    */
   public LayoutCheck check(Collection<Integer> held, int replicas) {
-    boolean[] isHeld = heldMask(held);
+    int[] heldSorted = heldPositions(held);
     requireReplicas(replicas);
     int[] offsets = GapSplitter.offsets(ringSize, replicas);
-    int first = bestFirst(isHeld, offsets);
+    int first = bestFirst(heldSorted, offsets);
     List<Integer> layout = shifted(first, offsets);
-    boolean[] inLayout = mask(layout);
     List<Integer> missing = new ArrayList<>();
     for (int position : layout) {
-      if (!isHeld[position]) {
+      if (!isHeld(heldSorted, position)) {
         missing.add(position);
       }
     }
     List<Integer> extra = new ArrayList<>();
-    for (int position = 0; position < ringSize; position++) {
-      if (isHeld[position] && !inLayout[position]) {
+    for (int position : heldSorted) {
+      if (!layout.contains(position)) {
         extra.add(position);
       }
     }
@@ -145,27 +146,23 @@ public final class RingLayout {
    * @throws IllegalArgumentException as {@link #bestFirst}
    */
   public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
-    boolean[] isHeld = heldMask(held);
+    int[] heldSorted = heldPositions(held);
     requireReplicas(replicas);
-    int heldCount = 0;
-    for (boolean h : isHeld) {
-      heldCount += h ? 1 : 0;
-    }
+    int heldCount = heldSorted.length;
     if (heldCount <= replicas) {
       return List.of();
     }
     int[] offsets = GapSplitter.offsets(ringSize, heldCount);
-    int first = bestFirst(isHeld, offsets);
+    int first = bestFirst(heldSorted, offsets);
     List<Integer> layoutHeld = new ArrayList<>();
     for (int position : shifted(first, offsets)) {
-      if (isHeld[position]) {
+      if (isHeld(heldSorted, position)) {
         layoutHeld.add(position);
       }
     }
-    boolean[] inLayout = mask(layoutHeld);
     List<Integer> extras = new ArrayList<>();
-    for (int position = 0; position < ringSize; position++) {
-      if (isHeld[position] && !inLayout[position]) {
+    for (int position : heldSorted) {
+      if (!layoutHeld.contains(position)) {
         extras.add(position);
       }
     }
@@ -211,15 +208,37 @@ public final class RingLayout {
     return Math.min(clockwise, n - clockwise);
   }
 
-  private int bestFirst(boolean[] isHeld, int[] offsets) {
+  /**
+   * The scan of every first position, restricted to those that can cover a held position: a
+   * layout covers held h only when its first is {@code h - offset} for one of its offsets, so
+   * every other first covers nothing and loses to any of these. The candidates are tried in
+   * ascending order with the same strict comparison as a full scan from 0, so the answer is the
+   * full scan's; with nothing held it is 0, as the scan's first tie.
+   */
+  private int bestFirst(int[] heldSorted, int[] offsets) {
+    if (heldSorted.length == 0) {
+      return 0;
+    }
+    int[] candidates = new int[heldSorted.length * offsets.length];
+    int k = 0;
+    for (int h : heldSorted) {
+      for (int offset : offsets) {
+        candidates[k++] = Math.floorMod(h - offset, ringSize);
+      }
+    }
+    Arrays.sort(candidates);
     int best = 0;
     int bestCount = -1;
     boolean[] bestPattern = new boolean[offsets.length];
     boolean[] pattern = new boolean[offsets.length];
-    for (int first = 0; first < ringSize; first++) {
+    for (int c = 0; c < candidates.length; c++) {
+      int first = candidates[c];
+      if (c > 0 && first == candidates[c - 1]) {
+        continue;
+      }
       int count = 0;
       for (int i = 0; i < offsets.length; i++) {
-        pattern[i] = isHeld[at(first, offsets[i])];
+        pattern[i] = isHeld(heldSorted, at(first, offsets[i]));
         count += pattern[i] ? 1 : 0;
       }
       if (count > bestCount || (count == bestCount && heldEarlier(pattern, bestPattern))) {
@@ -231,6 +250,10 @@ public final class RingLayout {
       }
     }
     return best;
+  }
+
+  private static boolean isHeld(int[] heldSorted, int position) {
+    return Arrays.binarySearch(heldSorted, position) >= 0;
   }
 
   /** True when, at the first placement index where they differ, only {@code a} is held. */
@@ -263,27 +286,28 @@ public final class RingLayout {
     return Collections.unmodifiableList(positions);
   }
 
-  private boolean[] mask(Collection<Integer> positions) {
-    boolean[] mask = new boolean[ringSize];
-    for (int position : positions) {
-      mask[position] = true;
-    }
-    return mask;
-  }
-
-  private boolean[] heldMask(Collection<Integer> held) {
+  /** The distinct held positions, ascending, each checked to be on the ring. */
+  private int[] heldPositions(Collection<Integer> held) {
     Objects.requireNonNull(held, "held must not be null: pass an empty collection when no "
         + "replica is held");
-    boolean[] isHeld = new boolean[ringSize];
+    int[] out = new int[held.size()];
+    int k = 0;
     for (Integer position : held) {
       if (position == null) {
         throw new IllegalArgumentException("held must not contain null, got " + held
             + ": give ring positions 0.." + (ringSize - 1));
       }
       requirePosition("held position", position);
-      isHeld[position] = true;
+      out[k++] = position;
     }
-    return isHeld;
+    Arrays.sort(out);
+    int distinct = 0;
+    for (int i = 0; i < out.length; i++) {
+      if (i == 0 || out[i] != out[i - 1]) {
+        out[distinct++] = out[i];
+      }
+    }
+    return Arrays.copyOf(out, distinct);
   }
 
   private void requirePosition(String name, int position) {

@@ -1,6 +1,5 @@
 package org.blinkhdfs.layout.ring;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +19,8 @@ import org.blinkhdfs.layout.NewBlockView;
  * awake and idle ({@link NewBlockView#fillable}), then to the writer's own position (HDFS
  * locality), then to a seeded random choice, which spreads blocks over the ring. The layout is
  * rotation invariant, so every candidate is the writer-independent offsets shifted by its first
- * position: O(N·r) per block.
+ * position: {@link FirstPositions}, O(N·r) to score, which the view may keep while its scores
+ * stay the same ({@link NewBlockView#firstPositions}); the choice itself is O(1).
  *
  * <p>Example (9 nodes, r = 3, COLD: ARCHIVE on nodes 0, 4 and 6 only): layout(0) = [0, 4, 6]
  * scores 3, every other layout at most 2, so a COLD block starts at 0 even when the writer is
@@ -59,26 +59,9 @@ public final class RingLayoutModel implements LayoutModel {
 
   @Override
   public List<Integer> newBlock(int replicas, NewBlockView view) {
-    int n = layout.ringSize();
     int[] offsets = offsetsByReplicas.computeIfAbsent(replicas,
         r -> layout.positions(0, r).stream().mapToInt(Integer::intValue).toArray());
-    int bestScore = -1;
-    List<Integer> best = new ArrayList<>();
-    for (int f = 0; f < n; f++) {
-      List<Integer> candidate = shifted(f, offsets);
-      int score = view.takeable(candidate) * (replicas + 1) + view.fillable(candidate);
-      if (score > bestScore) {
-        bestScore = score;
-        best.clear();
-      }
-      if (score == bestScore) {
-        best.add(f);
-      }
-    }
-    int writer = view.writerPosition();
-    int first = writer >= 0 && view.usable(writer) && best.contains(writer) ? writer
-        : view.withRandom(random -> best.get(random.nextInt(best.size())));
-    return shifted(first, offsets);
+    return shifted(view.firstPositions(offsets, replicas).choose(view), offsets);
   }
 
   @Override
@@ -100,10 +83,6 @@ public final class RingLayoutModel implements LayoutModel {
   }
 
   private List<Integer> shifted(int first, int[] offsets) {
-    List<Integer> positions = new ArrayList<>(offsets.length);
-    for (int offset : offsets) {
-      positions.add((first + offset) % layout.ringSize());
-    }
-    return positions;
+    return FirstPositions.shifted(first, offsets, layout.ringSize());
   }
 }
