@@ -1,46 +1,15 @@
 package org.blinkhdfs.scheduler;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Random;
-import org.blinkhdfs.core.cli.Durations;
-import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.signal.BlinkFsSignals;
-import org.blinkhdfs.core.signal.OscillatingSignal;
 import org.blinkhdfs.core.signal.PowerSignal;
-import org.blinkhdfs.core.signal.PowerTrace;
-import org.blinkhdfs.core.signal.SteadySignal;
-import org.blinkhdfs.core.signal.TraceReplaySignal;
 
 /**
- * Parses {@code blink.scheduler.signal}, the scheduler's power source:
- *
- * <table>
- *   <caption>signal specifications</caption>
- *   <tr><th>spec</th><th>meaning</th></tr>
- *   <tr><td>{@code steady:50%}, {@code steady:150W}</td><td>a constant level</td></tr>
- *   <tr><td>{@code oscillating:N[:period]}</td><td>BlinkFS's N% oscillation, (45 ± 0.45N)%
- *       alternating every period (default 5m)</td></tr>
- *   <tr><td>{@code renewable:P[:startHour]}</td><td>the shipped Greensboro solar+wind trace,
- *       3 days in 3 hours, mean P% of peak, floor at the overhead</td></tr>
- *   <tr><td>{@code trace:FILE[:compression]}</td><td>a CSV with columns {@code time_s,watts}
- *       (whole-cluster watts), replayed compressed (default 1)</td></tr>
- *   <tr><td>{@code price:BUDGET[:seed]}</td><td>a fixed budget per hour over a SYNTHETIC spot
- *       price trace (power = budget / price)</td></tr>
- *   <tr><td>{@code sensor:COMMAND}</td><td>a command that prints the available watts</td></tr>
- * </table>
- *
- * <p>Errors name the key, the value and the accepted forms.
+ * Parses {@code blink.scheduler.signal}, the scheduler's power source: the grammar of {@link
+ * org.blinkhdfs.core.signal.SignalSpec} (shared with {@code bin/blink sim}), with
+ * {@code sensor:COMMAND} run by a {@link SensorSignal} on its own thread.
  */
 final class SignalSpec {
   static final String KEY = "blink.scheduler.signal";
-  static final String FORMS = "steady:<P%|W>, oscillating:<N>[:<period>], renewable:<P>"
-      + "[:<startHour>], trace:<file.csv>[:<compression>], price:<budget/h>[:<seed>],"
-      + " sensor:<command>";
 
   private SignalSpec() {}
 
@@ -51,59 +20,7 @@ final class SignalSpec {
    */
   static PowerSignal parse(String spec, PowerModel model, long sensorTimeoutMs,
       long sensorPeriodMs) {
-    String s = spec == null ? "" : spec.trim();
-    int colon = s.indexOf(':');
-    if (colon <= 0) {
-      throw bad(s, "no kind given");
-    }
-    String kind = s.substring(0, colon);
-    String rest = s.substring(colon + 1);
-    String[] parts = rest.split(":", -1);
-    try {
-      switch (kind) {
-        case "steady":
-          return new SteadySignal(PowerLevel.parse(KEY, rest));
-        case "oscillating":
-          return new OscillatingSignal(Double.parseDouble(parts[0]),
-              parts.length > 1 ? Durations.parseMs(parts[1]) : OscillatingSignal.DEFAULT_PERIOD_MS);
-        case "renewable":
-          return BlinkFsSignals.renewable(model, Double.parseDouble(parts[0]),
-              parts.length > 1 ? Integer.parseInt(parts[1]) : 0);
-        case "trace":
-          return trace(parts);
-        case "price":
-          return BlinkFsSignals.marketPrice(Double.parseDouble(parts[0]),
-              new Random(parts.length > 1 ? Long.parseLong(parts[1]) : 0));
-        case "sensor":
-          return new SensorSignal(rest, sensorTimeoutMs, sensorPeriodMs);
-        default:
-          throw bad(s, "unknown kind '" + kind + "'");
-      }
-    } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-      throw bad(s, "a number is missing or malformed");
-    } catch (IOException e) {
-      throw bad(s, e.getMessage());
-    } catch (IllegalArgumentException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith(KEY)) {
-        throw e;
-      }
-      throw bad(s, e.getMessage());
-    }
-  }
-
-  private static PowerSignal trace(String[] parts) throws IOException {
-    Path file = Path.of(parts[0]);
-    PowerTrace trace;
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      trace = PowerTrace.parseCsv(file.toString(), r, "time_s", "watts", 1000);
-    }
-    double compression = parts.length > 1 ? Double.parseDouble(parts[1]) : 1;
-    return TraceReplaySignal.builder(trace).name(file.getFileName().toString())
-        .compressionFactor(compression).build();
-  }
-
-  private static IllegalArgumentException bad(String spec, String why) {
-    return new IllegalArgumentException(KEY + " = '" + spec + "' is invalid (" + why
-        + "): use one of " + FORMS);
+    return org.blinkhdfs.core.signal.SignalSpec.parse(KEY, spec, model,
+        command -> new SensorSignal(command, sensorTimeoutMs, sensorPeriodMs));
   }
 }

@@ -1,0 +1,214 @@
+package org.blinkhdfs.sim;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.core.cli.Durations;
+import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.core.policy.Policies;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.core.signal.PowerSignal;
+import org.blinkhdfs.core.signal.SignalSpec;
+
+/**
+ * {@code bin/blink sim}: the {@link Simulator} from the command line (contract in ARCHITECTURE.md;
+ * model and every output defined in docs/simulator.md).
+ *
+ * <p>Exit codes: 0 done, or {@code --help}/{@code -help} (usage on stdout); 2 a bad flag or value
+ * (the message names the flag, the value and the fix; usage on stderr). A progress line goes to
+ * stderr at most every 2 s once a run has taken 2 s.
+ *
+ * <p>The clock ({@code nanoTime}) is read only for the progress line and {@code wallSeconds}.
+ */
+public final class SimCommand {
+  static final String USAGE = String.join("\n",
+      "usage: bin/blink sim --nodes N --blocks B --power P% --replication r",
+      "         --layout random|power-balanced|equal-work|paraid --policy <name>",
+      "         [--signal S] [--duration D] [--seed S] [--format text|json]",
+      "  --nodes N            ring DataNodes (default 9; 1..100000)",
+      "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
+          + " 1..10^12)",
+      "  --power P%|<W>W      a constant level: P% of all DataNodes awake, or whole-cluster watts",
+      "                       (default 50%; give --power or --signal, not both)",
+      "  --replication r      replicas per block (default 3; 1..N)",
+      "  --layout NAME        random (HDFS default: uniform replica sets) | power-balanced |"
+          + " equal-work | paraid (default power-balanced)",
+      "  --policy NAME        " + String.join("|", Policies.allNames()) + " (default staggered)",
+      "  --signal S           a power signal as blink.scheduler.signal: steady:50%,"
+          + " oscillating:50[:5m],",
+      "                       renewable:P[:hour], trace:FILE.csv[:compression], price:B[:seed]",
+      "  --duration D         simulated time with --signal (default one epoch), e.g. 1h",
+      "  --epoch D            the policy replans every D from the signal's level (default the"
+          + " interval)",
+      "  --interval D         blink interval (default "
+          + Durations.format(Long.parseLong(CoreConfig.INTERVAL_MS.defaultValue())) + ")",
+      "  --min-window D       a replica serves a read only with D of its window left (default 0)",
+      "  --seed S             block IDs and random placement (default 0)",
+      "  --sample S           visit S of the B blocks (systematic); the JSON gives a 95% interval"
+          + " (default all)",
+      "  --instants K         read instants per interval for the throughput (default 32; 1..1024)",
+      "  --bandwidth MIBPS    one node's read bandwidth for readThroughputMiBps (default 100)",
+      "  --active-watts W     one DataNode awake (default 25)",
+      "  --sleep-watts W      one DataNode in S3 (default 1)",
+      "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
+      "  --transition D       one suspend plus resume, taken from each window (default 1s)",
+      "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2",
+      "  --format text|json   (default text)");
+
+  private static final CommandLineTool TOOL = CommandLineTool.builder("blink sim").usage(USAGE)
+      .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
+          "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
+          "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
+      .shortFlag("D", "key=value").repeatable("D")
+      .operands(0, ": flags look like --name value").build();
+
+  private SimCommand() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err, System::nanoTime));
+  }
+
+  /** Runs the command; returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err, LongSupplier nanoTime) {
+    return TOOL.run(args, out, err, a -> {
+      SimSpec spec;
+      String format = a.get("format", "text");
+      if (!format.equals("text") && !format.equals("json")) {
+        throw CommandLineTool.usage("--format '" + format + "' must be text or json");
+      }
+      double bandwidth = a.doubleIn("bandwidth", "100", 0.001, 1e9);
+      try {
+        spec = spec(a);
+      } catch (CommandLineTool.UsageException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw CommandLineTool.usage(e.getMessage());
+      }
+      long start = nanoTime.getAsLong();
+      ProgressLine progress = new ProgressLine(err, nanoTime, start);
+      SimResult result;
+      try {
+        result = Simulator.run(spec, progress);
+      } catch (IllegalArgumentException e) {
+        throw CommandLineTool.usage(e.getMessage());
+      }
+      progress.sampleHeap();
+      SimReport.Cost cost = new SimReport.Cost((nanoTime.getAsLong() - start) / 1e9,
+          progress.peakHeapMiB(), Runtime.getRuntime().maxMemory() / 1048576.0);
+      String power = a.has("signal") ? a.get("signal") : a.get("power", "50%");
+      Map<String, Object> fields = SimReport.fields(spec, power, bandwidth, result, cost);
+      out.print(format.equals("json") ? SimReport.json(fields) : SimReport.text(fields));
+      return CommandLineTool.EXIT_OK;
+    });
+  }
+
+  private static SimSpec spec(CommandLineTool.Args a) {
+    int nodes = a.intIn("nodes", "9", 1, 100_000);
+    double active = a.doubleIn("active-watts", "25", 0.001, 1e6);
+    PowerModel model = PowerModel.builder().nodeCount(nodes).activeWatts(active)
+        .sleepWatts(a.doubleIn("sleep-watts", "1", 0, 1e6)).overheadWatts(40)
+        .ioServerWatts(a.doubleIn("io-server-watts", Double.toString(active), 0, 1e6))
+        .transitionMs(a.durationMsIn("transition", "1s", 0, 3_600_000)).build();
+    long blocks = a.longIn("blocks", "1000", 1, 1_000_000_000_000L);
+    long interval = a.durationMsIn("interval",
+        CoreConfig.INTERVAL_MS.defaultValue() + "ms", 100, 86_400_000);
+    SimSpec.Builder b = SimSpec.builder().nodes(nodes).blocks(blocks).model(model)
+        .replication(a.intIn("replication", "3", 1, nodes))
+        .layout(layout(a.get("layout", "power-balanced")))
+        .policy(a.get("policy", "staggered")).intervalMs(interval)
+        .seed(a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE))
+        .minWindowMs(a.durationMsIn("min-window", "0ms", 0, interval - 1))
+        .instants(a.intIn("instants", "32", 1, 1024))
+        .sampleBlocks(a.longIn("sample", Long.toString(blocks), 1, blocks))
+        .layoutKeys(layoutKeys(a));
+    Policies.byName("--policy", a.get("policy", "staggered"));
+    if (a.has("signal")) {
+      if (a.has("power")) {
+        throw CommandLineTool.usage("give --power or --signal, not both");
+      }
+      b.signal(signal(a.get("signal"), model));
+      b.epochMs(a.durationMsIn("epoch", interval + "ms", 1, 365L * 86_400_000));
+      b.durationMs(a.durationMsIn("duration", a.get("epoch", interval + "ms"), 1,
+          3650L * 86_400_000));
+    } else {
+      if (a.has("duration") || a.has("epoch")) {
+        throw CommandLineTool.usage("--duration and --epoch need --signal (a constant --power"
+            + " is one steady epoch): add --signal, e.g. --signal oscillating:50:5m");
+      }
+      b.power(PowerLevel.parse("--power", a.get("power", "50%")));
+    }
+    return b.build();
+  }
+
+  private static String layout(String name) {
+    if (!ReplicaSets.names().contains(name)) {
+      throw CommandLineTool.usage("--layout '" + name + "' is not a layout: use one of "
+          + String.join("|", ReplicaSets.names()));
+    }
+    return name;
+  }
+
+  private static PowerSignal signal(String spec, PowerModel model) {
+    return SignalSpec.parse("--signal", spec, model, command -> {
+      throw new IllegalArgumentException("--signal sensor:" + command + " is not supported in the"
+          + " simulator (it runs no commands): record the sensor's watts as a trace CSV and use"
+          + " trace:FILE");
+    });
+  }
+
+  private static java.util.function.Function<String, String> layoutKeys(CommandLineTool.Args a) {
+    Map<String, String> keys = new HashMap<>();
+    for (String kv : a.values("D")) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw CommandLineTool.usage("-D '" + kv + "' must be key=value, e.g."
+            + " -D blink.equalwork.primaries=2");
+      }
+      keys.put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    return keys::get;
+  }
+
+  /** The progress line on stderr and the peak heap seen. */
+  private static final class ProgressLine implements Simulator.Progress {
+    private static final long EVERY_NANOS = 2_000_000_000L;
+    private final PrintStream err;
+    private final LongSupplier nanoTime;
+    private final long start;
+    private long last;
+    private double peakHeapMiB;
+
+    ProgressLine(PrintStream err, LongSupplier nanoTime, long start) {
+      this.err = err;
+      this.nanoTime = nanoTime;
+      this.start = start;
+      this.last = start;
+    }
+
+    @Override
+    public void at(int level, int levels, long visits, long visitsPerLevel) {
+      sampleHeap();
+      long now = nanoTime.getAsLong();
+      if (now - last < EVERY_NANOS) {
+        return;
+      }
+      last = now;
+      err.printf(Locale.ROOT, "blink sim: level %d/%d, block %d/%d (%.0f%%), %.0f s, heap %.0f"
+          + " MiB%n", level + 1, levels, visits, visitsPerLevel, 100.0 * visits / visitsPerLevel,
+          (now - start) / 1e9, peakHeapMiB);
+    }
+
+    void sampleHeap() {
+      Runtime rt = Runtime.getRuntime();
+      peakHeapMiB = Math.max(peakHeapMiB, (rt.totalMemory() - rt.freeMemory()) / 1048576.0);
+    }
+
+    double peakHeapMiB() {
+      return peakHeapMiB;
+    }
+  }
+}

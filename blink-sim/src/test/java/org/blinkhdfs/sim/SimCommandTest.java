@@ -1,0 +1,109 @@
+package org.blinkhdfs.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** {@code bin/blink sim}'s main, end to end: flags in, JSON or text out, exit codes. */
+class SimCommandTest {
+  private record Run(int code, String out, String err) {}
+
+  private static Run sim(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    AtomicLong clock = new AtomicLong();
+    int code = SimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), () -> clock.addAndGet(1_000_000));
+    return new Run(code, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** The JSON without the lines that measure the run (wall time, heap). */
+  private static String stable(String json) {
+    return json.replaceAll("(?m)^\\s*\"(wallSeconds|heapUsedMiB|maxHeapMiB)\".*$", "");
+  }
+
+  @Test
+  void jsonCarriesTheContractKeysWithHandWorkedValues() {
+    Run r = sim("--nodes", "3", "--blocks", "30", "--power", "33.33334%", "--replication", "3",
+        "--layout", "power-balanced", "--policy", "staggered", "--sleep-watts", "0",
+        "--transition", "0ms", "--format", "json");
+    assertEquals(0, r.code(), r.err());
+    for (String key : new String[] {"unavailableFraction", "meanWaitMs", "p90WaitMs",
+        "readThroughputFraction", "bytesMigrated", "wallSeconds", "heapUsedMiB"}) {
+      assertTrue(r.out().contains("\"" + key + "\": "), key + " missing: " + r.out());
+    }
+    assertTrue(r.out().contains("\"unavailableFraction\": 0,"), r.out());
+    assertTrue(r.out().contains("\"bytesMigrated\": 0,"), r.out());
+    assertTrue(r.out().trim().startsWith("{") && r.out().trim().endsWith("}"), r.out());
+  }
+
+  @Test
+  void sameSeedSameJsonOverSeeds() {
+    for (String seed : new String[] {"0", "1", "42"}) {
+      String[] args = {"--nodes", "20", "--blocks", "2000", "--power", "35%", "--layout",
+          "random", "--policy", "staggered-circular", "--seed", seed, "--format", "json"};
+      assertEquals(stable(sim(args).out()), stable(sim(args).out()), "seed " + seed);
+    }
+    String[] a = {"--nodes", "20", "--blocks", "2000", "--power", "35%", "--layout", "random",
+        "--format", "json", "--seed"};
+    assertTrue(!stable(sim(concat(a, "1")).out()).equals(stable(sim(concat(a, "2")).out())));
+  }
+
+  @Test
+  void aSignalRunsEpochsOverTheDuration() {
+    Run r = sim("--nodes", "9", "--blocks", "500", "--signal", "oscillating:50:2m", "--duration",
+        "10m", "--epoch", "1m", "--format", "text");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("epochs                   10"), r.out());
+    assertTrue(r.out().contains("distinctLevels           2"), r.out());
+  }
+
+  @Test
+  void ioServerNodesStayAwakeSoNothingIsUnavailable() {
+    // 9 nodes: p_total 225 W; every node io-server draws 90 W, within 60% = 135 W.
+    Run r = sim("--nodes", "9", "--blocks", "200", "--power", "60%", "--policy", "io-server",
+        "--io-server-watts", "10", "--format", "json");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"unavailableFraction\": 0,"), r.out());
+    assertTrue(r.out().contains("\"belowMinimumEpochs\": 0,"), r.out());
+  }
+
+  @Test
+  void helpExitsZeroAndBadFlagsExitTwoNamingTheFlagAndValue() {
+    for (String help : new String[] {"--help", "-help"}) {
+      Run r = sim(help);
+      assertEquals(0, r.code());
+      assertTrue(r.out().startsWith("usage: bin/blink sim --nodes N"), r.out());
+      assertTrue(r.out().contains("--layout random|power-balanced|equal-work|paraid"), r.out());
+    }
+    Run bad = sim("--layout", "striped");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().startsWith("blink sim: --layout 'striped' is not a layout: use one of"
+        + " random|power-balanced|equal-work|paraid"), bad.err());
+    Run policy = sim("--policy", "nope");
+    assertEquals(2, policy.code());
+    assertTrue(policy.err().contains("--policy 'nope' is not a blink policy"), policy.err());
+    Run nodes = sim("--nodes", "0");
+    assertTrue(nodes.err().startsWith("blink sim: --nodes '0' must be a whole number in 1..100000"),
+        nodes.err());
+    Run sensor = sim("--signal", "sensor:cat /x");
+    assertEquals(2, sensor.code());
+    assertTrue(sensor.err().contains("not supported in the simulator"), sensor.err());
+    Run duration = sim("--duration", "1h");
+    assertEquals(2, duration.code());
+    assertTrue(duration.err().contains("--duration and --epoch need --signal"), duration.err());
+    assertEquals(2, sim("--bogus", "1").code());
+  }
+
+  private static String[] concat(String[] a, String last) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+    out[a.length] = last;
+    return out;
+  }
+}
