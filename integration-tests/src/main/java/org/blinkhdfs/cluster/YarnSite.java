@@ -74,6 +74,8 @@ final class YarnSite {
     this.rmPorts = List.copyOf(rmPorts);
   }
 
+  private static final String SHUFFLE_PORT = "mapreduce.shuffle.port";
+
   /** Ports a ResourceManager takes. */
   static final int RM_PORTS = 5;
   /** Ports a NodeManager takes: RPC, localizer, webapp, shuffle. */
@@ -148,7 +150,7 @@ final class YarnSite {
     c.set("yarn.nodemanager.address", rmHost + ":" + ports.get(0));
     c.set("yarn.nodemanager.localizer.address", rmHost + ":" + ports.get(1));
     c.set("yarn.nodemanager.webapp.address", rmHost + ":" + ports.get(2));
-    c.setInt("mapreduce.shuffle.port", ports.get(3));
+    c.setInt(SHUFFLE_PORT, ports.get(3));
     c.set("yarn.nodemanager.local-dirs", dir.resolve("local").toString());
     c.set("yarn.nodemanager.log-dirs", dir.resolve("userlogs").toString());
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
@@ -200,7 +202,8 @@ final class YarnSite {
 
   /** What a client submits jobs with: the HDFS client, the RM's addresses, the MR keys. */
   Configuration job(Path confDir) {
-    Configuration c = new Configuration(hdfsClient);
+    Configuration c = new Configuration(); // with Hadoop's defaults (the site's have none)
+    hdfsClient.forEach(e -> c.set(e.getKey(), e.getValue()));
     yarnCommon().forEach(e -> c.set(e.getKey(), e.getValue()));
     mapReduce(confDir).forEach(e -> c.set(e.getKey(), e.getValue()));
     return c;
@@ -216,7 +219,13 @@ final class YarnSite {
     HdfsSite.writeConfDir(confDir, hdfsClient);
     write(confDir.resolve("core-site.xml"), hdfsClient);
     write(confDir.resolve("yarn-site.xml"), yarnSite);
-    write(confDir.resolve("mapred-site.xml"), mapReduce(confDir));
+    Configuration mapred = mapReduce(confDir);
+    // mapred-default.xml (13562) is loaded after yarn-site.xml: the shuffle port must be here.
+    String shuffle = yarnSite.get(SHUFFLE_PORT);
+    if (shuffle != null) {
+      mapred.set(SHUFFLE_PORT, shuffle);
+    }
+    write(confDir.resolve("mapred-site.xml"), mapred);
     write(confDir.resolve("capacity-scheduler.xml"), capacityScheduler());
     return confDir;
   }
