@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
 import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.cluster.YarnSpec;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Report;
@@ -77,6 +78,9 @@ final class DemoRunner {
     if (options.runs(RelaySession.EXPERIMENT)) {
       return new RelaySession(options, run, cluster, progress);
     }
+    if (mapReduce()) {
+      return new MapReduceSession(options, run, cluster, progress);
+    }
     return new LayoutSession(options, run, index, cluster, progress);
   }
 
@@ -88,7 +92,13 @@ final class DemoRunner {
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
-        .proxy(run.proxy()).powerPercent(100).build();
+        .proxy(run.proxy()).powerPercent(100)
+        .yarn(mapReduce() ? YarnSpec.on() : YarnSpec.NONE).build();
+  }
+
+  /** Whether the experiment runs MapReduce jobs (and so needs YARN on the hosts). */
+  private boolean mapReduce() {
+    return options.runs(MapReduceSession.DFSIO) || options.runs(MapReduceSession.TERASORT);
   }
 
   private RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
@@ -102,6 +112,10 @@ final class DemoRunner {
             : options.runs(RelaySession.EXPERIMENT) ? "BlinkHDFS bench: relay (WebHDFS read"
                 + " relay versus direct WebHDFS and native reads at 100% power; stock clients"
                 + " with and without the relay at lower power)"
+            : options.runs(MapReduceSession.DFSIO) ? "BlinkHDFS bench: dfsio (Hadoop's TestDFSIO"
+                + " write and read as MapReduce jobs on YARN while the hosts blink)"
+            : options.runs(MapReduceSession.TERASORT) ? "BlinkHDFS bench: terasort (TeraGen,"
+                + " TeraSort and TeraValidate on YARN while the hosts blink)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
