@@ -174,9 +174,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
-    // bench relay measures latency at --replication only (its data set is written once).
+    // bench relay measures latency at --replication only (its data set is written once); the
+    // MapReduce benches measure no latency and write at --replication.
     List<Integer> latencyR = ints(a, "latency-replication",
-        relay ? Integer.toString(replication) : "1,3,6", 1, nodes);
+        relay || mapReduce ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
           + " bench gears only; the demo sets power levels with --power");

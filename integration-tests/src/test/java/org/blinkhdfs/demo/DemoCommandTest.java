@@ -33,7 +33,7 @@ class DemoCommandTest {
       assertEquals(0, r.code(), what);
       assertTrue(r.out().startsWith("usage: bin/blink demo [flags]"), what + ": " + r.out());
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
-      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay>"), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * hosts and 1 staging host, each a DataNode, a NodeManager and its containers in one freezer
  * cgroup (or, without cgroups, one signalled process tree), 4 s interval, {@value #POWER}% power
  * (every ring host sleeps in every interval), 4 MiB blocks. A small TestDFSIO write and read (2
- * files of 4 MB), then TeraGen (3 MB), TeraSort and TeraValidate, each submitted to the
- * ResourceManager. About 3 minutes on 2 cores, most of it MapReduce's per-job start-up.
+ * files of 4 MB), then TeraGen (3 MB, one map), TeraSort (one reduce) and TeraValidate, each
+ * submitted to the ResourceManager. About 3 to 4 minutes on 2 cores, most of it MapReduce's
+ * per-job start-up (an ApplicationMaster and a JVM per task).
  *
  * <p>Asserted: every job SUCCEEDED with no failed or killed task attempt (a task on a frozen
  * host is paused, not failed: YARN's liveness and task timeouts are far above a sleep), the
@@ -61,7 +62,7 @@ class YarnBlinkJobsTest {
         assertEquals(8, w.totalMB(), 0.5);
         assertTrue(r.throughputMBps() > 0 && w.throughputMBps() > 0);
         TeraJobs.Result t = new TeraJobs(cluster.jobConf(), fs, history,
-            new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 2, 2);
+            new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 1, 1);
         System.out.println(t.summary());
         jobs.addAll(List.of(t.gen(), t.sort(), t.validate()));
         assertTrue(t.validation().valid(), t.validation().toString());
