@@ -119,12 +119,18 @@ final class DemoRunner {
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
-            + " staging DataNode, each its own JVM on loopback; NameNode JVM")
+            + " staging DataNode, each its own JVM on loopback; NameNode JVM" + (mapReduce()
+                ? "; YARN: a ResourceManager JVM and a NodeManager JVM per DataNode ("
+                + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on().nodeVcores()
+                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers)" : ""))
         .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",
             options.intervalMs() / 1000.0, gears ? "; gears never blink: the interval only"
                 + " paces the scheduler's epochs" : ""))
-        .setting("blinking", "emulate agents freeze each DataNode JVM (SIGSTOP) outside its"
-            + " window and thaw it (SIGCONT) inside")
+        .setting("blinking", mapReduce() ? "emulate agents freeze each host (DataNode,"
+            + " NodeManager and its containers: one freezer cgroup, or their process tree by"
+            + " signals) outside its window and thaw it inside"
+            : "emulate agents freeze each DataNode JVM (SIGSTOP) outside its window and thaw it"
+            + " (SIGCONT) inside")
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
         .setting("power model", fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
             + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
@@ -138,12 +144,14 @@ final class DemoRunner {
         .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
-        .setting("latency", gears ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+        .setting("latency", gears || mapReduce() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d%s",
+        .setting("throughput", fmt(mapReduce()
+            ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
+            + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
             options.ioThreads(), options.ioFileMiB(), options.replication(),
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))
