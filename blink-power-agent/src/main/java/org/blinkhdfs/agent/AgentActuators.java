@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.LibcKernel;
 import org.blinkhdfs.agent.actuator.ProcessFreezers;
+import org.blinkhdfs.agent.actuator.ProcessTree;
 import org.blinkhdfs.agent.actuator.RealActuator;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.agent.actuator.SignalFreezer;
@@ -79,6 +80,10 @@ final class AgentActuators {
 
   private static SignalFreezer signalFreezer(AgentConfig cfg, Duration timeout) {
     Path proc = Path.of("/proc");
+    if (!cfg.pidTrees().isEmpty()) {
+      return new SignalFreezer(() -> ProcessTree.expand(proc, cfg.pidTrees()),
+          "process trees of " + cfg.pidTrees(), LibcKernel.get(), proc, timeout);
+    }
     if (!cfg.pids().isEmpty()) {
       return new SignalFreezer(cfg::pids, "pids " + cfg.pids(), LibcKernel.get(), proc, timeout);
     }

@@ -29,10 +29,10 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
  * <ul>
  *   <li>{@code --node} and {@code --actuator} are required; the scheduler address comes from
  *       {@code --scheduler} or {@value SchedulerHttp#ADDRESS_KEY}.
- *   <li>{@code --sysfs-root} belongs to {@code real}; {@code --cgroup}, {@code --pid-file} and
- *       {@code --pids} to {@code emulate}, which needs at least one of them ({@code --pid-file}
- *       and {@code --pids} exclude each other). A flag for another actuator is an error, not
- *       silently ignored.
+ *   <li>{@code --sysfs-root} belongs to {@code real}; {@code --cgroup}, {@code --pid-file},
+ *       {@code --pids} and {@code --pid-tree} to {@code emulate}, which needs at least one of
+ *       them ({@code --pid-file}, {@code --pids} and {@code --pid-tree} exclude each other).
+ *       A flag for another actuator is an error, not silently ignored.
  *   <li>For {@code real}, {@code --min-sleep} must cover the RTC's minimum alarm lead plus one
  *       second of alarm rounding, or every sleep would be refused.
  * </ul>
@@ -84,6 +84,8 @@ public final class AgentConfig {
       "  --pid-file FILE         emulate: the DataNode pid file, re-read at every freeze",
       "                          (e.g. /tmp/hadoop-hdfs-datanode.pid)",
       "  --pids PID,PID          emulate: fixed DataNode process ids",
+      "  --pid-tree PID,PID      emulate: these processes and all their descendants, found",
+      "                          again at every freeze (a NodeManager and its containers)",
       "  --resume-latency D      wake this much before each window (default: real 2s, else 0ms)",
       "  --min-sleep D           shortest sleep worth a transition (default 3s)",
       "  --poll D                longest an awake agent goes without fetching (default 1s)",
@@ -102,8 +104,8 @@ public final class AgentConfig {
   static final CommandLineTool TOOL = CommandLineTool.builder("blink agent").usage(USAGE)
       .flag("node", "HOST:PORT").flag("scheduler", "HOST:PORT").flag("actuator", "KIND")
       .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
-      .flag("pids", "PID,PID").flag("resume-latency", "D").flag("min-sleep", "D")
-      .flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D").flag("conf", "FILE")
+      .flag("pids", "PID,PID").flag("pid-tree", "PID,PID").flag("resume-latency", "D")
+      .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D").flag("conf", "FILE")
       .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
   /** The actuators, by their flag value. */
@@ -140,6 +142,7 @@ public final class AgentConfig {
   private final Optional<Path> cgroup;
   private final Optional<Path> pidFile;
   private final Set<Integer> pids;
+  private final Set<Integer> pidTrees;
   private final AgentTiming timing;
   private final long heartbeatMs;
   private final int httpTimeoutMs;
@@ -159,7 +162,8 @@ public final class AgentConfig {
     this.sysfsRoot = Path.of(cl.get("sysfs-root", "/"));
     this.cgroup = Optional.ofNullable(cl.get("cgroup")).map(Path::of);
     this.pidFile = Optional.ofNullable(cl.get("pid-file")).map(Path::of);
-    this.pids = pids(cl.get("pids"));
+    this.pids = pids("--pids", cl.get("pids"));
+    this.pidTrees = pids("--pid-tree", cl.get("pid-tree"));
     checkActuatorFlags(cl);
     long latencyDefault = actuator == ActuatorKind.REAL
         ? RealActuatorConfig.defaults().resumeLatencyMs() : 0;
@@ -228,7 +232,7 @@ public final class AgentConfig {
     return v;
   }
 
-  private static Set<Integer> pids(String text) {
+  private static Set<Integer> pids(String flag, String text) {
     Set<Integer> out = new LinkedHashSet<>();
     if (text == null) {
       return Set.of();
@@ -243,7 +247,7 @@ public final class AgentConfig {
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw new IllegalArgumentException("--pids '" + text + "': '" + t.trim()
+      throw new IllegalArgumentException(flag + " '" + text + "': '" + t.trim()
           + "' is not a process id > 1; give the DataNode's pids comma-separated, e.g. 4242,4243");
     }
     return Set.copyOf(out);
@@ -251,7 +255,7 @@ public final class AgentConfig {
 
   private void checkActuatorFlags(CommandLineTool.Args cl) {
     boolean emulate = actuator == ActuatorKind.EMULATE;
-    for (String f : new String[] {"cgroup", "pid-file", "pids"}) {
+    for (String f : new String[] {"cgroup", "pid-file", "pids", "pid-tree"}) {
       if (cl.has(f) && !emulate) {
         throw new IllegalArgumentException("--" + f + " applies only to --actuator emulate, not "
             + actuator.flag() + ": remove it or use --actuator emulate");
@@ -265,7 +269,12 @@ public final class AgentConfig {
       throw new IllegalArgumentException("--pid-file and --pids both given: use one; --pid-file"
           + " follows DataNode restarts, --pids is fixed");
     }
-    if (emulate && cgroup.isEmpty() && pidFile.isEmpty() && pids.isEmpty()) {
+    if (emulate && !pidTrees.isEmpty() && (pidFile.isPresent() || !pids.isEmpty())) {
+      throw new IllegalArgumentException("--pid-tree with --pids or --pid-file: use one; "
+          + "--pid-tree also freezes the processes' descendants");
+    }
+    if (emulate && cgroup.isEmpty() && pidFile.isEmpty() && pids.isEmpty()
+        && pidTrees.isEmpty()) {
       throw new IllegalArgumentException("--actuator emulate needs the DataNode's processes: give"
           + " --cgroup DIR, --pid-file FILE (e.g. /tmp/hadoop-hdfs-datanode.pid) or --pids PID,PID");
     }
@@ -323,6 +332,11 @@ public final class AgentConfig {
 
   public Optional<Path> pidFile() {
     return pidFile;
+  }
+
+  /** {@code --pid-tree}: roots whose descendants are frozen too; empty when not given. */
+  public Set<Integer> pidTrees() {
+    return pidTrees;
   }
 
   /** {@code --pids}; empty when not given. */

@@ -125,6 +125,14 @@ class AgentConfigTest {
     assertTrue(error(base("emulate")).contains("--actuator emulate needs"));
     assertTrue(error(base("emulate", "--pids", "5", "--pid-file", "/x")).contains(
         "--pid-file and --pids"));
+    AgentConfig tree = parse(base("emulate", "--pid-tree", "4242,4250"));
+    assertEquals(Set.of(4242, 4250), tree.pidTrees());
+    assertTrue(tree.pids().isEmpty());
+    assertTrue(error(base("emulate", "--pid-tree", "5", "--pids", "6")).contains(
+        "--pid-tree with --pids or --pid-file"));
+    assertTrue(error(base("emulate", "--pid-tree", "1")).contains("--pid-tree '1'"));
+    assertTrue(error(base("dry-run", "--pid-tree", "7")).contains(
+        "--pid-tree applies only to --actuator emulate"));
   }
 
   @Test

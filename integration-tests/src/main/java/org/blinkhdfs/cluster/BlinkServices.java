@@ -19,7 +19,8 @@ import org.blinkhdfs.scheduler.SchedulerDaemon;
  * The blink side of a local cluster, run inside the launching JVM: the power scheduler (which
  * writes the schedule file the NameNode and clients read) and one {@code emulate} power agent per
  * ring DataNode, freezing that DataNode's JVM with SIGSTOP outside its windows and thawing it
- * with SIGCONT inside them — the same agent code an operator runs with {@code bin/blink agent
+ * with SIGCONT inside them (with YARN: the whole host, DataNode, NodeManager and containers,
+ * through the host's cgroup or signals to its process tree) — the same agent code an operator runs with {@code bin/blink agent
  * --actuator emulate --pids ...}.
  *
  * <p>Closing stops the agents first (each leaves its DataNode thawed), then the scheduler.
@@ -39,8 +40,12 @@ final class BlinkServices implements Closeable {
     this.scheduler = scheduler;
   }
 
-  static BlinkServices start(ClusterSpec spec, List<DataNodeProcess> dataNodes, Path scheduleFile)
-      throws IOException {
+  /**
+   * @param freezer the agent flags naming what to freeze for a ring DataNode ({@code --pids},
+   *     {@code --cgroup} or {@code --pid-tree})
+   */
+  static BlinkServices start(ClusterSpec spec, List<DataNodeProcess> dataNodes, Path scheduleFile,
+      java.util.function.Function<DataNodeProcess, List<String>> freezer) throws IOException {
     Configuration conf = new Configuration();
     List<String> ring = new ArrayList<>();
     List<String> staging = new ArrayList<>();
@@ -69,11 +74,13 @@ final class BlinkServices implements Closeable {
       for (DataNodeProcess dn : dataNodes) {
         if (!dn.staging()) {
           Configuration agentConf = agentConf(conf, dn, spec.bandwidthBytesPerSec());
-          s.agents.add(AgentDaemon.start(AgentConfig.parse(new String[] {
-              "--node", dn.xferAddress(), "--scheduler", address, "--actuator", "emulate",
-              "--pids", Long.toString(dn.pid()), "--min-sleep", MIN_SLEEP, "--poll", "250ms",
-              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"}, agentConf),
-              agentConf));
+          List<String> flags = new ArrayList<>(List.of("--node", dn.xferAddress(), "--scheduler",
+              address, "--actuator", "emulate"));
+          flags.addAll(freezer.apply(dn));
+          flags.addAll(List.of("--min-sleep", MIN_SLEEP, "--poll", "250ms",
+              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"));
+          s.agents.add(AgentDaemon.start(AgentConfig.parse(flags.toArray(String[]::new),
+              agentConf), agentConf));
         }
       }
     } catch (RuntimeException e) {

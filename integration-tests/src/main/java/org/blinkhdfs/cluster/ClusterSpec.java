@@ -29,11 +29,13 @@ import java.util.Objects;
  * @param proxy whether and how the write proxy runs ({@link ProxySpec#NONE}: not at all)
  * @param schedulerKeys extra {@code blink.scheduler.*} settings of the scheduler (e.g. {@code
  *     blink.scheduler.gears} for the gear-shifting policy); empty by default
+ * @param yarn whether a ResourceManager and one NodeManager per DataNode host run ({@link
+ *     YarnSpec#NONE}: not at all)
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
     String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy,
-    Map<String, String> schedulerKeys) {
+    Map<String, String> schedulerKeys, YarnSpec yarn) {
 
   public ClusterSpec {
     schedulerKeys = Map.copyOf(schedulerKeys);
@@ -42,6 +44,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     Objects.requireNonNull(layoutKeys, "layoutKeys");
     Objects.requireNonNull(schedulePolicy, "schedulePolicy");
     Objects.requireNonNull(proxy, "proxy");
+    Objects.requireNonNull(yarn, "yarn");
     check(dataNodes >= 1 && dataNodes <= 64, "dataNodes", dataNodes, "use 1..64");
     check(stagingNodes >= 0 && stagingNodes <= 8, "stagingNodes", stagingNodes, "use 0..8");
     check(intervalMs >= 2_000 && intervalMs <= 600_000, "intervalMs", intervalMs,
@@ -69,11 +72,12 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
   /**
    * The defaults the demo uses: 9 ring nodes, 1 staging, 6 s interval, 10 MiB/s, 1 MiB blocks
    * (HDFS's minimum: a block moves in 0.1 s at the cap, well inside a 20% window of 1.2 s),
-   * moves capped like reads and writes, no proxy.
+   * moves capped like reads and writes, no proxy, no YARN.
    */
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
-        LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of());
+        LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of(),
+        YarnSpec.NONE);
   }
 
   /** A builder starting from this spec. */
@@ -96,6 +100,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private long moveBytesPerSec;
     private ProxySpec proxy;
     private Map<String, String> schedulerKeys;
+    private YarnSpec yarn;
 
     private Builder(ClusterSpec s) {
       baseDir = s.baseDir;
@@ -111,6 +116,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       moveBytesPerSec = s.moveBytesPerSec;
       proxy = s.proxy;
       schedulerKeys = s.schedulerKeys;
+      yarn = s.yarn;
     }
 
     public Builder dataNodes(int n) {
@@ -173,10 +179,16 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    /** YARN on the cluster's hosts ({@link YarnSpec#NONE}: none). */
+    public Builder yarn(YarnSpec y) {
+      yarn = y;
+      return this;
+    }
+
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
           blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
-          proxy, schedulerKeys);
+          proxy, schedulerKeys, yarn);
     }
   }
 

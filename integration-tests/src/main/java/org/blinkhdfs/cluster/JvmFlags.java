@@ -27,5 +27,13 @@ final class JvmFlags {
   static final List<String> PROXY = List.of("-Xmx192m", "-XX:+UseSerialGC",
       "-XX:TieredStopAtLevel=1");
 
+  /** The ResourceManager: scheduler, RPC servers and the web UI of a handful of hosts. */
+  static final List<String> RESOURCE_MANAGER = List.of("-Xmx384m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1");
+
+  /** A NodeManager: launches a few containers and serves their map outputs (shuffle). */
+  static final List<String> NODE_MANAGER = List.of("-Xmx256m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1", "-Xss256k");
+
   private JvmFlags() {}
 }

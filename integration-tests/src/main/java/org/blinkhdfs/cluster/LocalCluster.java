@@ -24,10 +24,16 @@ import org.blinkhdfs.core.scheduler.SchedulerStatus;
  * with its keys ({@link LayoutKeys}), the layout's read selection ({@link Layout#topologyClass()})
  * and the BlinkHDFS plugin, all reading the schedule file the scheduler writes. With a {@link
  * ProxySpec} it also runs the write proxy's JVM ({@link ProxyProcess}) on the same site and
- * schedule file, with its own HTTP port and log.
+ * schedule file, with its own HTTP port and log. With a {@link YarnSpec} it also runs YARN
+ * ({@link YarnCluster}): a ResourceManager JVM and a NodeManager JVM per DataNode, and a host is
+ * then the DataNode, its NodeManager and the NodeManager's containers, in one freezer cgroup
+ * ({@link HostGroups}) that the host's agent freezes and thaws as one (without a writable cgroup
+ * hierarchy: signals to the DataNode and the NodeManager's whole process tree). Jobs are
+ * submitted with {@link #jobConf()}.
  *
  * <p>Start-up order: reap leftovers of an earlier run on the same directory, format, NameNode,
- * DataNodes (in parallel), wait until all are live, then scheduler and agents, then the proxy
+ * DataNodes (in parallel), wait until all are live, then YARN (when the spec has it), then
+ * scheduler and agents, then the proxy
  * (when the spec starts it with the cluster; it needs a schedule to scan). Close order is
  * the reverse, and it also runs from a shutdown hook (Ctrl-C), so no process is left behind;
  * daemons also halt by themselves when this JVM dies ({@link DaemonMain}).
@@ -54,6 +60,8 @@ public final class LocalCluster implements Closeable {
   private String nameNodeHttp;
   private BlinkServices blink;
   private ProxyProcess proxy;
+  private Optional<HostGroups> groups = Optional.empty();
+  private YarnCluster yarn;
 
   private LocalCluster(ClusterSpec spec, HdfsSite site, Consumer<String> progress) {
     this.spec = spec;
@@ -124,12 +132,24 @@ public final class LocalCluster implements Closeable {
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
     try {
+      if (spec.yarn().enabled()) {
+        c.groups = HostGroups.open(dir);
+        progress.accept(c.groups.map(g -> "hosts are freezer cgroups under " + g.describe())
+            .orElse("no writable freezer cgroup hierarchy: hosts are frozen by signals to the"
+                + " DataNode and the NodeManager's process tree"));
+      }
       c.startHdfs(ports);
-      c.blink = BlinkServices.start(spec, c.dataNodes, dir.resolve("schedule.json"));
+      if (spec.yarn().enabled()) {
+        c.yarn = YarnCluster.start(spec, dir, site.client(), c.dataNodes, c.groups, c.daemons,
+            progress);
+      }
+      c.blink = BlinkServices.start(spec, c.dataNodes, dir.resolve("schedule.json"),
+          c::freezerFlags);
       c.awaitNameNodeSchedule();
       c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
           + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
-          + spec.dataNodes() + " emulate agents freezing their DataNode JVMs");
+          + spec.dataNodes() + " emulate agents freezing their "
+          + (c.yarn == null ? "DataNode JVMs" : "hosts (DataNode, NodeManager, containers)"));
       c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()),
           ports.get(3 + 3 * spec.totalDataNodes()));
       return c;
@@ -199,6 +219,9 @@ public final class LocalCluster implements Closeable {
           "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
           dir.resolve("logs/" + name + ".log"));
       daemons.add(d);
+      if (groups.isPresent()) {
+        groups.get().add(name, d.pid());
+      }
       dataNodes.add(new DataNodeProcess("127.0.0.1:" + ports.get(base),
           "127.0.0.1:" + ports.get(base + 1), staging, d));
     }
@@ -207,6 +230,98 @@ public final class LocalCluster implements Closeable {
     nameNode = new NameNodeView(site.common(), nameNodeHttp);
     nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
     progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
+  }
+
+  /**
+   * The agent flags that name what to freeze for ring DataNode {@code dn}: its host's cgroup,
+   * else (YARN without cgroups) the DataNode and the NodeManager's process tree, else the
+   * DataNode's JVM.
+   */
+  private List<String> freezerFlags(DataNodeProcess dn) {
+    try {
+      if (groups.isPresent()) {
+        return List.of("--cgroup", groups.get().host(dn.daemon().name()).toString());
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    if (yarn != null) {
+      return List.of("--pid-tree", dn.pid() + "," + yarn.nodeManager(dataNodes.indexOf(dn)).pid());
+    }
+    return List.of("--pids", Long.toString(dn.pid()));
+  }
+
+  /**
+   * The configuration to submit MapReduce jobs to this cluster's YARN with (a fresh copy): the
+   * HDFS client keys of {@link #clientConf()}, the ResourceManager's address, the MapReduce keys
+   * ({@link YarnSite}).
+   */
+  public Configuration jobConf() {
+    return yarn().jobConf();
+  }
+
+  /** Where finished MapReduce jobs' history files are left in HDFS (no JobHistory server). */
+  public String jobHistoryDir() {
+    yarn();
+    return YarnSite.HISTORY_DIR;
+  }
+
+  /** The ResourceManager's RPC address ({@code yarn.resourcemanager.address}). */
+  public String resourceManagerAddress() {
+    return yarn().resourceManagerAddress();
+  }
+
+  /** The ResourceManager's reports of every NodeManager (state, last health report). */
+  public List<org.apache.hadoop.yarn.api.records.NodeReport> nodeReports() throws IOException {
+    return yarn().nodeReports();
+  }
+
+  /** The expiry of YARN's liveness monitors and of {@code mapreduce.task.timeout}, in ms. */
+  public long yarnLivenessMs() {
+    return yarn().livenessMs();
+  }
+
+  /** The pid of the NodeManager on {@code dn}'s host. */
+  public long nodeManagerPid(DataNodeProcess dn) {
+    return yarn().nodeManager(dataNodes.indexOf(dn)).pid();
+  }
+
+  /**
+   * Whether {@code dn}'s host (DataNode, NodeManager, containers) is frozen now: its cgroup
+   * reads frozen, or, without cgroups, the NodeManager's process state is 'T' (stopped).
+   */
+  public boolean hostFrozen(DataNodeProcess dn) throws IOException {
+    if (groups.isPresent()) {
+      return groups.get().frozen(dn.daemon().name());
+    }
+    return YarnCluster.processState(nodeManagerPid(dn)) == 'T';
+  }
+
+  /**
+   * The processes of {@code dn}'s host: its cgroup's members (DataNode, NodeManager and the
+   * containers it runs), or without cgroups the DataNode and the NodeManager's process tree.
+   */
+  public List<Long> hostProcesses(DataNodeProcess dn) throws IOException {
+    if (groups.isPresent()) {
+      return groups.get().pids(dn.daemon().name());
+    }
+    List<Long> out = new ArrayList<>(List.of(dn.pid(), nodeManagerPid(dn)));
+    ProcessHandle.of(nodeManagerPid(dn))
+        .ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
+    return out;
+  }
+
+  /** Whether hosts are cgroups (true) or signalled process trees (false). */
+  public boolean hostsAreCgroups() {
+    return groups.isPresent();
+  }
+
+  private YarnCluster yarn() {
+    if (yarn == null) {
+      throw new IllegalStateException("this cluster runs no YARN (ClusterSpec.yarn = "
+          + spec.yarn() + "); build the spec with yarn(YarnSpec.on())");
+    }
+    return yarn;
   }
 
   /** A new client file system (BlinkDistributedFileSystem); the caller closes it. */
@@ -410,6 +525,13 @@ public final class LocalCluster implements Closeable {
     if (nameNode != null) {
       nameNode.close();
     }
+    if (yarn != null) {
+      try {
+        yarn.stop();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     List<Thread> stoppers = new ArrayList<>();
     if (proxy != null) {
       stoppers.add(stopper("proxy", proxy::stop));
@@ -424,6 +546,7 @@ public final class LocalCluster implements Closeable {
         Thread.currentThread().interrupt();
       }
     }
+    groups.ifPresent(HostGroups::close);
   }
 
   /** What a stopper thread runs: a daemon's stop, which may wait for its exit. */

@@ -11,7 +11,9 @@ import java.util.List;
  * Finds and kills daemons a previous cluster on the same directory left behind (a launcher
  * killed with SIGKILL while a DataNode was frozen: the frozen JVM cannot notice its parent is
  * gone). Every daemon's command line carries {@code -Dblink.local.cluster=<dir>}; the reaper
- * scans {@code /proc/<pid>/cmdline} for that exact marker, thaws and kills the matches.
+ * scans {@code /proc/<pid>/cmdline} for that exact marker, thaws and kills the matches. With
+ * YARN, the cluster's host cgroups ({@link HostGroups#reap}) are thawed and emptied first: they
+ * also hold the containers, whose command lines carry no marker.
  *
  * <p>Stateless; Linux only (without {@code /proc} it finds nothing).
  */
@@ -20,7 +22,10 @@ final class ProcessReaper {
 
   /** Kills every process whose command line carries this cluster directory; returns their pids. */
   static List<Long> reap(Path clusterDir) {
-    List<Long> found = find(clusterDir);
+    // Host cgroups first: they hold containers, which carry no marker, and v1 freezer groups
+    // must be thawed before their members can die.
+    List<Long> found = new ArrayList<>(HostGroups.reap(clusterDir));
+    found.addAll(find(clusterDir));
     for (long pid : found) {
       Signals.cont(pid);
       Signals.kill(pid);

@@ -104,6 +104,11 @@ public final class DemoCommand {
         "client in rotating order (--rounds; MiB/s and request latency, paired ratios with 95%",
         "intervals), at lower power the relay beside a stock native client (--low-power-rounds),",
         "and also writes relay.md, relay-phases.csv and relay-reads.csv.",
+        "bench dfsio and bench terasort also start YARN (a ResourceManager and a NodeManager per",
+        "DataNode; each host's DataNode, NodeManager and containers freeze together) and run real",
+        "MapReduce jobs at each power level: Hadoop's TestDFSIO -write and -read (MB/s over the",
+        "jobs' wall-clock time and TestDFSIO's own throughput), or TeraGen, TeraSort and",
+        "TeraValidate (job times; a sort that does not validate fails the bench).",
         "",
         DemoOptions.FLAGS_HELP);
   }

@@ -52,14 +52,19 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs) {
 
-  static final List<String> EXPERIMENTS =
-      List.of("latency", "throughput", "kv", "gears", RelaySession.EXPERIMENT);
+  static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
+      RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
       + "default+staggered,equal-work+activation,paraid+activation";
   static final String ACTIVATION = "activation";
   static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
   static final String RELAY_LAYOUTS = "power-balanced+staggered";
+  /**
+   * The MapReduce benches' layouts: the blinking ones. Under the activation policy an OFF host's
+   * containers would run only during its check-ins until YARN is told to place nothing there.
+   */
+  static final String MAPREDUCE_LAYOUTS = "power-balanced+staggered,default+staggered";
 
   static final String FLAGS_HELP = String.join("\n",
       "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay 6)",
@@ -71,7 +76,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            power-balanced+staggered,power-balanced+staggered-circular,",
       "                            default+staggered,equal-work+activation,paraid+activation;",
       "                            bench gears: equal-work+activation,paraid+activation;",
-      "                            bench relay: power-balanced+staggered, one proxy layout)",
+      "                            bench relay: power-balanced+staggered, one proxy layout;",
+      "                            bench dfsio and terasort: power-balanced+staggered,",
+      "                            default+staggered)",
       "  --power P,...             power levels in % of all DataNodes active (default",
       "                            100,60,40,20; bench relay 100,40,20: 100 compares relay,",
       "                            direct WebHDFS and native reads, lower levels the relay",
@@ -101,9 +108,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --write-ops N             writes per latency cell at most (demo 8, bench 50)",
       "  --request-kib K           latency request size (default 64)",
       "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
-      "                            relay 12, two per node, so no node idles while others queue)",
+      "                            relay 12, two per node, so no node idles while others queue;",
+      "                            bench dfsio: TestDFSIO's -nrFiles; bench terasort: TeraGen's",
+      "                            maps)",
       "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
-      "                            bench relay 12)",
+      "                            bench relay 12, bench dfsio 16: TestDFSIO's -size in MB;",
+      "                            bench terasort 16: TeraGen writes threads x S MB)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -140,6 +150,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean bench = !command.equals("demo");
     boolean gears = command.equals("gears");
     boolean relay = command.equals(RelaySession.EXPERIMENT);
+    boolean mapReduce = command.equals(MapReduceSession.DFSIO)
+        || command.equals(MapReduceSession.TERASORT);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -153,7 +165,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<LayoutRun> layouts;
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : DEMO_LAYOUTS));
+          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS
+              : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
@@ -161,9 +174,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
-    // bench relay measures latency at --replication only (its data set is written once).
+    // bench relay measures latency at --replication only (its data set is written once); the
+    // MapReduce benches measure no latency and write at --replication.
     List<Integer> latencyR = ints(a, "latency-replication",
-        relay ? Integer.toString(replication) : "1,3,6", 1, nodes);
+        relay || mapReduce ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
           + " bench gears only; the demo sets power levels with --power");
@@ -188,7 +202,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
         a.intIn("io-threads", relay ? "12" : "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : bench ? "48" : "12", 1, 65_536),
+        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : mapReduce ? "16" : bench ? "48"
+            : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds", "8", 1, 100),

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
 import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.cluster.YarnSpec;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Report;
@@ -77,6 +78,9 @@ final class DemoRunner {
     if (options.runs(RelaySession.EXPERIMENT)) {
       return new RelaySession(options, run, cluster, progress);
     }
+    if (mapReduce()) {
+      return new MapReduceSession(options, run, cluster, progress);
+    }
     return new LayoutSession(options, run, index, cluster, progress);
   }
 
@@ -88,7 +92,13 @@ final class DemoRunner {
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
-        .proxy(run.proxy()).powerPercent(100).build();
+        .proxy(run.proxy()).powerPercent(100)
+        .yarn(mapReduce() ? YarnSpec.on() : YarnSpec.NONE).build();
+  }
+
+  /** Whether the experiment runs MapReduce jobs (and so needs YARN on the hosts). */
+  private boolean mapReduce() {
+    return options.runs(MapReduceSession.DFSIO) || options.runs(MapReduceSession.TERASORT);
   }
 
   private RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
@@ -102,15 +112,25 @@ final class DemoRunner {
             : options.runs(RelaySession.EXPERIMENT) ? "BlinkHDFS bench: relay (WebHDFS read"
                 + " relay versus direct WebHDFS and native reads at 100% power; stock clients"
                 + " with and without the relay at lower power)"
+            : options.runs(MapReduceSession.DFSIO) ? "BlinkHDFS bench: dfsio (Hadoop's TestDFSIO"
+                + " write and read as MapReduce jobs on YARN while the hosts blink)"
+            : options.runs(MapReduceSession.TERASORT) ? "BlinkHDFS bench: terasort (TeraGen,"
+                + " TeraSort and TeraValidate on YARN while the hosts blink)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
-            + " staging DataNode, each its own JVM on loopback; NameNode JVM")
+            + " staging DataNode, each its own JVM on loopback; NameNode JVM" + (mapReduce()
+                ? "; YARN: a ResourceManager JVM and a NodeManager JVM per DataNode ("
+                + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on().nodeVcores()
+                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers)" : ""))
         .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",
             options.intervalMs() / 1000.0, gears ? "; gears never blink: the interval only"
                 + " paces the scheduler's epochs" : ""))
-        .setting("blinking", "emulate agents freeze each DataNode JVM (SIGSTOP) outside its"
-            + " window and thaw it (SIGCONT) inside")
+        .setting("blinking", mapReduce() ? "emulate agents freeze each host (DataNode,"
+            + " NodeManager and its containers: one freezer cgroup, or their process tree by"
+            + " signals) outside its window and thaw it inside"
+            : "emulate agents freeze each DataNode JVM (SIGSTOP) outside its window and thaw it"
+            + " (SIGCONT) inside")
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
         .setting("power model", fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
             + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
@@ -124,12 +144,14 @@ final class DemoRunner {
         .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
-        .setting("latency", gears ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+        .setting("latency", gears || mapReduce() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", fmt("%d threads, one %d MiB file each, replication %d%s",
+        .setting("throughput", fmt(mapReduce()
+            ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
+            + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
             options.ioThreads(), options.ioFileMiB(), options.replication(),
             options.paraidReplication() == options.replication() ? ""
                 : " (PARAID " + options.paraidReplication() + ")"))

@@ -41,6 +41,21 @@ class DemoOptionsTest {
   }
 
   @Test
+  void mapReduceBenchesRunTheBlinkingLayoutsWithTheirOwnSizes() {
+    for (String bench : List.of("dfsio", "terasort")) {
+      DemoOptions o = DemoOptions.parse(bench, new String[] {"--nodes", "3"});
+      assertTrue(o.runs(bench));
+      assertEquals(List.of("power-balanced+staggered", "default+staggered"),
+          o.layouts().stream().map(LayoutRun::label).toList());
+      assertEquals(16, o.ioFileMiB());
+      assertEquals(8, o.ioThreads());
+      // No latency is measured: the default latency replication is --replication, which
+      // 3 nodes hold (the demo's 1,3,6 would not).
+      assertEquals(List.of(3), o.latencyReplications());
+    }
+  }
+
+  @Test
   void aGearThatIsNotAGearOfParaidNamesTheFlagAndTheFix() {
     CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("gears", new String[] {"--paraid-groups", "2"}));

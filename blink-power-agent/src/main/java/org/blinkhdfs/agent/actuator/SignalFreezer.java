@@ -31,7 +31,8 @@ import org.blinkhdfs.core.agent.ProcessFreezer;
  * signal or the wait fails, the pids already stopped are continued, so the node stays awake.
  * {@link #thaw} continues the pids of the last freeze as well as the current ones. Unlike a
  * cgroup, signals do not reach child processes (the DataNode is one JVM; secure DataNodes
- * started through jsvc must list both pids).
+ * started through jsvc must list both pids), unless the source expands process trees
+ * ({@link ProcessTree}, the agent's {@code --pid-tree}: a NodeManager and its containers).
  *
  * <p>Thread-safety: {@link #freeze} and {@link #thaw} are synchronized.
  */

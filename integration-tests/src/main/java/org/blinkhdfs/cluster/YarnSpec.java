@@ -1,0 +1,51 @@
+package org.blinkhdfs.cluster;
+
+/**
+ * Whether a {@link LocalCluster} also runs YARN, and how big each host's NodeManager is: a
+ * ResourceManager JVM and one NodeManager JVM per DataNode (ring and staging), so that a host of
+ * the emulated cluster is its DataNode, its NodeManager and the containers that NodeManager
+ * starts, frozen and thawed together ({@link HostGroups}).
+ *
+ * <p>Sizes are small on purpose: the local cluster shares one machine (2 cores, 24 GB here)
+ * between all hosts. With the defaults (1536 MB and 2 vcores per NodeManager, 512 MB containers)
+ * 4 hosts offer 6 GB and 12 containers; an MR ApplicationMaster takes one container of 512 MB.
+ *
+ * <p>Example: {@code ClusterSpec.defaults(dir).toBuilder().yarn(YarnSpec.on()).build()}.
+ * Immutable; validated at construction (a bad value names the field, the value and the fix).
+ *
+ * @param enabled whether YARN runs at all ({@link #NONE}: not)
+ * @param nodeMemoryMb {@code yarn.nodemanager.resource.memory-mb} of every NodeManager
+ * @param nodeVcores {@code yarn.nodemanager.resource.cpu-vcores} of every NodeManager
+ * @param containerMemoryMb memory of every MapReduce container (AM, map and reduce), whose JVM
+ *     heap is 75% of it
+ */
+public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int containerMemoryMb) {
+  /** No YARN. */
+  public static final YarnSpec NONE = new YarnSpec(false, 1536, 2, 512);
+
+  public YarnSpec {
+    check(nodeMemoryMb >= 512 && nodeMemoryMb <= 8192, "nodeMemoryMb", nodeMemoryMb,
+        "use 512..8192 MB; every host's NodeManager offers this much on one shared machine");
+    check(nodeVcores >= 1 && nodeVcores <= 16, "nodeVcores", nodeVcores, "use 1..16");
+    check(containerMemoryMb >= 256 && containerMemoryMb <= nodeMemoryMb, "containerMemoryMb",
+        containerMemoryMb, "use 256 MB..nodeMemoryMb (" + nodeMemoryMb + "); a smaller heap"
+            + " cannot run a MapReduce task");
+  }
+
+  private static void check(boolean ok, String field, int value, String fix) {
+    if (!ok) {
+      throw new IllegalArgumentException("YarnSpec." + field + " = " + value
+          + " is out of range: " + fix);
+    }
+  }
+
+  /** YARN with the default sizes (1536 MB, 2 vcores per NodeManager, 512 MB containers). */
+  public static YarnSpec on() {
+    return new YarnSpec(true, NONE.nodeMemoryMb, NONE.nodeVcores, NONE.containerMemoryMb);
+  }
+
+  /** The heap of a container's JVM: 75% of the container, the rest for metaspace and stacks. */
+  public int containerHeapMb() {
+    return containerMemoryMb * 3 / 4;
+  }
+}

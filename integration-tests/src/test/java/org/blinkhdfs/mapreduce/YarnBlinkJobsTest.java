@@ -1,0 +1,139 @@
+package org.blinkhdfs.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.fs.FileSystem;
+import org.blinkhdfs.cluster.ClusterSpec;
+import org.blinkhdfs.cluster.DataNodeProcess;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.cluster.YarnSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real MapReduce jobs on YARN in the local multi-process cluster while its hosts blink: 3 ring
+ * hosts and 1 staging host, each a DataNode, a NodeManager and its containers in one freezer
+ * cgroup (or, without cgroups, one signalled process tree), 4 s interval, {@value #POWER}% power
+ * (every ring host sleeps in every interval), 4 MiB blocks. A small TestDFSIO write and read (2
+ * files of 4 MB), then TeraGen (3 MB, one map), TeraSort (one reduce) and TeraValidate, each
+ * submitted to the ResourceManager. About 3 to 4 minutes on 2 cores, most of it MapReduce's
+ * per-job start-up (an ApplicationMaster and a JVM per task).
+ *
+ * <p>Asserted: every job SUCCEEDED with no failed or killed task attempt (a task on a frozen
+ * host is paused, not failed: YARN's liveness and task timeouts are far above a sleep), the
+ * sort validated against TeraGen's checksum, the agents slept, and a sampler saw every ring
+ * host frozen at least once while jobs ran, with containers inside the host (more processes in
+ * the host than its DataNode and NodeManager), so the containers were frozen with it.
+ */
+class YarnBlinkJobsTest {
+  /** Every ring host sleeps 30% of each interval (1.2 s of 4 s), in staggered windows. */
+  static final int POWER = 70;
+  @TempDir Path dir;
+
+  @Test
+  void jobsSucceedAndValidateWhileHostsBlink() throws Exception {
+    ClusterSpec spec = ClusterSpec.defaults(dir).toBuilder().dataNodes(3).stagingNodes(1)
+        .intervalMs(4_000).blockSizeBytes(4 << 20).powerPercent(100).yarn(YarnSpec.on()).build();
+    try (LocalCluster cluster = LocalCluster.startFresh(spec, System.out::println);
+        FileSystem fs = cluster.newClient()) {
+      cluster.setPowerPercent(POWER);
+      List<DataNodeProcess> ring = cluster.dataNodes().stream().filter(d -> !d.staging())
+          .toList();
+      HostSampler sampler = new HostSampler(cluster, ring);
+      sampler.start();
+      JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
+      List<JobRecord> jobs = new ArrayList<>();
+      try {
+        DfsIo io = new DfsIo(cluster.jobConf(), fs, history, "/bench/dfsio",
+            dir.resolve("dfsio.log"));
+        DfsIo.Result w = io.write(2, 4);
+        System.out.println(w.summary());
+        DfsIo.Result r = io.read(2, 4);
+        System.out.println(r.summary());
+        jobs.add(w.job());
+        jobs.add(r.job());
+        assertEquals(8, w.totalMB(), 0.5);
+        assertTrue(r.throughputMBps() > 0 && w.throughputMBps() > 0);
+        TeraJobs.Result t = new TeraJobs(cluster.jobConf(), fs, history,
+            new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 1, 1);
+        System.out.println(t.summary());
+        jobs.addAll(List.of(t.gen(), t.sort(), t.validate()));
+        assertTrue(t.validation().valid(), t.validation().toString());
+      } finally {
+        sampler.stop();
+      }
+      for (JobRecord j : jobs) {
+        System.out.println(j.summary());
+        assertTrue(j.clean(), j.summary());
+        assertEquals(0, j.counter(JobRecord.JOB_COUNTER, "NUM_FAILED_MAPS"), j.summary());
+      }
+      System.out.println("agent sleeps " + cluster.sleeps() + "; " + sampler);
+      assertTrue(cluster.sleeps() > 0, "the agents never slept");
+      for (DataNodeProcess dn : ring) {
+        assertTrue(sampler.frozen.getOrDefault(dn, 0) > 0, dn + " never seen frozen: "
+            + sampler);
+      }
+      assertTrue(sampler.maxProcesses.values().stream().anyMatch(n -> n > 2),
+          "no container ever ran inside a ring host: " + sampler);
+    }
+  }
+
+  /** Samples every 100 ms whether each ring host is frozen and how many processes it holds. */
+  private static final class HostSampler {
+    final LocalCluster cluster;
+    final List<DataNodeProcess> ring;
+    final Map<DataNodeProcess, Integer> frozen = new HashMap<>();
+    final Map<DataNodeProcess, Integer> maxProcesses = new HashMap<>();
+    final AtomicBoolean running = new AtomicBoolean(true);
+    final Thread thread = new Thread(this::loop, "host-sampler");
+
+    HostSampler(LocalCluster cluster, List<DataNodeProcess> ring) {
+      this.cluster = cluster;
+      this.ring = ring;
+    }
+
+    void start() {
+      thread.start();
+    }
+
+    void stop() throws InterruptedException {
+      running.set(false);
+      thread.join();
+    }
+
+    private void loop() {
+      while (running.get()) {
+        for (DataNodeProcess dn : ring) {
+          try {
+            synchronized (this) {
+              if (cluster.hostFrozen(dn)) {
+                frozen.merge(dn, 1, Integer::sum);
+              }
+              maxProcesses.merge(dn, cluster.hostProcesses(dn).size(), Math::max);
+            }
+          } catch (java.io.IOException e) {
+            // a host's group read while it changed; the next sample counts
+          }
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }
+
+    @Override
+    public synchronized String toString() {
+      return "frozen samples per ring host " + frozen.values() + ", most processes in a host "
+          + maxProcesses.values();
+    }
+  }
+}
