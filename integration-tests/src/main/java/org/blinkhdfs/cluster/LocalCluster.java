@@ -272,7 +272,8 @@ public final class LocalCluster implements Closeable {
   }
 
   /** The ResourceManager's reports of every NodeManager (state, last health report). */
-  public List<org.apache.hadoop.yarn.api.records.NodeReport> nodeReports() throws IOException {
+  public List<org.apache.hadoop.yarn.api.records.NodeReport> yarnNodeReports()
+      throws IOException {
     return yarn().nodeReports();
   }
 
@@ -427,7 +428,7 @@ public final class LocalCluster implements Closeable {
   }
 
   /** The scheduler's view of every node: mode, window, last status (with its utilization). */
-  public List<org.blinkhdfs.core.scheduler.NodeReport> nodeReports() {
+  public List<org.blinkhdfs.core.scheduler.NodeReport> schedulerNodeReports() {
     return blink == null ? List.of() : blink.nodeReports();
   }
 

@@ -206,7 +206,7 @@ public final class GearShiftBench {
       int active = 0;
       int reporting = 0;
       double sum = 0;
-      for (NodeReport n : cluster.nodeReports()) {
+      for (NodeReport n : cluster.schedulerNodeReports()) {
         if (n.mode().orElse(NodeMode.ACTIVE) != NodeMode.ACTIVE) {
           continue;
         }

@@ -56,7 +56,7 @@ class LocalClusterTest {
         Map<String, Double> maxUtilization = new HashMap<>();
         long until = System.currentTimeMillis() + 3 * spec.intervalMs();
         while (System.currentTimeMillis() < until) {
-          for (NodeReport r : cluster.nodeReports()) {
+          for (NodeReport r : cluster.schedulerNodeReports()) {
             r.lastStatus().ifPresent(st -> maxUtilization.merge(r.node(), st.utilization(),
                 Math::max));
           }
