@@ -6,7 +6,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -143,8 +145,8 @@ public final class LocalCluster implements Closeable {
         c.yarn = YarnCluster.start(spec, dir, site.client(), c.dataNodes, c.groups, c.daemons,
             progress);
       }
-      c.blink = BlinkServices.start(spec, c.dataNodes, dir.resolve("schedule.json"),
-          c::freezerFlags);
+      c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
+          c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags);
       c.awaitNameNodeSchedule();
       c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
           + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
@@ -264,6 +266,23 @@ public final class LocalCluster implements Closeable {
   public String jobHistoryDir() {
     yarn();
     return YarnSite.HISTORY_DIR;
+  }
+
+  /**
+   * The spec with the YARN publisher switched on in the scheduler (docs/yarn.md): it zeroes the
+   * resources of asleep, OFF and io-server hosts' NodeManagers and of hosts whose window closes
+   * within the lead (an eighth of the interval, at least 200 ms), so containers start only on
+   * hosts that stay awake.
+   */
+  private ClusterSpec withYarnPublisher(ClusterSpec s) throws IOException {
+    Map<String, String> keys = new HashMap<>(s.schedulerKeys());
+    keys.put("blink.yarn.publisher.enabled", "true");
+    // The publisher reads node reports (client RPC) and changes them (admin RPC).
+    keys.put("yarn.resourcemanager.address", yarn.resourceManagerAddress());
+    keys.put("yarn.resourcemanager.admin.address", yarn.adminAddress());
+    keys.put("blink.yarn.nodes", yarn.publisherNodeMap(dataNodes));
+    keys.put("blink.yarn.close.lead.ms", Long.toString(Math.max(200, s.intervalMs() / 8)));
+    return s.toBuilder().schedulerKeys(keys).build();
   }
 
   /** The ResourceManager's RPC address ({@code yarn.resourcemanager.address}). */

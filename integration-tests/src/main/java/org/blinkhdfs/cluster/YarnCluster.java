@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -35,13 +37,16 @@ final class YarnCluster {
   private final Path confDir;
   private final JavaDaemon resourceManager;
   private final List<JavaDaemon> nodeManagers;
+  /** Each NodeManager's RPC port ({@code yarn.nodemanager.address}), same order. */
+  private final List<Integer> nmPorts;
 
   private YarnCluster(YarnSite site, Path confDir, JavaDaemon resourceManager,
-      List<JavaDaemon> nodeManagers) {
+      List<JavaDaemon> nodeManagers, List<Integer> nmPorts) {
     this.site = site;
     this.confDir = confDir;
     this.resourceManager = resourceManager;
     this.nodeManagers = nodeManagers;
+    this.nmPorts = List.copyOf(nmPorts);
   }
 
   /**
@@ -61,10 +66,12 @@ final class YarnCluster {
         dir.resolve("logs/resourcemanager.log"));
     started.add(rm);
     List<JavaDaemon> nms = new ArrayList<>();
+    List<Integer> nmPorts = new ArrayList<>();
     for (int i = 0; i < dataNodes.size(); i++) {
       String host = dataNodes.get(i).daemon().name();
       Path nmDir = dir.resolve(host).resolve("nm");
       int base = YarnSite.RM_PORTS + YarnSite.NM_PORTS * i;
+      nmPorts.add(ports.get(base)); // YarnSite#nodeManager: the first is the NodeManager's
       Path conf = site.writeConfDir(nmDir.resolve("conf"),
           site.nodeManager(nmDir, ports.subList(base, base + YarnSite.NM_PORTS)));
       JavaDaemon nm = JavaDaemon.start(host + "-nm", dir, conf, JvmFlags.NODE_MANAGER,
@@ -76,7 +83,7 @@ final class YarnCluster {
         groups.get().add(host, nm.pid());
       }
     }
-    YarnCluster y = new YarnCluster(site, rmConf, rm, nms);
+    YarnCluster y = new YarnCluster(site, rmConf, rm, nms, nmPorts);
     progress.accept("started ResourceManager (http://" + site.rmWebapp() + ") and "
         + nms.size() + " NodeManager JVMs (" + spec.yarn().nodeMemoryMb() + " MB, "
         + spec.yarn().nodeVcores() + " vcores each); waiting until they are RUNNING");
@@ -120,6 +127,34 @@ final class YarnCluster {
 
   String resourceManagerAddress() {
     return site.rmAddress();
+  }
+
+  /** The ResourceManager's admin address ({@code yarn.resourcemanager.admin.address}). */
+  String adminAddress() {
+    return jobConf().get("yarn.resourcemanager.admin.address");
+  }
+
+  /**
+   * {@code blink.yarn.nodes} for the YARN publisher: each DataNode's transfer address mapped to
+   * its NodeManager's NodeId as the ResourceManager reports it (every NodeManager here shares
+   * 127.0.0.1, so the publisher cannot match them by host). The NodeManager of DataNode i is the
+   * one with the i-th NodeManager port.
+   */
+  String publisherNodeMap(List<DataNodeProcess> dataNodes) throws IOException {
+    Map<Integer, String> byPort = new HashMap<>();
+    for (NodeReport r : nodeReports()) {
+      byPort.put(r.getNodeId().getPort(), r.getNodeId().toString());
+    }
+    List<String> pairs = new ArrayList<>();
+    for (int i = 0; i < dataNodes.size(); i++) {
+      String nodeId = byPort.get(nmPorts.get(i));
+      if (nodeId == null) {
+        throw new IOException("the ResourceManager reports no NodeManager on port "
+            + nmPorts.get(i) + " (host of " + dataNodes.get(i).xferAddress() + ")");
+      }
+      pairs.add(dataNodes.get(i).xferAddress() + "=" + nodeId);
+    }
+    return String.join(",", pairs);
   }
 
   /** {@link YarnSite#livenessMs()}: what a sleep must stay well below. */

@@ -82,6 +82,8 @@ class YarnBlinkJobsTest {
       }
       assertTrue(sampler.maxProcesses.values().stream().anyMatch(n -> n > 2),
           "no container ever ran inside a ring host: " + sampler);
+      // The scheduler's YARN publisher took compute away from hosts asleep or about to sleep.
+      assertTrue(sampler.zeroedSamples > 0, "no NodeManager ever offered 0 MB: " + sampler);
     }
   }
 
@@ -91,6 +93,9 @@ class YarnBlinkJobsTest {
     final List<DataNodeProcess> ring;
     final Map<DataNodeProcess, Integer> frozen = new HashMap<>();
     final Map<DataNodeProcess, Integer> maxProcesses = new HashMap<>();
+    /** Samples of the ResourceManager in which some NodeManager offered 0 MB (the publisher). */
+    int zeroedSamples;
+    int rmSamples;
     final AtomicBoolean running = new AtomicBoolean(true);
     final Thread thread = new Thread(this::loop, "host-sampler");
 
@@ -109,7 +114,10 @@ class YarnBlinkJobsTest {
     }
 
     private void loop() {
-      while (running.get()) {
+      for (int i = 0; running.get(); i++) {
+        if (i % 5 == 0) {
+          sampleResourceManager();
+        }
         for (DataNodeProcess dn : ring) {
           try {
             synchronized (this) {
@@ -130,10 +138,24 @@ class YarnBlinkJobsTest {
       }
     }
 
+    private void sampleResourceManager() {
+      try {
+        boolean zero = cluster.yarnNodeReports().stream()
+            .anyMatch(r -> r.getCapability().getMemorySize() == 0);
+        synchronized (this) {
+          rmSamples++;
+          zeroedSamples += zero ? 1 : 0;
+        }
+      } catch (java.io.IOException e) {
+        // the ResourceManager busy; the next sample counts
+      }
+    }
+
     @Override
     public synchronized String toString() {
       return "frozen samples per ring host " + frozen.values() + ", most processes in a host "
-          + maxProcesses.values();
+          + maxProcesses.values() + ", ResourceManager samples with a zeroed NodeManager "
+          + zeroedSamples + " of " + rmSamples;
     }
   }
 }
