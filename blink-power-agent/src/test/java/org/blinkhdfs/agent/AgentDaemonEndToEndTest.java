@@ -154,11 +154,7 @@ class AgentDaemonEndToEndTest {
       // One active node: NODE2 is OFF and sleeps until the lease ends (minutes).
       s.http().putText("/v1/active", "1").requireSuccess();
       Path log = tmp.resolve("agent.log");
-      Process agent = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-          .toString(), "-cp", System.getProperty("java.class.path"),
-          AgentDaemon.class.getName(), "--node", SchedulerFixture.NODE2, "--scheduler",
-          s.address(), "--actuator", "emulate", "--pids", Long.toString(child.pid()),
-          "--min-sleep", "200ms").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process agent = agentProcess(s, child, log);
       try {
         assertTrue(child.awaitStopped(15_000), "the agent never froze the child; log:\n"
             + Files.readString(log));
@@ -184,11 +180,7 @@ class AgentDaemonEndToEndTest {
         TickingChild child = new TickingChild(tmp, "dn2")) {
       s.http().putText("/v1/active", "1").requireSuccess(); // NODE2 OFF: it sleeps
       Path log = tmp.resolve("agent.log");
-      Process agent = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-          .toString(), "-cp", System.getProperty("java.class.path"),
-          AgentDaemon.class.getName(), "--node", SchedulerFixture.NODE2, "--scheduler",
-          s.address(), "--actuator", "emulate", "--pids", Long.toString(child.pid()),
-          "--min-sleep", "200ms").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process agent = agentProcess(s, child, log);
       try {
         assertTrue(child.awaitStopped(15_000), "the agent never froze the child; log:\n"
             + Files.readString(log));
@@ -204,6 +196,16 @@ class AgentDaemonEndToEndTest {
             + " (state " + child.state() + ")");
       }
     }
+  }
+
+  /** NODE2's emulate agent in its own JVM, freezing {@code child}, its output in {@code log}. */
+  private static Process agentProcess(SchedulerFixture s, TickingChild child, Path log)
+      throws java.io.IOException {
+    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", System.getProperty("java.class.path"),
+        AgentDaemon.class.getName(), "--node", SchedulerFixture.NODE2, "--scheduler",
+        s.address(), "--actuator", "emulate", "--pids", Long.toString(child.pid()),
+        "--min-sleep", "200ms").redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   @Test
