@@ -110,6 +110,11 @@ final class BlinkServices implements Closeable {
     scheduler.scheduler().setPowerOverride(new PowerLevel.Percent(percent));
   }
 
+  /** Block popularity per ring node for load-proportional blinking (next plan). */
+  void setPopularity(java.util.Map<String, Double> weights) {
+    scheduler.scheduler().setPopularity(weights);
+  }
+
   /**
    * The admin override ({@code bin/blink admin -setActive n}): the first {@code n} ring nodes
    * ACTIVE and the rest OFF whatever the power; empty clears it and the policy plans again.

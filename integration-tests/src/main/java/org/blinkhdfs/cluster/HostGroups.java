@@ -25,6 +25,9 @@ import java.util.Optional;
  * was killed with SIGKILL. Without a writable freezer ({@link #open} returns empty; e.g. an
  * unprivileged CI container) the cluster falls back to signals over each host's process tree.
  *
+ * <p>Optionally every host's CPU is capped too ({@link HostCpu}), so that a host is a small
+ * machine of its own rather than a share of the whole one.
+ *
  * <p>Closing thaws every group, kills what is left in it (containers carry no marker on their
  * command line, see {@link ProcessReaper}) and removes the groups. Thread-safe.
  */
@@ -35,6 +38,7 @@ final class HostGroups implements AutoCloseable {
 
   private final Path parent;
   private final Map<String, Path> hosts = new LinkedHashMap<>();
+  private Optional<HostCpu> cpu = Optional.empty();
 
   private HostGroups(Path parent) {
     this.parent = parent;
@@ -45,6 +49,32 @@ final class HostGroups implements AutoCloseable {
    * there is none (the caller falls back to signals).
    */
   static Optional<HostGroups> open(Path clusterDir) {
+    return openFreezer(clusterDir);
+  }
+
+  /**
+   * As {@link #open(Path)}, and with {@code cpuMillicores > 0} also caps every host's CPU
+   * ({@link HostCpu}).
+   *
+   * @throws IOException when a cap is asked for and no CPU cgroup is writable
+   */
+  static Optional<HostGroups> open(Path clusterDir, int cpuMillicores) throws IOException {
+    Optional<HostGroups> g = openFreezer(clusterDir);
+    if (cpuMillicores > 0) {
+      Path freezerParent = g.map(h -> h.parent).orElseThrow(() -> new IOException(
+          "YarnSpec.hostCpuMillicores = " + cpuMillicores + " needs host cgroups, and no"
+              + " freezer cgroup is writable here: use 0 (no cap, --host-cpu 0)"));
+      try {
+        g.get().cpu = Optional.of(HostCpu.open(freezerParent, clusterDir, cpuMillicores));
+      } catch (IOException e) {
+        g.get().close();
+        throw e;
+      }
+    }
+    return g;
+  }
+
+  private static Optional<HostGroups> openFreezer(Path clusterDir) {
     for (Path root : CANDIDATES) {
       Path parent = root.resolve(groupName(clusterDir));
       try {
@@ -95,6 +125,9 @@ final class HostGroups implements AutoCloseable {
   /** Moves {@code pid} (all its threads) into the group of {@code host}. */
   void add(String host, long pid) throws IOException {
     Files.writeString(host(host).resolve("cgroup.procs"), Long.toString(pid));
+    if (cpu.isPresent()) {
+      cpu.get().add(host, pid);
+    }
   }
 
   /** The processes in {@code host}'s group now. */
@@ -114,12 +147,13 @@ final class HostGroups implements AutoCloseable {
 
   /** Which hierarchy the groups live in, for the progress line. */
   String describe() {
-    return parent.toString();
+    return parent + cpu.map(c -> ", CPU capped at " + c.describe()).orElse("");
   }
 
   @Override
   public synchronized void close() {
     empty(parent);
+    cpu.ifPresent(HostCpu::close);
   }
 
   /** Thaws, empties and removes the groups a cluster on {@code clusterDir} left behind. */
@@ -131,6 +165,7 @@ final class HostGroups implements AutoCloseable {
         killed.addAll(empty(parent));
       }
     }
+    HostCpu.reap(clusterDir);
     return killed;
   }
 

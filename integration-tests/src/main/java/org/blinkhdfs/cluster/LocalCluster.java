@@ -135,15 +135,15 @@ public final class LocalCluster implements Closeable {
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
     try {
       if (spec.yarn().enabled()) {
-        c.groups = HostGroups.open(dir);
+        c.groups = HostGroups.open(dir, spec.yarn().hostCpuMillicores());
         progress.accept(c.groups.map(g -> "hosts are freezer cgroups under " + g.describe())
             .orElse("no writable freezer cgroup hierarchy: hosts are frozen by signals to the"
                 + " DataNode and the NodeManager's process tree"));
       }
       c.startHdfs(ports);
       if (spec.yarn().enabled()) {
-        c.yarn = YarnCluster.start(spec, dir, site.client(), c.dataNodes, c.groups, c.daemons,
-            progress);
+        c.yarn = YarnCluster.start(spec, dir, site.client(), c.computeHosts(), c.groups,
+            c.daemons, progress);
       }
       c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
           c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags);
@@ -280,9 +280,19 @@ public final class LocalCluster implements Closeable {
     // The publisher reads node reports (client RPC) and changes them (admin RPC).
     keys.put("yarn.resourcemanager.address", yarn.resourceManagerAddress());
     keys.put("yarn.resourcemanager.admin.address", yarn.adminAddress());
-    keys.put("blink.yarn.nodes", yarn.publisherNodeMap(dataNodes));
+    keys.put("blink.yarn.nodes", yarn.publisherNodeMap(computeHosts()));
     keys.put("blink.yarn.close.lead.ms", Long.toString(Math.max(200, s.intervalMs() / 8)));
     return s.toBuilder().schedulerKeys(keys).build();
+  }
+
+  /**
+   * The DataNodes whose hosts run a NodeManager: all of them, or the ring only when staging
+   * hosts are storage-only ({@link YarnSpec#computeOnStaging}). Ring DataNodes come first, so
+   * a ring DataNode's index is its NodeManager's either way.
+   */
+  private List<DataNodeProcess> computeHosts() {
+    return spec.yarn().computeOnStaging() ? dataNodes
+        : dataNodes.stream().filter(d -> !d.staging()).toList();
   }
 
   /** The ResourceManager's RPC address ({@code yarn.resourcemanager.address}). */
@@ -398,6 +408,15 @@ public final class LocalCluster implements Closeable {
     long before = epoch();
     blink.setPowerPercent(percent);
     return awaitEpochAfter(before, percent + "% power");
+  }
+
+  /**
+   * Block popularity per ring node (DataNode transfer address to weight) for the
+   * load-proportional policy, as BlinkFS's baseline takes it from an initial run; used from the
+   * scheduler's next plan.
+   */
+  public void setPopularity(Map<String, Double> weights) {
+    blink.setPopularity(weights);
   }
 
   /**

@@ -18,10 +18,17 @@ package org.blinkhdfs.cluster;
  * @param nodeVcores {@code yarn.nodemanager.resource.cpu-vcores} of every NodeManager
  * @param containerMemoryMb memory of every MapReduce container (AM, map and reduce), whose JVM
  *     heap is 75% of it
+ * @param hostCpuMillicores CPU cap of every host (DataNode, NodeManager and containers
+ *     together) in thousandths of a core, 0 for none ({@link HostCpu}: without a cap a job's
+ *     compute does not depend on how many hosts may run it)
+ * @param computeOnStaging whether staging hosts run a NodeManager too; false makes them
+ *     storage-only, so that always-on staging DataNodes do not add always-on compute to a
+ *     comparison of how compute follows power
  */
-public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int containerMemoryMb) {
+public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int containerMemoryMb,
+    int hostCpuMillicores, boolean computeOnStaging) {
   /** No YARN. */
-  public static final YarnSpec NONE = new YarnSpec(false, 1536, 2, 512);
+  public static final YarnSpec NONE = new YarnSpec(false, 1536, 2, 512, 0, true);
 
   public YarnSpec {
     check(nodeMemoryMb >= 512 && nodeMemoryMb <= 8192, "nodeMemoryMb", nodeMemoryMb,
@@ -30,6 +37,9 @@ public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int co
     check(containerMemoryMb >= 256 && containerMemoryMb <= nodeMemoryMb, "containerMemoryMb",
         containerMemoryMb, "use 256 MB..nodeMemoryMb (" + nodeMemoryMb + "); a smaller heap"
             + " cannot run a MapReduce task");
+    check(hostCpuMillicores == 0 || hostCpuMillicores >= 50 && hostCpuMillicores <= 64_000,
+        "hostCpuMillicores", hostCpuMillicores, "use 0 (no cap) or 50..64000 (1000 = one core);"
+            + " below 50 a host cannot start a JVM in reasonable time");
   }
 
   private static void check(boolean ok, String field, int value, String fix) {
@@ -41,7 +51,20 @@ public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int co
 
   /** YARN with the default sizes (1536 MB, 2 vcores per NodeManager, 512 MB containers). */
   public static YarnSpec on() {
-    return new YarnSpec(true, NONE.nodeMemoryMb, NONE.nodeVcores, NONE.containerMemoryMb);
+    return new YarnSpec(true, NONE.nodeMemoryMb, NONE.nodeVcores, NONE.containerMemoryMb, 0,
+        true);
+  }
+
+  /** This spec with every host's CPU capped at {@code millicores} (0: no cap). */
+  public YarnSpec withHostCpu(int millicores) {
+    return new YarnSpec(enabled, nodeMemoryMb, nodeVcores, containerMemoryMb, millicores,
+        computeOnStaging);
+  }
+
+  /** This spec with ({@code true}) or without NodeManagers on staging hosts. */
+  public YarnSpec withComputeOnStaging(boolean on) {
+    return new YarnSpec(enabled, nodeMemoryMb, nodeVcores, containerMemoryMb, hostCpuMillicores,
+        on);
   }
 
   /** The heap of a container's JVM: 75% of the container, the rest for metaspace and stacks. */

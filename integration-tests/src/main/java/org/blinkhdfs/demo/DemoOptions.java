@@ -50,10 +50,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
-    int lowPowerRounds, long nativeTimeoutMs) {
+    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
-      RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT);
+      RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
+      MapReduceSession.WORDCOUNT, MapReduceSession.GREP);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -65,10 +66,26 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * containers would run only during its check-ins until YARN is told to place nothing there.
    */
   static final String MAPREDUCE_LAYOUTS = "power-balanced+staggered,default+staggered";
+  /**
+   * BlinkFS Fig 11's three approaches: the power-balanced ring, Rabbit's equal work with
+   * activation (YARN is told that OFF hosts offer nothing), and load-proportional blinking.
+   */
+  static final String WORDCOUNT_LAYOUTS = "power-balanced+staggered,equal-work+activation,"
+      + "default+load-proportional";
+  /** Amur &amp; Schwan Table 2: all DataNodes on, k max-perf hosts and the rest io-server. */
+  static final String GREP_LAYOUTS = "default+io-server";
+  /**
+   * Power levels of bench grep: with the paper's watts (max-perf 252 W, io-server 77 W, 4
+   * nodes; {@link MapReduceSession#AMUR_SCHWAN_KEYS}) 48, 66, 83 and 100% of 4 x 252 W afford
+   * 1, 2, 3 and 4 max-perf nodes (IoServerPolicy: k = floor((P - 4 x 77) / 175)).
+   */
+  static final String GREP_POWERS = "48,66,83,100";
 
   static final String FLAGS_HELP = String.join("\n",
-      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay 6)",
-      "  --staging S               always-on staging DataNodes (default 1; bench gears 0)",
+      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay 6,",
+      "                            bench wordcount and grep 4)",
+      "  --staging S               always-on staging DataNodes (default 1; bench gears and",
+      "                            grep 0; bench wordcount and grep run no NodeManager there)",
       "  --interval D              blink interval, shortened from 60 s (default 6s)",
       "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10; bench",
       "                            relay 4, so the caps and not the CPU bound throughput)",
@@ -99,7 +116,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
       "  --rounds R                bench relay: rounds at 100% power, each reading through",
-      "                            the relay, direct WebHDFS and natively (default 8)",
+      "                            the relay, direct WebHDFS and natively (default 8); bench",
+      "                            wordcount and grep: jobs per power level (default 3)",
+      "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
+      "                            NodeManager, containers) in millicores, 0 for none (default",
+      "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
+      "                            compute scales with the hosts that may run it; wordcount and",
+      "                            grep: 1800 / ring hosts, staging hosts run no tasks)",
       "  --low-power-rounds R      bench relay: rounds per lower power level, each reading",
       "                            through the relay and with a stock native client (default 2)",
       "  --native-timeout D        bench relay: dfs.client.socket-timeout of the stock native",
@@ -110,10 +133,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
       "                            relay 12, two per node, so no node idles while others queue;",
       "                            bench dfsio: TestDFSIO's -nrFiles; bench terasort: TeraGen's",
-      "                            maps)",
+      "                            maps; bench wordcount and grep: text files, one map each)",
       "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
       "                            bench relay 12, bench dfsio 16: TestDFSIO's -size in MB;",
-      "                            bench terasort 16: TeraGen writes threads x S MB)",
+      "                            bench terasort 16: TeraGen writes threads x S MB; bench",
+      "                            wordcount and grep 8: MB of generated text per file)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
@@ -123,7 +147,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
       "paraid-replication", "gears", "cell-time", "read-ops", "write-ops", "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
-      "low-power-rounds", "native-timeout"};
+      "low-power-rounds", "native-timeout", "host-cpu"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -150,7 +174,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean bench = !command.equals("demo");
     boolean gears = command.equals("gears");
     boolean relay = command.equals(RelaySession.EXPERIMENT);
-    boolean mapReduce = command.equals(MapReduceSession.DFSIO)
+    boolean text = command.equals(MapReduceSession.WORDCOUNT)
+        || command.equals(MapReduceSession.GREP);
+    boolean grep = command.equals(MapReduceSession.GREP);
+    boolean mapReduce = text || command.equals(MapReduceSession.DFSIO)
         || command.equals(MapReduceSession.TERASORT);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
@@ -165,12 +192,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<LayoutRun> layouts;
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS
-              : DEMO_LAYOUTS));
+          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
+              : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", gears ? "7" : relay ? "6" : "9", 1, 64);
+    int nodes = a.intIn("nodes", gears ? "7" : relay ? "6" : text ? "4" : "9", 1,
+        64);
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
@@ -183,32 +211,39 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " bench gears only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
+    if (!mapReduce && a.has("host-cpu")) {
+      throw new CommandLineTool.UsageException("--host-cpu " + a.get("host-cpu", "")
+          + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
+    }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && a.has(flag)) {
+      if (!relay && !(text && flag.equals("rounds")) && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
-            + " applies to bin/blink bench relay only; drop it or run bench relay");
+            + " applies to bin/blink bench relay" + (flag.equals("rounds")
+                ? ", wordcount and grep" : "") + " only; drop it or run bench relay");
       }
     }
+    int staging = a.intIn("staging", gears || grep ? "0" : "1", 0, 8);
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
         Path.of(a.get("out", "target/blink-report")), nodes,
-        a.intIn("staging", gears ? "0" : "1", 0, 8),
-        a.durationMsIn("interval", "6s", 2_000, 600_000),
+        staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, ints(a, "power", relay ? "100,40,20" : "100,60,40,20", 0, 100), replication,
+        layouts, ints(a, "power", relay ? "100,40,20" : grep ? GREP_POWERS
+            : text ? "100,80,50,20" : "100,60,40,20", 0, 100), replication,
         latencyR, Set.copyOf(experiments),
         a.durationMsIn("cell-time", relay ? "20s" : bench ? "30s" : "8s", 1_000, 3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
         a.intIn("io-threads", relay ? "12" : "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : mapReduce ? "16" : bench ? "48"
-            : "12", 1, 65_536),
+        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : text ? "8" : mapReduce ? "16"
+            : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList, a.intIn("rounds", "8", 1, 100),
+        paraidReplication, gearList, a.intIn("rounds", text ? "3" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
-        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0);
+        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
+        mapReduce ? hostCpu(a, text ? nodes : nodes + staging) : 0);
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -219,7 +254,19 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs);
+        seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
+        hostCpuMillicores);
+  }
+
+  /** --host-cpu, by default 1800 millicores shared by the hosts (rounded down to 10). */
+  private static int hostCpu(CommandLineTool.Args a, int hosts) {
+    int def = Math.max(50, 1800 / hosts / 10 * 10);
+    int v = a.intIn("host-cpu", Integer.toString(def), 0, 64_000);
+    if (v > 0 && v < 50) {
+      throw new CommandLineTool.UsageException("--host-cpu " + v + " is below 50 millicores, too"
+          + " little to start a JVM; use 0 (no cap) or at least 50");
+    }
+    return v;
   }
 
   /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */

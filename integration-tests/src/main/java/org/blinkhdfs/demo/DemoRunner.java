@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.cluster.ClusterSpec;
@@ -17,6 +18,7 @@ import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.report.RunInfo;
 import org.blinkhdfs.demo.math.GearRatios;
+import org.blinkhdfs.demo.math.TextRatios;
 
 /**
  * Runs the demo or one bench experiment: for each {@link LayoutRun}, a fresh local cluster
@@ -68,6 +70,11 @@ final class DemoRunner {
       cells.addAll(ratios);
       notes.addAll(GearRatios.summary(ratios));
     }
+    if (options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP)) {
+      List<ReportCell> ratios = TextRatios.cells(cells);
+      cells.addAll(ratios);
+      notes.addAll(TextRatios.summary(ratios));
+    }
     return new Report(runInfo(commandLine, started, notes), cells, checks);
   }
 
@@ -93,12 +100,21 @@ final class DemoRunner {
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
         .proxy(run.proxy()).powerPercent(100)
-        .yarn(mapReduce() ? YarnSpec.on() : YarnSpec.NONE).build();
+        .schedulerKeys(options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS
+            : Map.of())
+        .yarn(mapReduce() ? YarnSpec.on().withHostCpu(options.hostCpuMillicores())
+            .withComputeOnStaging(!textJobs()) : YarnSpec.NONE).build();
+  }
+
+  /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */
+  private boolean textJobs() {
+    return options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP);
   }
 
   /** Whether the experiment runs MapReduce jobs (and so needs YARN on the hosts). */
   private boolean mapReduce() {
-    return options.runs(MapReduceSession.DFSIO) || options.runs(MapReduceSession.TERASORT);
+    return options.runs(MapReduceSession.DFSIO) || options.runs(MapReduceSession.TERASORT)
+        || options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP);
   }
 
   private RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
@@ -116,13 +132,20 @@ final class DemoRunner {
                 + " write and read as MapReduce jobs on YARN while the hosts blink)"
             : options.runs(MapReduceSession.TERASORT) ? "BlinkHDFS bench: terasort (TeraGen,"
                 + " TeraSort and TeraValidate on YARN while the hosts blink)"
+            : options.runs(MapReduceSession.WORDCOUNT) ? "BlinkHDFS bench: wordcount (BlinkFS"
+                + " Fig 11: WordCount completion time per layout and power level, outputs"
+                + " verified against a direct count)"
+            : options.runs(MapReduceSession.GREP) ? "BlinkHDFS bench: grep (Amur & Schwan"
+                + " Table 2: Grep throughput per watt with k max-perf hosts, the rest io-server)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
             + " staging DataNode, each its own JVM on loopback; NameNode JVM" + (mapReduce()
                 ? "; YARN: a ResourceManager JVM and a NodeManager JVM per DataNode ("
                 + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on().nodeVcores()
-                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers)" : ""))
+                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers)"
+                + (textJobs() ? "; staging hosts are storage-only (no NodeManager)" : "")
+                : ""))
         .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",
             options.intervalMs() / 1000.0, gears ? "; gears never blink: the interval only"
                 + " paces the scheduler's epochs" : ""))
@@ -132,9 +155,16 @@ final class DemoRunner {
             : "emulate agents freeze each DataNode JVM (SIGSTOP) outside its window and thaw it"
             + " (SIGCONT) inside")
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
-        .setting("power model", fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
+        .setting("power model", options.runs(MapReduceSession.GREP) ? fmt("Amur & Schwan:"
+            + " %.0f W max-perf, %.0f W io-server (Asterix-I; %.0f W with the idle server as"
+            + " io-server, column Default), no overhead", MapReduceSession.MAX_PERF_WATTS,
+            MapReduceSession.ASTERIX_IO_SERVER_WATTS, MapReduceSession.OBELIX_IO_SERVER_WATTS)
+            : fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
             + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
             model.sleepWatts(), model.overheadWatts()))
+        .setting("host CPU", options.hostCpuMillicores() > 0 ? fmt("every host (DataNode,"
+            + " NodeManager, containers) capped at %d millicores (CPU cgroup quota)",
+            options.hostCpuMillicores()) : "not capped: hosts share the machine's cores")
         .setting(gears ? "power levels (demo only)" : "power levels",
             gears ? "not used: see gears" : powerLevels(model))
         .setting("layouts", String.join(", ", options.layouts().stream()
@@ -149,7 +179,10 @@ final class DemoRunner {
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", fmt(mapReduce()
+        .setting("throughput", fmt(options.runs(MapReduceSession.WORDCOUNT)
+            || options.runs(MapReduceSession.GREP) ? "generated text (Zipf words, vocabulary"
+            + " 50,000): %d files of %d MiB, replication %d%s; " + options.rounds()
+            + " jobs per level" : mapReduce()
             ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
             + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
             options.ioThreads(), options.ioFileMiB(), options.replication(),

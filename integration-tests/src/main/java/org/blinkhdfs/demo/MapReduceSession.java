@@ -13,12 +13,16 @@ import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.core.policy.LoadProportionalPolicy;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.mapreduce.DfsIo;
 import org.blinkhdfs.mapreduce.JobHistoryFiles;
 import org.blinkhdfs.mapreduce.JobRecord;
 import org.blinkhdfs.mapreduce.TeraJobs;
+import org.blinkhdfs.mapreduce.TextJobs;
+import org.blinkhdfs.bench.stats.MeanInterval;
+import org.blinkhdfs.demo.math.TextRatios;
 
 /**
  * {@code bin/blink bench dfsio} and {@code bin/blink bench terasort} on one layout's cluster with
@@ -38,7 +42,20 @@ import org.blinkhdfs.mapreduce.TeraJobs;
  *       maps), TeraSort (2 reduces), TeraValidate. Cell metrics: each job's wall-clock time and
  *       the sort's MB/s. TeraValidate's verdict against TeraGen's checksum is a check: a sort
  *       that does not validate fails the bench.</li>
+ *   <li>wordcount (BlinkFS Fig 11): a generated text data set ({@code --io-threads} files of
+ *       {@code --io-file-mib} MB, {@link TextJobs}) written once at 100% power, then at each
+ *       level {@code --rounds} WordCount jobs. Cell metrics: the job's wall-clock seconds (mean
+ *       and 95% interval) and input MB/s; {@link TextRatios} then compares the layouts at each
+ *       level and each layout with its ideal (time at 100% / power).</li>
+ *   <li>grep (Amur &amp; Schwan Table 2): the same data set, Grep jobs, under the io-server
+ *       policy with the paper's watts ({@link #AMUR_SCHWAN_KEYS}): at each level k hosts are
+ *       max-perf and the rest io-server (DataNode serves, YARN offers no containers). Cell
+ *       metrics add k, the cluster's watts with Asterix-I or idle-Obelix io-servers, and
+ *       throughput per watt (KB/s/W).</li>
  * </ul>
+ *
+ * <p>Every WordCount and Grep output is checked word by word against the direct count taken
+ * while the data set was written (a check per job).
  *
  * <p>Every job must succeed with no failed and no killed task attempt (a check per level): a
  * task on a sleeping host is paused with it, never declared lost (YARN's liveness and task
@@ -53,6 +70,20 @@ import org.blinkhdfs.mapreduce.TeraJobs;
 final class MapReduceSession implements ClusterSession {
   static final String DFSIO = "dfsio";
   static final String TERASORT = "terasort";
+  static final String WORDCOUNT = "wordcount";
+  static final String GREP = "grep";
+  /**
+   * Amur &amp; Schwan's watts (WEED 2010 §5.2): an Obelix server draws 252 W max-perf; in
+   * io-server state the node draws 77 W with an Asterix-I board (111 W when the idle Obelix
+   * itself serves, {@link #OBELIX_IO_SERVER_WATTS}). No sleep state, no overhead in Table 2.
+   */
+  static final Map<String, String> AMUR_SCHWAN_KEYS = Map.of("blink.power.active.watts", "252",
+      "blink.power.ioserver.watts", "77", "blink.power.sleep.watts", "5",
+      "blink.power.overhead.watts", "0");
+  static final double MAX_PERF_WATTS = 252;
+  static final double ASTERIX_IO_SERVER_WATTS = 77;
+  static final double OBELIX_IO_SERVER_WATTS = 111;
+  private static final long CORPUS_SEED_SALT = 0x5eedL;
   private static final int TERASORT_REDUCES = 2;
   private static final int ROW_BYTES = 100;
 
@@ -82,12 +113,30 @@ final class MapReduceSession implements ClusterSession {
     Configuration job = cluster.jobConf();
     job.setInt("dfs.replication", r);
     JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
+    TextJobs text = null;
+    if (options.runs(WORDCOUNT) || options.runs(GREP)) {
+      text = new TextJobs(job, fs, history, new Path("/demo/text"));
+      text.generate(options.ioThreads(), (long) options.ioFileMiB() << 20,
+          options.seed() ^ CORPUS_SEED_SALT);
+      progress.accept(String.format(java.util.Locale.ROOT, "  generated %d text files, %.1f MB,"
+          + " at 100%% power", options.ioThreads(), text.inputBytes() / 1e6));
+      if (run.schedulePolicy().equals(LoadProportionalPolicy.NAME)) {
+        Map<String, Double> weights = replicasPerNode(fs, text.input());
+        cluster.setPopularity(weights);
+        progress.accept("  load-proportional popularity (replicas of the data set per node): "
+            + weights);
+        notes.add(run.label() + ": popularity = replicas of the data set's blocks per ring node"
+            + " (every block is read once per job), " + weights);
+      }
+    }
     for (int power : options.powers()) {
       Schedule s = steps.enter(power);
       progress.accept(run.label() + " at " + power + "% power (epoch " + s.epoch() + ")");
       try {
         if (options.runs(DFSIO)) {
           dfsio(job, fs, history, s, power, r);
+        } else if (text != null) {
+          textJobs(text, s, power, r);
         } else {
           terasort(job, fs, history, power, r);
         }
@@ -145,6 +194,67 @@ final class MapReduceSession implements ClusterSession {
     measured.put("sortJobMs", (double) t.sortWallMs());
     measured.put("validateJobMs", (double) t.validateWallMs());
     cells.add(new ReportCell(TERASORT, run.label(), r, power, measured, Map.of()));
+  }
+
+  /**
+   * {@code --rounds} WordCount or Grep jobs at one level: each verified against the direct
+   * count (a check per job), times as mean and 95% interval. Grep cells also carry the level's
+   * max-perf hosts and watts (Amur &amp; Schwan Table 2).
+   */
+  private void textJobs(TextJobs text, Schedule s, int power, int r)
+      throws IOException, InterruptedException {
+    boolean grep = options.runs(GREP);
+    List<JobRecord> jobs = new ArrayList<>();
+    List<Double> seconds = new ArrayList<>();
+    for (int round = 0; round < options.rounds(); round++) {
+      TextJobs.Result res = grep ? text.grep() : text.wordCount(TERASORT_REDUCES);
+      progress.accept("  " + res.summary());
+      jobs.addAll(res.run().jobs());
+      seconds.add(res.run().wallMs() / 1000.0);
+      String name = res.name() + " output at " + power + "%, job " + (round + 1) + " ("
+          + run.label() + ")";
+      checks.add(res.verification().ok() ? Check.pass(name, res.verification().reason())
+          : Check.fail(name, res.verification().reason()));
+    }
+    jobsClean(power, jobs);
+    MeanInterval t = MeanInterval.of(seconds);
+    double mb = text.inputBytes() / 1e6;
+    Map<String, Double> measured = new LinkedHashMap<>();
+    measured.put(TextRatios.JOB_SECONDS, t.mean());
+    measured.put(TextRatios.JOB_SECONDS_CI95, t.hasInterval() ? t.halfWidth() : 0.0);
+    measured.put("jobs", (double) t.count());
+    measured.put("inputMBps", mb / t.mean());
+    if (grep) {
+      long k = s.nodes().stream().filter(n -> !n.isStaging()
+          && n.mode() == org.blinkhdfs.core.schedule.NodeMode.ACTIVE).count();
+      int n = s.ring().size();
+      double asterix = k * MAX_PERF_WATTS + (n - k) * ASTERIX_IO_SERVER_WATTS;
+      double obelix = k * MAX_PERF_WATTS + (n - k) * OBELIX_IO_SERVER_WATTS;
+      measured.put(TextRatios.MAX_PERF_NODES, (double) k);
+      measured.put("wattsAsterixI", asterix);
+      measured.put("wattsDefault", obelix);
+      measured.put(TextRatios.KBPS_PER_WATT, mb * 1000 / t.mean() / asterix);
+      measured.put("kBpsPerWattDefault", mb * 1000 / t.mean() / obelix);
+    }
+    cells.add(new ReportCell(grep ? GREP : WORDCOUNT, run.label(), r, power, measured,
+        Map.of()));
+  }
+
+  /**
+   * How many replicas of the files under {@code dir} each DataNode holds, by transfer address:
+   * the popularity an initial run of a job that reads every block once would measure.
+   */
+  private static Map<String, Double> replicasPerNode(FileSystem fs, Path dir)
+      throws IOException {
+    Map<String, Double> out = new java.util.TreeMap<>();
+    for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dir)) {
+      for (org.apache.hadoop.fs.BlockLocation b : fs.getFileBlockLocations(f, 0, f.getLen())) {
+        for (String name : b.getNames()) {
+          out.merge(name, 1.0, Double::sum);
+        }
+      }
+    }
+    return out;
   }
 
   /** One check per level: every job SUCCEEDED with no failed or killed task attempt. */

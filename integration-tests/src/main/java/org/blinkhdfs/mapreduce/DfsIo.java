@@ -7,11 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.TestDFSIO;
-import org.apache.hadoop.util.ToolRunner;
 
 /**
  * Hadoop's own {@code TestDFSIO} (hadoop-mapreduce-client-jobclient's tests jar) run as a real
@@ -77,22 +75,11 @@ public final class DfsIo {
       throws IOException, InterruptedException {
     Configuration conf = new Configuration(jobConf);
     conf.set("test.build.data", baseDir);
-    Set<org.apache.hadoop.fs.Path> before = history.snapshot();
-    long t0 = System.currentTimeMillis();
-    int rc;
-    try {
-      rc = ToolRunner.run(conf, new TestDFSIO(), new String[] {"-" + type, "-nrfiles",
-          Integer.toString(files), "-size", sizeMB + "MB", "-resfile", resFile.toString()});
-    } catch (IOException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException("TestDFSIO -" + type + " failed: " + e, e);
-    }
-    long wallMs = System.currentTimeMillis() - t0;
-    if (rc != 0) {
-      throw new IOException("TestDFSIO -" + type + " exited with " + rc);
-    }
-    JobRecord job = history.awaitNew(before, 1, 60_000).get(0);
+    ToolJobs.Run run = ToolJobs.tool(history, new TestDFSIO(), conf, 1, "-" + type,
+        "-nrfiles", Integer.toString(files), "-size", sizeMB + "MB", "-resfile",
+        resFile.toString());
+    long wallMs = run.wallMs();
+    JobRecord job = run.last();
     Map<String, String> r = parse(Files.readString(resFile, StandardCharsets.UTF_8), type);
     return new Result(type, (int) number(r, "Number of files"),
         number(r, "Total MBytes processed"), number(r, "Throughput mb/sec"),

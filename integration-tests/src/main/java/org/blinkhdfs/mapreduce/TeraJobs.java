@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
 import org.apache.hadoop.examples.terasort.TeraSort;
@@ -17,7 +16,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
-import org.apache.hadoop.util.ToolRunner;
 
 /**
  * TeraGen, TeraSort and TeraValidate (hadoop-mapreduce-examples) as real MapReduce jobs, and
@@ -94,20 +92,7 @@ public final class TeraJobs {
 
   private JobRecord job(Tool tool, Configuration conf, String... args)
       throws IOException, InterruptedException {
-    String name = tool.getClass().getSimpleName();
-    Set<Path> before = history.snapshot();
-    int rc;
-    try {
-      rc = ToolRunner.run(conf, tool, args);
-    } catch (IOException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(name + " failed: " + e, e);
-    }
-    if (rc != 0) {
-      throw new IOException(name + " " + String.join(" ", args) + " exited with " + rc);
-    }
-    return history.awaitNew(before, 1, 60_000).get(0);
+    return ToolJobs.tool(history, tool, conf, 1, args).last();
   }
 
   /** TeraGen's CHECKSUM counter. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cgroup (or, without cgroups, one signalled process tree), 4 s interval, {@value #POWER}% power
  * (every ring host sleeps in every interval), 4 MiB blocks. A small TestDFSIO write and read (2
  * files of 4 MB), then TeraGen (3 MB, one map), TeraSort (one reduce) and TeraValidate, each
- * submitted to the ResourceManager. About 3 to 4 minutes on 2 cores, most of it MapReduce's
+ * submitted to the ResourceManager, then WordCount and Grep over 1 MB of generated text. About 3 to 4 minutes on 2 cores, most of it MapReduce's
  * per-job start-up (an ApplicationMaster and a JVM per task).
  *
  * <p>Asserted: every job SUCCEEDED with no failed or killed task attempt (a task on a frozen
@@ -66,6 +66,18 @@ class YarnBlinkJobsTest {
         System.out.println(t.summary());
         jobs.addAll(List.of(t.gen(), t.sort(), t.validate()));
         assertTrue(t.validation().valid(), t.validation().toString());
+        TextJobs text = new TextJobs(cluster.jobConf(), fs, history,
+            new org.apache.hadoop.fs.Path("/bench/text"));
+        text.generate(2, 512 << 10, 1);
+        TextJobs.Result wc = text.wordCount(1);
+        System.out.println(wc.summary());
+        assertTrue(wc.verification().ok(), wc.verification().toString());
+        TextJobs.Result grep = text.grep();
+        System.out.println(grep.summary());
+        assertTrue(grep.verification().ok(), grep.verification().toString());
+        assertEquals(2, grep.run().jobs().size(), "Grep runs a search and a sort job");
+        jobs.addAll(wc.run().jobs());
+        jobs.addAll(grep.run().jobs());
       } finally {
         sampler.stop();
       }

@@ -18,7 +18,15 @@ import org.blinkhdfs.core.schedule.Schedule;
  * about to sleep (a container started there would be frozen seconds later); (3) an awake ACTIVE
  * node, a staging node, an awake BLINK node with more than the lead left, a node the schedule does
  * not name, and every node once the schedule has expired (or with no schedule) offer their full
- * total. A BLINK window no longer than the lead therefore never offers compute.
+ * total. A BLINK window no longer than the lead therefore never offers compute. (4) The cluster
+ * never offers zero everywhere: when (1)-(3) would zero every node, the BLINK node whose window
+ * opens soonest (ties: the first in {@code totals}; no BLINK node: the first node) keeps its
+ * total. Why: the ResourceManager caps every request at the largest node's total
+ * ({@code ClusterNodeTracker#getMaxAllowedAllocation}), so with every node at 0 MB a job
+ * submission or an ApplicationMaster's container request fails with {@code
+ * InvalidResourceRequestException} ("maximum allowed allocation=&lt;memory:0, vCores:0&gt;")
+ * instead of waiting; seen on the local cluster at 50% power with 3 staggered hosts. A container
+ * placed on the kept node while it sleeps is paused with it, never lost.
  *
  * <p>Change times: the state of a BLINK node changes only at three phases of the interval: its
  * window opening ({@code offset}), the lead edge ({@code offset + length - lead}, when the length
@@ -71,7 +79,31 @@ public final class ComputePlanner {
     if (live.isPresent() && live.get().validUntilMs().isPresent()) {
       next = Math.min(next, live.get().validUntilMs().getAsLong());
     }
+    if (!out.isEmpty() && out.values().stream()
+        .allMatch(n -> n.resource().equals(ComputeResource.ZERO))) {
+      String keeper = keeper(live.get(), out.keySet(), nowMs);
+      YarnNodeState z = out.get(keeper);
+      out.put(keeper, new YarnNodeState(keeper, z.mode(), z.role(), z.window(), z.awake(),
+          totals.get(keeper)));
+    }
     return new ComputePlan(out, next);
+  }
+
+  /** The BLINK node whose window opens soonest, else the first node (rule 4). */
+  private static String keeper(Schedule s, java.util.Set<String> nodes, long nowMs) {
+    String best = nodes.iterator().next();
+    long bestWait = Long.MAX_VALUE;
+    for (String node : nodes) {
+      NodeSchedule e = s.entry(node);
+      if (e != null && e.mode() == NodeMode.BLINK) {
+        long wait = s.isAwake(node, nowMs) ? 0 : s.nextWakeMs(node, nowMs) - nowMs;
+        if (wait < bestWait) {
+          bestWait = wait;
+          best = node;
+        }
+      }
+    }
+    return best;
   }
 
   private static String roleOf(Optional<Schedule> schedule, String node) {

@@ -39,8 +39,66 @@ class ComputePlannerTest {
     return m;
   }
 
+  /** A node no schedule names: it always offers, so rule (4) never applies in these plans. */
+  private static final String OTHER = "10.0.0.99:9866";
+
   private static ComputePlan plan(Schedule s, long t, String... nodes) {
-    return ComputePlanner.plan(Optional.of(s), totals(nodes), t, 10_000);
+    Map<String, ComputeResource> totals = totals(nodes);
+    totals.put(OTHER, FULL);
+    return ComputePlanner.plan(Optional.of(s), totals, t, 10_000);
+  }
+
+  @Test
+  void whenEveryNodeWouldOfferNothingTheNextToWakeKeepsItsTotal() {
+    // A [20 000, 40 000), B [45 000, 55 000), E OFF; at 41 000 A and B sleep: B opens first
+    Schedule s = Schedule.builder().intervalStartMs(0).intervalMs(60_000)
+        .add(NodeSchedule.blink(A, 20_000, 20_000)).add(NodeSchedule.blink(B, 45_000, 10_000))
+        .add(NodeSchedule.of(E, NodeMode.OFF)).build();
+    ComputePlan p = ComputePlanner.plan(Optional.of(s), totals(E, A, B), 41_000, 1_000);
+    assertEquals(FULL, p.nodes().get(B).resource());
+    assertFalse(p.nodes().get(B).awake(), "kept, though asleep");
+    assertEquals(ComputeResource.ZERO, p.nodes().get(A).resource());
+    assertEquals(ComputeResource.ZERO, p.nodes().get(E).resource());
+    // at 38 500 A is awake within the lead: it keeps its total (wait 0), B stays at zero
+    p = ComputePlanner.plan(Optional.of(s), totals(E, A, B), 38_500, 2_000);
+    assertEquals(FULL, p.nodes().get(A).resource());
+    assertEquals(ComputeResource.ZERO, p.nodes().get(B).resource());
+    // at 25 000 A offers on its own: nothing is kept
+    p = ComputePlanner.plan(Optional.of(s), totals(E, A, B), 25_000, 1_000);
+    assertEquals(FULL, p.nodes().get(A).resource());
+    assertEquals(ComputeResource.ZERO, p.nodes().get(B).resource());
+  }
+
+  @Test
+  void withoutBlinkNodesTheFirstNodeKeepsItsTotal() {
+    // every node io-server (the io-server policy with k = 0) or OFF
+    Schedule s = Schedule.builder().intervalMs(60_000).add(NodeSchedule.of(D, NodeMode.IO_SERVER))
+        .add(NodeSchedule.of(E, NodeMode.OFF)).build();
+    ComputePlan p = ComputePlanner.plan(Optional.of(s), totals(D, E), 5_000, 1_000);
+    assertEquals(FULL, p.nodes().get(D).resource());
+    assertEquals(ComputeResource.ZERO, p.nodes().get(E).resource());
+  }
+
+  @Test
+  void neverZeroEverywhereOverSeeds() {
+    java.util.Random r = new java.util.Random(1);
+    for (int seed = 0; seed < 200; seed++) {
+      Schedule.Builder b = Schedule.builder().intervalStartMs(0).intervalMs(10_000);
+      String[] nodes = new String[1 + r.nextInt(5)];
+      for (int i = 0; i < nodes.length; i++) {
+        nodes[i] = "10.0.1." + i + ":9866";
+        int kind = r.nextInt(4);
+        b.add(kind == 0 ? NodeSchedule.of(nodes[i], NodeMode.OFF)
+            : kind == 1 ? NodeSchedule.of(nodes[i], NodeMode.IO_SERVER)
+            : NodeSchedule.blink(nodes[i], r.nextInt(10_000), 1 + r.nextInt(9_999)));
+      }
+      Schedule s = b.build();
+      long t = r.nextInt(30_000);
+      ComputePlan p = ComputePlanner.plan(Optional.of(s), totals(nodes), t, r.nextInt(3_000));
+      long offering = p.nodes().values().stream()
+          .filter(n -> !n.resource().equals(ComputeResource.ZERO)).count();
+      assertTrue(offering >= 1, "seed " + seed + ": " + p.nodes());
+    }
   }
 
   @Test
@@ -178,10 +236,14 @@ class ComputePlannerTest {
           assertTrue(st.resource().isZero() || st.resource().equals(full), where);
           boolean expired = s.isExpired(t);
           NodeMode mode = s.entry(st.node()).mode();
+          long offering = p.nodes().values().stream().filter(x -> !x.resource().isZero())
+              .count();
           if (!expired && (!s.isAwake(st.node(), t) || mode == NodeMode.IO_SERVER
               || mode == NodeMode.OFF || s.remainingActiveMs(st.node(), t) <= lead)) {
-            assertTrue(st.resource().isZero(), where);
+            // zero, unless it is the one node kept so the cluster never offers nothing (4)
+            assertTrue(st.resource().isZero() || offering == 1, where);
           }
+          assertTrue(offering >= 1, where);
           if (expired || mode == NodeMode.ACTIVE) {
             assertEquals(full, st.resource(), where);
           }
