@@ -109,7 +109,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            last group (default 2; bench gears 2,2: gears 2, 4, 7)",
       "  --paraid-replication R    replication of PARAID's data (default --replication; bench",
       "                            gears 3, which keeps PARAID's skew)",
-      "  --gears N,...             bench gears: active nodes per cell (default 2,4,7); each must",
+      "  --gears N,...             bench gears, and bench dfsio with this flag (Le et al. Fig 3",
+      "                            with real TestDFSIO: write with all nodes on, then --rounds",
+      "                            reads per gear; 64 MB files): active nodes per cell (default",
+      "                            2,4,7); each must",
       "                            be a gear of every layout",
       "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s; bench",
       "                            relay 20s per client and round below 100%)",
@@ -172,7 +175,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   /** The options for {@code command} from parsed flags; a bad value is a usage error. */
   static DemoOptions from(String command, CommandLineTool.Args a) {
     boolean bench = !command.equals("demo");
-    boolean gears = command.equals("gears");
+    boolean dfsioGears = command.equals(MapReduceSession.DFSIO) && a.has("gears");
+    boolean gears = command.equals("gears") || dfsioGears;
     boolean relay = command.equals(RelaySession.EXPERIMENT);
     boolean text = command.equals(MapReduceSession.WORDCOUNT)
         || command.equals(MapReduceSession.GREP);
@@ -208,7 +212,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         relay || mapReduce ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
-          + " bench gears only; the demo sets power levels with --power");
+          + " bench gears and bench dfsio only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
     if (!mapReduce && a.has("host-cpu")) {
@@ -216,13 +220,15 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !(text && flag.equals("rounds")) && a.has(flag)) {
+      if (!relay && !((text || dfsioGears) && flag.equals("rounds")) && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", wordcount and grep" : "") + " only; drop it or run bench relay");
+                ? ", wordcount, grep and dfsio --gears" : "") + " only; drop it or run bench"
+                + " relay");
       }
     }
     int staging = a.intIn("staging", gears || grep ? "0" : "1", 0, 8);
+    boolean storageOnlyStaging = text || dfsioGears;
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
         Path.of(a.get("out", "target/blink-report")), nodes,
@@ -236,14 +242,15 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
         a.intIn("io-threads", relay ? "12" : "8", 1, 256),
-        a.intIn("io-file-mib", gears ? "32" : relay ? "12" : text ? "8" : mapReduce ? "16"
+        a.intIn("io-file-mib", dfsioGears ? "64" : gears ? "32" : relay ? "12" : text ? "8"
+            : mapReduce ? "16"
             : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList, a.intIn("rounds", text ? "3" : "8", 1, 100),
+        paraidReplication, gearList, a.intIn("rounds", text || dfsioGears ? "3" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
-        mapReduce ? hostCpu(a, text ? nodes : nodes + staging) : 0);
+        mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0);
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -316,7 +323,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             + " power-balanced layouts only; use power-balanced+staggered or"
             + " power-balanced+staggered-circular");
       }
-      if (runs("gears")) {
+      if (!gears.isEmpty()) {
         if (!l.hasGears()) {
           throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
               + " compares layouts with gears; use equal-work+activation,paraid+activation");
@@ -369,7 +376,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     if (runsOn("latency", index)) {
       out.addAll(latencyReplicationsFor(index));
     }
-    if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)) {
+    if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)
+        || runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
+        || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP)) {
       out.add(replicationFor(layouts.get(index).layout()));
     }
     return List.copyOf(out);

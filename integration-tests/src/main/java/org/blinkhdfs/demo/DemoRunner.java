@@ -65,7 +65,7 @@ final class DemoRunner {
         }
       }
     }
-    if (options.runs(GearsSession.EXPERIMENT)) {
+    if (options.runs(GearsSession.EXPERIMENT) || !options.gears().isEmpty()) {
       List<ReportCell> ratios = GearRatios.cells(cells);
       cells.addAll(ratios);
       notes.addAll(GearRatios.summary(ratios));
@@ -103,7 +103,7 @@ final class DemoRunner {
         .schedulerKeys(options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS
             : Map.of())
         .yarn(mapReduce() ? YarnSpec.on().withHostCpu(options.hostCpuMillicores())
-            .withComputeOnStaging(!textJobs()) : YarnSpec.NONE).build();
+            .withComputeOnStaging(!textJobs() && options.gears().isEmpty()) : YarnSpec.NONE).build();
   }
 
   /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */

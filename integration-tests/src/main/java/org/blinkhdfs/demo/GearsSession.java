@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,7 +18,6 @@ import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.demo.math.GearPower;
 import org.blinkhdfs.demo.math.ReadLoad;
-import org.blinkhdfs.demo.math.SteadyNodes;
 import org.blinkhdfs.workload.ThroughputConfig;
 import org.blinkhdfs.workload.ThroughputPhase;
 import org.blinkhdfs.workload.ThroughputWorkload;
@@ -93,25 +91,11 @@ final class GearsSession implements ClusterSession {
         + ", written at " + fmt("%.1f", w.aggregateMiBps()) + " MiB/s");
     PowerModel model = PowerModel.macMini(options.nodes());
     for (int n : options.gears()) {
-      int percent = GearPower.percentFor(model, n);
-      Schedule s = steps.enterGear(percent, n);
-      Set<String> on = SteadyNodes.serving(s).orElseThrow();
-      int uncovered = ReadLoad.uncovered(holders, on);
-      checks.add(uncovered == 0
-          ? Check.pass("every block readable with " + n + " nodes on (" + run.label() + ")",
-              holders.size() + " blocks, each with a replica on the first " + n + " chain nodes")
-          : Check.fail("every block readable with " + n + " nodes on (" + run.label() + ")",
-              uncovered + " of " + holders.size() + " blocks have no replica on the first " + n
-                  + " chain nodes; the read was skipped (it would wait for ever)"));
-      progress.accept(run.label() + " gear " + n + ": " + percent + "% power, epoch "
-          + s.epoch() + ", " + SteadyNodes.servingRingNodes(s) + " ring nodes ACTIVE");
-      if (uncovered == 0) {
-        read(io, s, n, percent, r, holders);
-      } else {
-        progress.accept("  gear " + n + ": " + uncovered + " of " + holders.size()
-            + " blocks have no replica on the ACTIVE nodes; read skipped (see the checks)");
+      GearStep g = GearStep.enter(steps, model, n, holders, run.label(), checks, progress);
+      if (g.covered()) {
+        read(io, g.schedule(), n, g.percent(), r, holders);
       }
-      steps.leave(s);
+      steps.leave(g.schedule());
     }
     notes.addAll(steps.notes());
   }

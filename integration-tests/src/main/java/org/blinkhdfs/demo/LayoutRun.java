@@ -10,7 +10,8 @@ import org.blinkhdfs.core.policy.Policies;
  * One cluster configuration the demo compares: a block layout with a blink schedule policy,
  * written {@code <layout>+<policy>} on the command line, e.g. {@code power-balanced+staggered}
  * (BlinkFS's ring with the paper's offsets), {@code power-balanced+staggered-circular} or
- * {@code default+staggered} (HDFS's random placement under the same schedule).
+ * {@code default+staggered} (HDFS's random placement under the same schedule). The load-driven
+ * policies are accepted too ({@code default+io-server} for bench grep).
  *
  * @param layout the NameNode's placement policy
  * @param schedulePolicy the scheduler's blink policy
@@ -44,9 +45,9 @@ public record LayoutRun(Layout layout, String schedulePolicy) {
             + "' is not <layout>+<policy>, e.g. power-balanced+staggered or default+staggered");
       }
       String policy = t.substring(plus + 1);
-      if (!Policies.names().contains(policy)) {
+      if (!Policies.allNames().contains(policy)) {
         throw new IllegalArgumentException(flag + " " + text + ": unknown policy '" + policy
-            + "'; use one of " + Policies.names());
+            + "'; use one of " + Policies.allNames());
       }
       out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy));
     }

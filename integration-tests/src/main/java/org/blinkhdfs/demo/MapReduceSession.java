@@ -113,10 +113,15 @@ final class MapReduceSession implements ClusterSession {
     Configuration job = cluster.jobConf();
     job.setInt("dfs.replication", r);
     JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
+    if (options.runs(DFSIO) && !options.gears().isEmpty()) {
+      dfsioGears(job, fs, history, r);
+      notes.addAll(steps.notes());
+      return;
+    }
     TextJobs text = null;
     if (options.runs(WORDCOUNT) || options.runs(GREP)) {
       text = new TextJobs(job, fs, history, new Path("/demo/text"));
-      text.generate(options.ioThreads(), (long) options.ioFileMiB() << 20,
+      text.generate(options.ioThreads(), (long) options.ioFileMiB() << 20, (short) r,
           options.seed() ^ CORPUS_SEED_SALT);
       progress.accept(String.format(java.util.Locale.ROOT, "  generated %d text files, %.1f MB,"
           + " at 100%% power", options.ioThreads(), text.inputBytes() / 1e6));
@@ -175,6 +180,61 @@ final class MapReduceSession implements ClusterSession {
     Map<String, Double> expected = Map.of(Metrics.READ_MBPS, Expectations.readMiBps(s,
         options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()));
     cells.add(new ReportCell(DFSIO, run.label(), r, power, measured, expected));
+  }
+
+  /**
+   * Le et al. Fig 3 with Hadoop's TestDFSIO: {@code -write} with every ring node on, then at
+   * each gear {@code --rounds} {@code -read} jobs. Cell metric {@code readMBps} is the
+   * wall-clock rate (total MB over the job's time, start-up included), the figure {@link
+   * org.blinkhdfs.demo.math.GearRatios} turns into speed-ups; TestDFSIO's own throughput
+   * beside it.
+   */
+  private void dfsioGears(Configuration job, FileSystem fs, JobHistoryFiles history, int r)
+      throws IOException, InterruptedException {
+    cluster.setPowerPercent(100);
+    java.nio.file.Files.createDirectories(options.outDir().toAbsolutePath());
+    DfsIo io = new DfsIo(job, fs, history, "/demo/dfsio",
+        options.outDir().toAbsolutePath().resolve("TestDFSIO_results.log"));
+    DfsIo.Result w = io.write(options.ioThreads(), options.ioFileMiB());
+    progress.accept("  " + w.summary() + " (all " + options.nodes() + " nodes on)");
+    jobsClean(100, List.of(w.job()));
+    List<Path> files = new ArrayList<>();
+    for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(new Path("/demo/dfsio/io_data"))) {
+      files.add(f.getPath());
+    }
+    List<List<String>> holders = Expectations.holders(cluster.nameNode().dfs(), files);
+    PowerModel model = PowerModel.macMini(options.nodes());
+    for (int n : options.gears()) {
+      GearStep g = GearStep.enter(steps, model, n, holders, run.label(), checks, progress);
+      if (g.covered()) {
+        List<JobRecord> jobs = new ArrayList<>();
+        List<Double> wall = new ArrayList<>();
+        List<Double> own = new ArrayList<>();
+        for (int round = 0; round < options.rounds(); round++) {
+          DfsIo.Result rd = io.read(options.ioThreads(), options.ioFileMiB());
+          progress.accept("  gear " + n + ": " + rd.summary());
+          jobs.add(rd.job());
+          wall.add(rd.wallMBps());
+          own.add(rd.throughputMBps());
+        }
+        jobsClean(g.percent(), jobs);
+        MeanInterval m = MeanInterval.of(wall);
+        Map<String, Double> measured = new LinkedHashMap<>();
+        measured.put(Metrics.READ_MBPS, m.mean());
+        measured.put("readMBpsCi95", m.hasInterval() ? m.halfWidth() : 0.0);
+        measured.put("dfsioReadThroughputMBps", MeanInterval.of(own).mean());
+        measured.put(LayoutSession.ACTIVE_NODES, (double) n);
+        measured.put("jobs", (double) m.count());
+        Map<String, Double> expected = new LinkedHashMap<>();
+        expected.put(Metrics.READ_MBPS, Expectations.readMiBps(g.schedule(),
+            options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()));
+        expected.putAll(Expectations.layoutLimits(g.schedule(), options.bandwidthMBps(),
+            holders));
+        cells.add(new ReportCell(DFSIO, run.label(), r, g.percent(), measured, expected));
+      }
+      steps.leave(g.schedule());
+    }
+    io.clean();
   }
 
   private void terasort(Configuration job, FileSystem fs, JobHistoryFiles history, int power,

@@ -85,10 +85,11 @@ public final class TextJobs {
   }
 
   /**
-   * Writes {@code files} files of about {@code fileBytes} bytes each with a {@link Random} seeded
-   * by {@code seed}, and keeps the direct word count.
+   * Writes {@code files} files of about {@code fileBytes} bytes each, replication {@code
+   * replication}, with a {@link Random} seeded by {@code seed}, and keeps the direct word count.
    */
-  public void generate(int files, long fileBytes, long seed) throws IOException {
+  public void generate(int files, long fileBytes, short replication, long seed)
+      throws IOException {
     fs.delete(dir, true);
     counts.clear();
     bytes = 0;
@@ -96,7 +97,8 @@ public final class TextJobs {
     Random random = new Random(seed);
     for (int i = 0; i < files; i++) {
       Path f = new Path(dir, String.format(Locale.ROOT, "input/part-%05d.txt", i));
-      try (Writer w = new OutputStreamWriter(fs.create(f, false), StandardCharsets.US_ASCII)) {
+      try (Writer w = new OutputStreamWriter(fs.create(f, false, 64 << 10, replication,
+          fs.getDefaultBlockSize(f)), StandardCharsets.US_ASCII)) {
         TextCorpus.merge(counts, corpus.write(w, fileBytes, random));
       }
       bytes += fs.getFileStatus(f).getLen();

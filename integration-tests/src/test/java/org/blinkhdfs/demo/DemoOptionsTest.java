@@ -56,6 +56,58 @@ class DemoOptionsTest {
   }
 
   @Test
+  void wordcountDefaultsAreBlinkFsFigureElevenOnFourCappedHosts() {
+    DemoOptions o = DemoOptions.parse("wordcount", new String[0]);
+    assertEquals(List.of("power-balanced+staggered", "equal-work+activation",
+        "default+load-proportional"), o.layouts().stream().map(LayoutRun::label).toList());
+    assertEquals(List.of(100, 80, 50, 20), o.powers());
+    assertEquals(4, o.nodes());
+    assertEquals(1, o.staging());
+    assertEquals(3, o.rounds());
+    assertEquals(450, o.hostCpuMillicores(), "1800 millicores over the 4 compute hosts");
+    assertEquals(8, o.ioThreads());
+    assertEquals(8, o.ioFileMiB());
+  }
+
+  @Test
+  void grepDefaultsAffordOneToFourMaxPerfHosts() {
+    DemoOptions o = DemoOptions.parse("grep", new String[0]);
+    assertEquals(List.of("default+io-server"), o.layouts().stream().map(LayoutRun::label)
+        .toList());
+    assertEquals(List.of(48, 66, 83, 100), o.powers());
+    assertEquals(0, o.staging());
+    assertEquals(450, o.hostCpuMillicores());
+  }
+
+  @Test
+  void hostCpuAppliesToMapReduceOnlyAndNeedsFiftyMillicores() {
+    assertEquals(0, DemoOptions.parse("wordcount", new String[] {"--host-cpu", "0"})
+        .hostCpuMillicores());
+    assertEquals(0, DemoOptions.parse("throughput", new String[0]).hostCpuMillicores());
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("wordcount", new String[] {"--host-cpu", "20"}));
+    assertTrue(e.getMessage().contains("--host-cpu 20"), e.getMessage());
+    e = assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("throughput", new String[] {"--host-cpu", "500"}));
+    assertTrue(e.getMessage().contains("MapReduce benches only"), e.getMessage());
+  }
+
+  @Test
+  void dfsioWithGearsIsLeEtAlsFigureThreeWithTestDfsio() {
+    DemoOptions o = DemoOptions.parse("dfsio", new String[] {"--gears", "2,4,7"});
+    assertEquals(List.of("equal-work+activation", "paraid+activation"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertEquals(7, o.nodes());
+    assertEquals(0, o.staging());
+    assertEquals(List.of(2, 4, 7), o.gears());
+    assertEquals(64, o.ioFileMiB());
+    assertEquals(3, o.rounds());
+    assertEquals(250, o.hostCpuMillicores(), "1800 / 7 hosts, rounded down to 10");
+    assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("terasort", new String[] {"--gears", "2,7"}));
+  }
+
+  @Test
   void aGearThatIsNotAGearOfParaidNamesTheFlagAndTheFix() {
     CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
         () -> DemoOptions.parse("gears", new String[] {"--paraid-groups", "2"}));

@@ -68,7 +68,7 @@ class YarnBlinkJobsTest {
         assertTrue(t.validation().valid(), t.validation().toString());
         TextJobs text = new TextJobs(cluster.jobConf(), fs, history,
             new org.apache.hadoop.fs.Path("/bench/text"));
-        text.generate(2, 512 << 10, 1);
+        text.generate(2, 512 << 10, (short) 2, 1);
         TextJobs.Result wc = text.wordCount(1);
         System.out.println(wc.summary());
         assertTrue(wc.verification().ok(), wc.verification().toString());
