@@ -39,6 +39,47 @@ class ScheduleJsonTest {
     assertTrue(s.validUntilMs().isEmpty());
   }
 
+  /** Fuzz finding: Jackson's number-length limit has no location, which read(String) used. */
+  @Test
+  void aThousandDigitNumberIsAnInvalidScheduleNotANullPointer() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42", "\"epoch\": " + "9".repeat(1001));
+    InvalidScheduleException e =
+        assertThrows(InvalidScheduleException.class, () -> ScheduleJson.read(json));
+    assertEquals("$", e.field());
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Number value length (1001) exceeds"
+        + " the maximum allowed (1000"), e.getMessage());
+  }
+
+  /** Fuzz finding: nesting beyond Jackson's 1,000 levels has no location either. */
+  @Test
+  void nestingDeeperThanAThousandIsAnInvalidSchedule() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42", "\"epoch\": " + "[".repeat(1001)
+        + "]".repeat(1001));
+    InvalidScheduleException e =
+        assertThrows(InvalidScheduleException.class, () -> ScheduleJson.read(json));
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Document nesting depth (1001)"
+        + " exceeds the maximum allowed (1000"), e.getMessage());
+  }
+
+  /**
+   * Fuzz finding: a stream starting with the UTF-32 byte order mark and then UTF-8 text made
+   * Jackson throw CharConversionException, an IOException, so a bad schedule looked like a failed
+   * read.
+   */
+  @Test
+  void bytesThatAreNoTextInTheAnnouncedEncodingAreAnInvalidSchedule() {
+    byte[] utf8 = ARCH_EXAMPLE.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] in = new byte[utf8.length + 4];
+    in[2] = (byte) 0xfe;
+    in[3] = (byte) 0xff;
+    System.arraycopy(utf8, 0, in, 4, utf8.length);
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> ScheduleJson.read(new java.io.ByteArrayInputStream(in)));
+    assertEquals("$", e.field());
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Invalid UTF-32 character 0x"),
+        e.getMessage());
+  }
+
   @Test
   void writesWhatItReads() {
     Schedule s = ScheduleJson.read(ARCH_EXAMPLE);
