@@ -53,6 +53,24 @@ class WireCodecTest {
     assertTrue(s.getMessage().contains("state 0 is unspecified"), s.getMessage());
   }
 
+  /** Fuzz finding: the record's own checks reached the caller without the decoder's prefix. */
+  @Test
+  void everyProtobufStatusErrorStartsWithTheMessageName() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode(" ")
+            .setState(NodeStatusProto.State.AWAKE).build().toByteArray()));
+    assertEquals("NodeStatusProto: node must be a DataNode address host:port", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode("a:1")
+            .setState(NodeStatusProto.State.AWAKE).setMeasuredSleepMs(-5).build()
+            .toByteArray()));
+    assertEquals("NodeStatusProto: measuredSleepMs must be >= 0, got -5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(new byte[] {0x0f}));
+    assertTrue(e.getMessage().startsWith("NodeStatusProto: malformed protobuf: "),
+        e.getMessage());
+  }
+
   @Test
   void statusJsonErrorsNameTheField() {
     assertMessage("status.node is required", "{\"version\":1,\"state\":\"AWAKE\",\"atMs\":5}");
