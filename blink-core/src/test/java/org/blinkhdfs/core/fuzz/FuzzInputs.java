@@ -269,7 +269,12 @@ public final class FuzzInputs {
     if (value == null) {
       fail("decoder returned null for input " + input);
     }
-    valid.accept(value);
+    try {
+      valid.accept(value);
+    } catch (Throwable t) {
+      throw new AssertionError("decoded " + value + ", which its own validation rejects, from"
+          + " input " + input, t);
+    }
   }
 
   /** An input shown in a failure: printable ASCII as is, other bytes as \xNN, cut at 600. */
