@@ -1,9 +1,11 @@
 package org.blinkhdfs.core.schedule;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -44,19 +46,32 @@ public final class ScheduleJson {
     try {
       return fromTree(MAPPER.readTree(json));
     } catch (JsonProcessingException e) {
-      throw new InvalidScheduleException("$", "not valid JSON: " + e.getOriginalMessage()
-          + " (line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ")", e);
+      throw notJson(e);
     }
   }
 
-  /** Parses and validates a schedule from a stream (not closed). */
+  /**
+   * Parses and validates a schedule from a stream (not closed). Bytes that are no text in the
+   * encoding the stream's first bytes announce (UTF-8, -16 or -32) are an invalid schedule, not
+   * an I/O error; only a failing stream throws {@link IOException}.
+   */
   public static Schedule read(InputStream in) throws IOException {
     try {
       return fromTree(MAPPER.readTree(in));
-    } catch (JsonProcessingException e) {
-      throw new InvalidScheduleException("$", "not valid JSON: " + e.getOriginalMessage(), e);
+    } catch (JsonProcessingException | CharConversionException e) {
+      throw notJson(e);
     }
+  }
+
+  /**
+   * The error for text that is not JSON. Jackson gives no location for a limit it enforces before
+   * parsing (a number of more than 1,000 digits, nesting deeper than 1,000), so it is optional.
+   */
+  private static InvalidScheduleException notJson(IOException e) {
+    JsonLocation at = e instanceof JsonProcessingException j ? j.getLocation() : null;
+    String what = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+    return new InvalidScheduleException("$", "not valid JSON: " + what + (at == null ? ""
+        : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
   }
 
   /** Writes {@code schedule} as JSON text ending in a newline. */

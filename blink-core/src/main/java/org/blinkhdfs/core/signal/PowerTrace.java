@@ -146,6 +146,12 @@ public final class PowerTrace {
           + timeColumn + "': the sampling step (how long the last sample holds) is unknown;"
           + " add a second row at a later time, or build the trace with PowerTrace.of(..., endMs)");
     }
+    if (last > Long.MAX_VALUE - step) {
+      throw csv.cellError(csv.rows().get(n - 1), tc, "is too late: the trace ends one sampling"
+          + " step (" + step + " ms) after it, beyond the largest time in milliseconds ("
+          + Long.MAX_VALUE + ")", "check the time unit (msPerTimeUnit = " + msPerTimeUnit
+          + ") or shift the trace to start near 0");
+    }
     return new PowerTrace(times, values, last + step);
   }
 

@@ -19,7 +19,9 @@ import org.blinkhdfs.core.wire.proto.ScheduleProto;
  * {@link Schedule.Builder#build()}, so a window outside the interval or a duplicate node fails
  * with the same field path ({@code nodes[2].activeMs}). Bytes that are not a message, a missing
  * or unknown version, and unspecified enum values fail with an {@link IllegalArgumentException}
- * naming what is wrong; unknown fields are ignored (protobuf's forward compatibility).
+ * naming what is wrong; unknown fields are ignored (protobuf's forward compatibility). Every
+ * status error starts with {@code NodeStatusProto}, as every JSON one starts with {@code status}
+ * ({@link StatusJson}), so a 400 from {@code POST /v1/status} says which decoder refused what.
  *
  * <p>Stateless and thread-safe.
  */
@@ -103,7 +105,7 @@ public final class WireCodec {
     try {
       p = NodeStatusProto.parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
-      throw new IllegalArgumentException("malformed protobuf NodeStatusProto: " + e.getMessage(),
+      throw new IllegalArgumentException("NodeStatusProto: malformed protobuf: " + e.getMessage(),
           e);
     }
     if (p.getVersion() != VERSION) {
@@ -116,7 +118,11 @@ public final class WireCodec {
           "NodeStatusProto.state %d is unspecified or unknown: use AWAKE, ASLEEP, IO_SERVER or"
               + " ERROR", p.getStateValue()));
     }
-    return new NodeStatus(p.getNode(), NodeStatus.State.valueOf(p.getState().name()),
-        p.getEpoch(), p.getAtMs(), p.getMeasuredSleepMs(), p.getUtilization(), p.getDetail());
+    try {
+      return new NodeStatus(p.getNode(), NodeStatus.State.valueOf(p.getState().name()),
+          p.getEpoch(), p.getAtMs(), p.getMeasuredSleepMs(), p.getUtilization(), p.getDetail());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("NodeStatusProto: " + e.getMessage(), e);
+    }
   }
 }

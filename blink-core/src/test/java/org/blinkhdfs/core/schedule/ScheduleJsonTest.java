@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.blinkhdfs.core.fuzz.FuzzInputs;
 import org.junit.jupiter.api.Test;
 
 class ScheduleJsonTest {
@@ -37,6 +38,70 @@ class ScheduleJsonTest {
     assertEquals(NodeMode.IO_SERVER, s.entry("10.0.0.14:9866").mode());
     assertTrue(s.entry("10.0.0.20:9866").isStaging());
     assertTrue(s.validUntilMs().isEmpty());
+  }
+
+  /** Fuzz finding: Jackson's number-length limit has no location, which read(String) used. */
+  @Test
+  void aThousandDigitNumberIsAnInvalidScheduleNotANullPointer() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42", "\"epoch\": " + "9".repeat(1001));
+    InvalidScheduleException e =
+        assertThrows(InvalidScheduleException.class, () -> ScheduleJson.read(json));
+    assertEquals("$", e.field());
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Number value length (1001) exceeds"
+        + " the maximum allowed (1000"), e.getMessage());
+  }
+
+  /** Fuzz finding: nesting beyond Jackson's 1,000 levels has no location either. */
+  @Test
+  void nestingDeeperThanAThousandIsAnInvalidSchedule() {
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42", "\"epoch\": " + "[".repeat(1001)
+        + "]".repeat(1001));
+    InvalidScheduleException e =
+        assertThrows(InvalidScheduleException.class, () -> ScheduleJson.read(json));
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Document nesting depth (1001)"
+        + " exceeds the maximum allowed (1000"), e.getMessage());
+  }
+
+  /**
+   * Fuzz finding: a stream starting with the UTF-32 byte order mark and then UTF-8 text made
+   * Jackson throw CharConversionException, an IOException, so a bad schedule looked like a failed
+   * read.
+   */
+  @Test
+  void bytesThatAreNoTextInTheAnnouncedEncodingAreAnInvalidSchedule() {
+    byte[] utf8 = ARCH_EXAMPLE.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] in = new byte[utf8.length + 4];
+    in[2] = (byte) 0xfe;
+    in[3] = (byte) 0xff;
+    System.arraycopy(utf8, 0, in, 4, utf8.length);
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> ScheduleJson.read(new java.io.ByteArrayInputStream(in)));
+    assertEquals("$", e.field());
+    assertTrue(e.getMessage().startsWith("$: not valid JSON: Invalid UTF-32 character 0x"),
+        e.getMessage());
+  }
+
+  /**
+   * Fuzz finding (10^5 run): Jackson decodes the bytes of a UTF-16 surrogate into a lone
+   * surrogate; the node name passed, and protobuf re-encoded it as '?'.
+   */
+  @Test
+  void aNodeNameOutsidePrintableAsciiIsRefused() throws java.io.IOException {
+    byte[] head = "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5,\"nodes\":[{\"node\":\"a"
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] tail = ":1\",\"mode\":\"ACTIVE\"}]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream in = new java.io.ByteArrayOutputStream();
+    in.write(head);
+    in.write(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80});
+    in.write(tail);
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> ScheduleJson.read(new java.io.ByteArrayInputStream(in.toByteArray())));
+    assertEquals("nodes[0].node", e.field());
+    assertEquals("nodes[0].node: 'a\ud800:1' is not host:port with a printable ASCII host and a"
+        + " port in 1..65535; use the DataNode transfer address, e.g. 10.0.0.11:9866",
+        e.getMessage());
+    assertBad("nodes[0].node", ARCH_EXAMPLE.replace("10.0.0.11:9866", "dn\\u00e911:9866"),
+        "printable ASCII host");
   }
 
   @Test
@@ -92,26 +157,7 @@ class ScheduleJsonTest {
   @Test
   void roundTripOverSeeds() {
     for (long seed = 0; seed < 300; seed++) {
-      Random rnd = new Random(seed);
-      long interval = 1 + rnd.nextInt(120_000);
-      Schedule.Builder b = Schedule.builder().epoch(rnd.nextInt(1000))
-          .intervalStartMs(Math.abs(rnd.nextLong() % 2_000_000_000_000L)).intervalMs(interval);
-      if (rnd.nextBoolean()) {
-        b.validUntilMs(b.build().intervalStartMs() + 1 + rnd.nextInt(1_000_000));
-      }
-      int n = rnd.nextInt(12);
-      for (int i = 0; i < n; i++) {
-        String node = "10.0." + i + "." + rnd.nextInt(250) + ":" + (1 + rnd.nextInt(65535));
-        switch (rnd.nextInt(5)) {
-          case 0 -> b.add(NodeSchedule.blink(node, rnd.nextInt((int) interval),
-              rnd.nextInt((int) interval + 1)));
-          case 1 -> b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
-          case 2 -> b.add(NodeSchedule.of(node, NodeMode.IO_SERVER));
-          case 3 -> b.add(NodeSchedule.of(node, NodeMode.OFF));
-          default -> b.add(NodeSchedule.staging(node));
-        }
-      }
-      Schedule s = b.build();
+      Schedule s = FuzzInputs.randomSchedule(new Random(seed));
       assertEquals(s, ScheduleJson.read(ScheduleJson.write(s)), "seed " + seed);
     }
   }

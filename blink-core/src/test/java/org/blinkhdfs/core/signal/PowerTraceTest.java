@@ -97,6 +97,19 @@ class PowerTraceTest {
     assertMentions(parseError("time,watts\n"), "no rows");
   }
 
+  /**
+   * Fuzz finding: a last time that fits in a long but whose end (plus one sampling step) does not
+   * wrapped to a negative end, a trace with a negative duration.
+   */
+  @Test
+  void anEndBeyondTheLargestMillisecondIsRefusedNotWrapped() {
+    IllegalArgumentException e = parseError("time,watts\n0,5\n2.5e12,7\n");
+    assertEquals("test.csv line 3, column 'time' (column 1): value '2.5e12' is too late: the trace"
+        + " ends one sampling step (9000000000000000000 ms) after it, beyond the largest time in"
+        + " milliseconds (9223372036854775807): check the time unit (msPerTimeUnit = 3600000) or"
+        + " shift the trace to start near 0", e.getMessage());
+  }
+
   @Test
   void ofValidatesArrays() {
     assertThrows(IllegalArgumentException.class,

@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.fuzz.FuzzInputs;
 import org.blinkhdfs.core.schedule.InvalidScheduleException;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.wire.proto.NodeScheduleProto;
 import org.blinkhdfs.core.wire.proto.NodeStatusProto;
@@ -16,32 +15,11 @@ import org.blinkhdfs.core.wire.proto.ScheduleProto;
 import org.junit.jupiter.api.Test;
 
 class WireCodecTest {
-  static Schedule randomSchedule(Random rnd) {
-    long interval = 1 + rnd.nextInt(120_000);
-    Schedule.Builder b = Schedule.builder().epoch(rnd.nextInt(100_000))
-        .intervalStartMs(Math.abs(rnd.nextLong() % 2_000_000_000_000L)).intervalMs(interval);
-    if (rnd.nextBoolean()) {
-      b.validUntilMs(b.build().intervalStartMs() + 1 + rnd.nextInt(10_000_000));
-    }
-    for (int i = 0; i < rnd.nextInt(12); i++) {
-      String node = "10.1." + i + ".7:" + (1 + rnd.nextInt(65535));
-      switch (rnd.nextInt(5)) {
-        case 0 -> b.add(NodeSchedule.blink(node, rnd.nextInt((int) interval),
-            rnd.nextInt((int) interval + 1)));
-        case 1 -> b.add(NodeSchedule.of(node, NodeMode.ACTIVE));
-        case 2 -> b.add(NodeSchedule.of(node, NodeMode.IO_SERVER));
-        case 3 -> b.add(NodeSchedule.of(node, NodeMode.OFF));
-        default -> b.add(NodeSchedule.staging(node));
-      }
-    }
-    return b.build();
-  }
-
   @Test
   void schedulesAndStatusesRoundTripOverSeeds() {
     for (long seed = 0; seed < 300; seed++) {
       Random rnd = new Random(seed);
-      Schedule s = randomSchedule(rnd);
+      Schedule s = FuzzInputs.randomSchedule(rnd);
       assertEquals(s, WireCodec.decodeSchedule(WireCodec.encodeSchedule(s)), "seed " + seed);
       NodeStatus st = new NodeStatus("h" + seed + ":9866",
           NodeStatus.State.values()[rnd.nextInt(NodeStatus.State.values().length)],
@@ -73,6 +51,24 @@ class WireCodecTest {
         () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode("a:1")
             .build().toByteArray()));
     assertTrue(s.getMessage().contains("state 0 is unspecified"), s.getMessage());
+  }
+
+  /** Fuzz finding: the record's own checks reached the caller without the decoder's prefix. */
+  @Test
+  void everyProtobufStatusErrorStartsWithTheMessageName() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode(" ")
+            .setState(NodeStatusProto.State.AWAKE).build().toByteArray()));
+    assertEquals("NodeStatusProto: node must be a DataNode address host:port", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode("a:1")
+            .setState(NodeStatusProto.State.AWAKE).setMeasuredSleepMs(-5).build()
+            .toByteArray()));
+    assertEquals("NodeStatusProto: measuredSleepMs must be >= 0, got -5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> WireCodec.decodeStatus(new byte[] {0x0f}));
+    assertTrue(e.getMessage().startsWith("NodeStatusProto: malformed protobuf: "),
+        e.getMessage());
   }
 
   @Test
