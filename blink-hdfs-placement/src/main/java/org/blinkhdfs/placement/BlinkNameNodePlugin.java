@@ -174,6 +174,9 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addCounter(Interns.info("ShortWriteReplicas",
             "Replicas new blocks lacked at write time because too few nodes were awake"),
             runtime.shortWriteReplicas().get())
+        .addCounter(Interns.info("PolicyFailures",
+            "Placement policy exceptions answered with HDFS's default placement (bugs)"),
+            runtime.policyFailures().get())
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());

@@ -53,6 +53,7 @@ public final class BlinkRuntime {
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
   private final AtomicLong shortWriteReplicas = new AtomicLong();
   private final AtomicLong stagingFullFallbacks = new AtomicLong();
+  private final AtomicLong policyFailures = new AtomicLong();
   private final AtomicLong readWaits = new AtomicLong();
   private final AtomicLong readWaitMs = new AtomicLong();
   private final List<LongConsumer> readWaitListeners = new CopyOnWriteArrayList<>();
@@ -179,5 +180,13 @@ public final class BlinkRuntime {
    */
   public AtomicLong shortWriteReplicas() {
     return shortWriteReplicas;
+  }
+
+  /**
+   * Unexpected exceptions the placement policy caught and answered with HDFS's default placement
+   * ({@link PolicyGuard}); anything above 0 is a bug to report.
+   */
+  public AtomicLong policyFailures() {
+    return policyFailures;
   }
 }
