@@ -43,6 +43,12 @@ public final class PlacementConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
+  /**
+   * The blink client ends an open block when a node of its pipeline has less window left than
+   * this; 0 turns the watch off.
+   */
+  public static final ConfigKey CLIENT_PIPELINE_MARGIN_MS =
+      new ConfigKey("blink.client.pipeline.margin.ms", "1000", "ms");
   /** Which replicas the blink client's block locations (and so input splits) list. */
   public static final ConfigKey CLIENT_BLOCK_LOCATIONS =
       new ConfigKey("blink.client.block.locations", "usable", "usable|all");
@@ -64,7 +70,7 @@ public final class PlacementConfig {
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
       WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
-      CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
+      CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
 
@@ -79,6 +85,7 @@ public final class PlacementConfig {
   private final long stagingCapacityBytes;
   private final long readMinWindowMs;
   private final long clientWaitMarginMs;
+  private final long clientPipelineMarginMs;
   private final LocationOrder.Keep clientBlockLocations;
 
   private PlacementConfig(Configuration conf) {
@@ -96,6 +103,7 @@ public final class PlacementConfig {
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
+    this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
     this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
         ConfigValues.raw(conf::get, CLIENT_BLOCK_LOCATIONS));
   }
@@ -148,6 +156,14 @@ public final class PlacementConfig {
 
   public long clientWaitMarginMs() {
     return clientWaitMarginMs;
+  }
+
+  /**
+   * The blink client ends an open block when a node of its pipeline has less window left than
+   * this many ms ({@code org.blinkhdfs.client.PipelineWatch}); 0 when the watch is off.
+   */
+  public long clientPipelineMarginMs() {
+    return clientPipelineMarginMs;
   }
 
   /**
