@@ -296,7 +296,9 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    * writes it with fewer replicas (at least one) and completes it when nodes wake, so that later
    * copy is the write's, not a re-replication of existing data ({@link
    * BlinkRuntime#shortWriteReplicas}). Only new blocks count (nothing chosen yet: {@code
-   * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen.
+   * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen. A block
+   * left with a single replica names its holder to the runtime, which may have it held awake
+   * ({@link ShortWriteHolds}).
    */
   private DatanodeStorageInfo[] countShortWrite(int numOfReplicas,
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, boolean sleepersExcluded,
@@ -306,6 +308,9 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       int possible = Math.min(numOfReplicas, clusterMap.getNumOfLeaves());
       if (targets.length < possible) {
         runtime.shortWriteReplicas().addAndGet(possible - targets.length);
+      }
+      if (targets.length == 1 && possible >= 2) {
+        runtime.shortWriteHolder(targets[0].getDatanodeDescriptor().getXferAddr());
       }
     }
     return targets;

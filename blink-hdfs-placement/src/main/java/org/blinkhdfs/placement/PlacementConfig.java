@@ -37,6 +37,12 @@ public final class PlacementConfig {
   public static final ConfigKey WRITE_MARGIN_MS =
       new ConfigKey("blink.placement.write.margin.ms", "1000", "ms");
   public static final ConfigKey SEED = new ConfigKey("blink.placement.seed", "0", "");
+  /**
+   * A new block written with one replica on a blinking node: the NameNode asks the scheduler to
+   * hold that node awake this many blink intervals ({@link ShortWriteHolds}); 0 turns it off.
+   */
+  public static final ConfigKey SHORT_WRITE_HOLD_INTERVALS =
+      new ConfigKey("blink.placement.short.write.hold.intervals", "1", "blink intervals");
   public static final ConfigKey STAGING_CAPACITY_BYTES =
       new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
   public static final ConfigKey READ_MIN_WINDOW_MS =
@@ -69,7 +75,7 @@ public final class PlacementConfig {
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
+      WRITE_MARGIN_MS, SEED, SHORT_WRITE_HOLD_INTERVALS, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
       CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
@@ -82,6 +88,7 @@ public final class PlacementConfig {
   private final long writeBytesPerSec;
   private final long writeMarginMs;
   private final long seed;
+  private final int shortWriteHoldIntervals;
   private final long stagingCapacityBytes;
   private final long readMinWindowMs;
   private final long clientWaitMarginMs;
@@ -100,6 +107,7 @@ public final class PlacementConfig {
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
     this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
+    this.shortWriteHoldIntervals = (int) longIn(conf, SHORT_WRITE_HOLD_INTERVALS, 0, 100);
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
@@ -139,6 +147,14 @@ public final class PlacementConfig {
 
   public long seed() {
     return seed;
+  }
+
+  /**
+   * Blink intervals the NameNode asks the scheduler to hold awake the only holder of a new
+   * block (a short write on a blinking node); 0 when off.
+   */
+  public int shortWriteHoldIntervals() {
+    return shortWriteHoldIntervals;
   }
 
   /**
