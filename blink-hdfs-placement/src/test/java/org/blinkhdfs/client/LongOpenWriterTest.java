@@ -40,10 +40,9 @@ class LongOpenWriterTest {
   @TempDir
   Path dir;
 
-  @Test
-  void aWriterThatHflushesAcrossThreeIntervalsNeverHasASleepingNodeInItsPipeline()
-      throws Exception {
-    try (MiniBlinkCluster c = MiniBlinkCluster.builder(dir).dataNodes(4)
+  /** Four DataNodes, a schedule file, guard and watch margins of 500 ms. */
+  static MiniBlinkCluster start(Path dir) throws java.io.IOException {
+    return MiniBlinkCluster.builder(dir).dataNodes(4)
         .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
         .topology(BlinkNetworkTopology.class.getName())
         .nameNodePlugins(BlinkNameNodePlugin.class.getName())
@@ -52,7 +51,74 @@ class LongOpenWriterTest {
         .set("blink.placement.write.bytes.per.sec", "1000000000")
         .set("blink.placement.write.margin.ms", "500")
         .set("blink.client.pipeline.margin.ms", "500")
-        .start()) {
+        .start();
+  }
+
+  /**
+   * A replan after the block was allocated: the pipeline's nodes were ACTIVE, the new epoch
+   * closes their windows 2 s from now (the other two stay ACTIVE). The client reads the current
+   * schedule at every check, so it ends the block before they sleep and continues on the others.
+   */
+  @Test
+  void aReplanThatShortensAnOpenPipelinesWindowEndsTheBlockInTime() throws Exception {
+    try (MiniBlinkCluster c = start(dir)) {
+      c.writeSchedule(c.allActive(4));
+      Configuration conf = new Configuration(c.conf);
+      conf.set("fs.hdfs.impl", BlinkDistributedFileSystem.class.getName());
+      ByteArrayOutputStream written = new ByteArrayOutputStream();
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/open/replan");
+      List<String> violations = new ArrayList<>();
+      long ended;
+      try (FileSystem fs = FileSystem.newInstance(c.fs.getUri(), conf);
+          FSDataOutputStream out = fs.create(file, (short) 2)) {
+        byte[] first = MiniBlinkCluster.contents("/open/replan#first", 1000);
+        out.write(first);
+        written.write(first);
+        out.hflush();
+        List<String> pipeline = new ArrayList<>();
+        for (DatanodeInfo d : ((DFSOutputStream) out.getWrappedStream()).getPipeline()) {
+          pipeline.add(d.getXferAddr());
+        }
+        long now = System.currentTimeMillis();
+        Schedule.Builder b = Schedule.builder().epoch(3).intervalStartMs(now)
+            .intervalMs(60_000);
+        for (String a : c.addresses) {
+          b.add(pipeline.contains(a) ? NodeSchedule.blink(a, 0, 2_000)
+              : NodeSchedule.of(a, org.blinkhdfs.core.schedule.NodeMode.ACTIVE));
+        }
+        Schedule replanned = b.build();
+        c.writeSchedule(replanned);
+        for (int i = 0; i < 40; i++) {
+          byte[] chunk = MiniBlinkCluster.contents("/open/replan#" + i, 1000);
+          out.write(chunk);
+          written.write(chunk);
+          out.hflush();
+          DatanodeInfo[] live = ((DFSOutputStream) out.getWrappedStream()).getPipeline();
+          long t = System.currentTimeMillis();
+          for (DatanodeInfo d : live == null ? new DatanodeInfo[0] : live) {
+            if (!replanned.isAwake(d.getXferAddr(), t)) {
+              violations.add(d.getXferAddr() + " asleep in the pipeline " + (t - now)
+                  + " ms after the replan");
+            }
+          }
+          Thread.sleep(100);
+        }
+        ended = ((BlinkDistributedFileSystem) fs).blocksEndedForSleep();
+      }
+      assertTrue(violations.isEmpty(), violations.toString());
+      assertTrue(ended > 0, "the block was ended before the replanned windows closed");
+      try (FSDataInputStream in = c.fs.open(file)) {
+        byte[] back = new byte[written.size()];
+        IOUtils.readFully(in, back, 0, back.length);
+        assertArrayEquals(written.toByteArray(), back);
+      }
+    }
+  }
+
+  @Test
+  void aWriterThatHflushesAcrossThreeIntervalsNeverHasASleepingNodeInItsPipeline()
+      throws Exception {
+    try (MiniBlinkCluster c = start(dir)) {
       Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(System.currentTimeMillis())
           .intervalMs(INTERVAL_MS);
       for (int i = 0; i < 4; i++) {
