@@ -33,7 +33,13 @@ import org.slf4j.LoggerFactory;
  * (completed by the NameNode later), and blocks awaiting layout correction (the NameNode's
  * badly-distributed count, which is where mis-placed blocks wait). Maintenance: DataNodes the
  * NameNode holds in maintenance (entering or in, live or dead), DataNodes BlinkHDFS asks it to
- * hold (entries of the hosts file) and failed attempts to apply a maintenance change.
+ * hold (entries of the hosts file) and failed attempts to apply a maintenance change. Also wake
+ * holds granted for short writes and placement-policy exceptions answered with the default
+ * placement ({@link PolicyGuard}).
+ *
+ * <p>Short writes ({@code blink.placement.short.write.hold.intervals}, with the scheduler as the
+ * schedule source): from {@link #start} to {@link #stop()} a {@link ShortWriteHolds} asks the
+ * scheduler to hold awake the only holder of a block the policy wrote with one replica.
  *
  * <p>Maintenance for OFF nodes ({@code blink.maintenance.enabled}): from {@link #start} to {@link
  * #stop()} a {@link MaintenanceKeeper} holds OFF (and long-asleep) DataNodes in HDFS maintenance so
@@ -147,7 +153,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
     holds = new ShortWriteHolds(http, () -> runtime.state().usable(),
         pc.shortWriteHoldIntervals(), clock::millis, runtime.shortWriteHolds());
-    holdsListener = runtime.onShortWriteHolder(holds::holdersOf);
+    holdsListener = runtime.onShortWriteHolder(holds::hold);
   }
 
   @Override

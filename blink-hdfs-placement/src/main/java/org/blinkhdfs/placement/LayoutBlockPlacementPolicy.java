@@ -584,7 +584,8 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       List<StorageType> excessTypes, DatanodeDescriptor addedNode,
       DatanodeDescriptor delNodeHint) {
     return guarded("chooseReplicasToDelete", () -> {
-      // Each attempt trims its own copies: HDFS's default removes from the collections it gets.
+      // Each attempt works on its own copies (HDFS's default removes the chosen types from
+      // excessTypes), so a retry starts from the caller's; BlockManager reads neither after.
       Collection<DatanodeStorageInfo> candidates = new ArrayList<>(delCandidates);
       List<StorageType> excess = new ArrayList<>(excessTypes);
       Optional<RingMembers> maybeRing = ring();

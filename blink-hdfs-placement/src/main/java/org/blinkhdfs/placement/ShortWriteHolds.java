@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * bounded by the scheduler's wake limits ({@code blink.scheduler.wake.max.nodes}, {@code
  * ...wake.max.ms}); a refused hold is logged, and the block then waits as it did before.
  *
- * <p><b>How.</b> The policy reports each holder ({@link #holdersOf}); requests go out on one
+ * <p><b>How.</b> The policy reports each holder ({@link #hold}); requests go out on one
  * daemon thread through a bounded queue (a full queue drops the request, logged), so {@code
  * addBlock} never waits for the scheduler. A node is asked again only after half of its last hold
  * has passed, so a burst of short writes to one node costs one request. Only with the scheduler as
@@ -87,7 +87,7 @@ final class ShortWriteHolds implements AutoCloseable {
    * Asks, in the background, to hold {@code node} awake: the only holder of a new block.
    * Returns at once.
    */
-  void holdersOf(String node) {
+  void hold(String node) {
     Optional<Schedule> s = schedule.get();
     if (s.isEmpty() || s.get().window(node).isAlways()) {
       return; // no schedule, or a node that does not sleep
