@@ -151,7 +151,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     }
     SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
         .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
-    holds = new ShortWriteHolds(http, () -> runtime.state().usable(),
+    holds = new ShortWriteHolds(http::requestWake, () -> runtime.state().usable(),
         pc.shortWriteHoldIntervals(), clock::millis, runtime.shortWriteHolds());
     holdsListener = runtime.onShortWriteHolder(holds::hold);
   }

@@ -49,7 +49,13 @@ final class ShortWriteHolds implements AutoCloseable {
   /** Requests waiting to be sent at most. */
   static final int QUEUE = 256;
 
-  private final SchedulerHttp scheduler;
+  /** {@code POST /v1/wake}: {@link SchedulerHttp#requestWake}, or a recorder in tests. */
+  @FunctionalInterface
+  interface WakeRequests {
+    WakeAnswer requestWake(String node, long ms, String reason) throws IOException;
+  }
+
+  private final WakeRequests scheduler;
   private final Supplier<Optional<Schedule>> schedule;
   private final int intervals;
   private final LongSupplier nowMs;
@@ -58,13 +64,13 @@ final class ShortWriteHolds implements AutoCloseable {
   private final ThreadPoolExecutor sender;
 
   /**
-   * @param scheduler the scheduler's client
+   * @param scheduler the scheduler's wake requests
    * @param schedule the schedule in force (its interval sizes the hold)
    * @param intervals blink intervals per hold, {@code >= 1}
    * @param nowMs the wall clock, ms
    * @param granted counts granted holds
    */
-  ShortWriteHolds(SchedulerHttp scheduler, Supplier<Optional<Schedule>> schedule, int intervals,
+  ShortWriteHolds(WakeRequests scheduler, Supplier<Optional<Schedule>> schedule, int intervals,
       LongSupplier nowMs, AtomicLong granted) {
     if (intervals < 1) {
       throw new IllegalArgumentException("intervals must be >= 1, got " + intervals);
