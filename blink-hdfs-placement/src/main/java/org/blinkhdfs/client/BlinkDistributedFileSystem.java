@@ -3,10 +3,16 @@ package org.blinkhdfs.client;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Options.ChecksumOpt;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathFilter;
@@ -68,6 +74,7 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
   private volatile PlacementConfig config;
   private volatile BlinkRuntime runtime;
   private volatile WaitClock clock = WaitClock.SYSTEM;
+  private volatile PipelineWatch pipelines;
 
   @Override
   public void initialize(URI uri, Configuration conf) throws IOException {
@@ -76,6 +83,54 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     this.config = pc;
     boolean configured = !pc.scheduleFile().isEmpty() || !pc.schedulerAddress().isEmpty();
     this.runtime = configured ? BlinkRuntime.forConf(conf) : null;
+    if (configured && pc.clientPipelineMarginMs() > 0) {
+      BlinkRuntime rt = runtime;
+      this.pipelines = new PipelineWatch(() -> rt.state().usable(), pc.clientPipelineMarginMs(),
+          () -> clock.nowMs());
+    }
+  }
+
+  @Override
+  public FSDataOutputStream create(Path f, FsPermission permission, EnumSet<CreateFlag> cflags,
+      int bufferSize, short replication, long blockSize, Progressable progress,
+      ChecksumOpt checksumOpt) throws IOException {
+    return watched(super.create(f, permission, cflags, bufferSize, replication, blockSize,
+        progress, checksumOpt));
+  }
+
+  @Override
+  public FSDataOutputStream createNonRecursive(Path f, FsPermission permission,
+      EnumSet<CreateFlag> flag, int bufferSize, short replication, long blockSize,
+      Progressable progress) throws IOException {
+    return watched(super.createNonRecursive(f, permission, flag, bufferSize, replication,
+        blockSize, progress));
+  }
+
+  @Override
+  public FSDataOutputStream append(Path f, EnumSet<CreateFlag> flag, int bufferSize,
+      Progressable progress) throws IOException {
+    return watched(super.append(f, flag, bufferSize, progress));
+  }
+
+  @Override
+  public void close() throws IOException {
+    PipelineWatch w = pipelines;
+    if (w != null) {
+      w.close();
+    }
+    super.close();
+  }
+
+  /** {@code out}, watched by {@link PipelineWatch} when the watch is on. */
+  private FSDataOutputStream watched(FSDataOutputStream out) throws IOException {
+    PipelineWatch w = pipelines;
+    return w == null ? out : w.watch(out, statistics);
+  }
+
+  /** Blocks this client ended early because a pipeline node was about to sleep. */
+  public long blocksEndedForSleep() {
+    PipelineWatch w = pipelines;
+    return w == null ? 0 : w.endedBlocks();
   }
 
   @Override

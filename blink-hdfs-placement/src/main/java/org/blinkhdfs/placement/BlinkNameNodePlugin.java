@@ -18,6 +18,7 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
+import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,13 @@ import org.slf4j.LoggerFactory;
  * (completed by the NameNode later), and blocks awaiting layout correction (the NameNode's
  * badly-distributed count, which is where mis-placed blocks wait). Maintenance: DataNodes the
  * NameNode holds in maintenance (entering or in, live or dead), DataNodes BlinkHDFS asks it to
- * hold (entries of the hosts file) and failed attempts to apply a maintenance change.
+ * hold (entries of the hosts file) and failed attempts to apply a maintenance change. Also wake
+ * holds granted for short writes and placement-policy exceptions answered with the default
+ * placement ({@link PolicyGuard}).
+ *
+ * <p>Short writes ({@code blink.placement.short.write.hold.intervals}, with the scheduler as the
+ * schedule source): from {@link #start} to {@link #stop()} a {@link ShortWriteHolds} asks the
+ * scheduler to hold awake the only holder of a block the policy wrote with one replica.
  *
  * <p>Maintenance for OFF nodes ({@code blink.maintenance.enabled}): from {@link #start} to {@link
  * #stop()} a {@link MaintenanceKeeper} holds OFF (and long-asleep) DataNodes in HDFS maintenance so
@@ -57,6 +64,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private MaintenanceConfig maintenance;
   private MaintenancePlan maintenanceAtStart = MaintenancePlan.empty();
   private volatile MaintenanceKeeper keeper;
+  private ShortWriteHolds holds; // guarded by this
+  private Runnable holdsListener; // guarded by this
   private volatile boolean registered;
   private boolean holding; // guarded by this
 
@@ -108,6 +117,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
           runtime::state, clock, maintenanceAtStart);
       keeper.start();
     }
+    startShortWriteHolds();
     MetricsSystem ms = DefaultMetricsSystem.instance();
     if (ms.getSource(SOURCE_NAME) == null) {
       ms.register(SOURCE_NAME, "BlinkHDFS schedule and layout", this);
@@ -121,11 +131,41 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         runtime.state().detail());
   }
 
+  /**
+   * Starts asking the scheduler to hold short writes' only holders awake ({@link
+   * ShortWriteHolds}) when the key asks for it and the scheduler is the schedule source.
+   */
+  private void startShortWriteHolds() {
+    PlacementConfig pc = PlacementConfig.from(conf);
+    if (holds != null || pc.shortWriteHoldIntervals() == 0) {
+      return;
+    }
+    if (pc.schedulerAddress().isEmpty()) {
+      if (!pc.scheduleFile().isEmpty()) {
+        LOG.info("{} = {} needs {}: with a schedule file nobody can hold the only holder of a"
+            + " short-written block awake (add a staging node to avoid short writes)",
+            PlacementConfig.SHORT_WRITE_HOLD_INTERVALS.name(), pc.shortWriteHoldIntervals(),
+            PlacementConfig.SCHEDULER_ADDRESS.name());
+      }
+      return;
+    }
+    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    holds = new ShortWriteHolds(http::requestWake, () -> runtime.state().usable(),
+        pc.shortWriteHoldIntervals(), clock::millis, runtime.shortWriteHolds());
+    holdsListener = runtime.onShortWriteHolder(holds::hold);
+  }
+
   @Override
   public synchronized void stop() {
     if (keeper != null) {
       keeper.close();
       keeper = null;
+    }
+    if (holds != null) {
+      holdsListener.run();
+      holds.close();
+      holds = null;
     }
     if (registered) {
       DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
@@ -174,6 +214,12 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addCounter(Interns.info("ShortWriteReplicas",
             "Replicas new blocks lacked at write time because too few nodes were awake"),
             runtime.shortWriteReplicas().get())
+        .addCounter(Interns.info("ShortWriteHolds",
+            "Wake holds the scheduler granted for the only holder of a short-written block"),
+            runtime.shortWriteHolds().get())
+        .addCounter(Interns.info("PolicyFailures",
+            "Placement policy exceptions answered with HDFS's default placement (bugs)"),
+            runtime.policyFailures().get())
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
@@ -53,9 +54,12 @@ public final class BlinkRuntime {
   private final AtomicLong sleepingTargetsAvoided = new AtomicLong();
   private final AtomicLong shortWriteReplicas = new AtomicLong();
   private final AtomicLong stagingFullFallbacks = new AtomicLong();
+  private final AtomicLong policyFailures = new AtomicLong();
+  private final AtomicLong shortWriteHolds = new AtomicLong();
   private final AtomicLong readWaits = new AtomicLong();
   private final AtomicLong readWaitMs = new AtomicLong();
   private final List<LongConsumer> readWaitListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> shortWriteListeners = new CopyOnWriteArrayList<>();
 
   private BlinkRuntime(String key, ScheduleSource source) {
     this.key = key;
@@ -179,5 +183,37 @@ public final class BlinkRuntime {
    */
   public AtomicLong shortWriteReplicas() {
     return shortWriteReplicas;
+  }
+
+  /**
+   * Unexpected exceptions the placement policy caught and answered with HDFS's default placement
+   * ({@link PolicyGuard}); anything above 0 is a bug to report.
+   */
+  public AtomicLong policyFailures() {
+    return policyFailures;
+  }
+
+  /**
+   * Wake holds the scheduler granted for the only holder of a short-written block ({@link
+   * ShortWriteHolds}).
+   */
+  public AtomicLong shortWriteHolds() {
+    return shortWriteHolds;
+  }
+
+  /**
+   * Tells the listeners ({@link ShortWriteHolds}) that {@code node} is the only holder of a new
+   * block written short. Returns at once.
+   */
+  void shortWriteHolder(String node) {
+    for (Consumer<String> l : shortWriteListeners) {
+      l.accept(node);
+    }
+  }
+
+  /** Adds a listener for {@link #shortWriteHolder}; returns a handle that removes it. */
+  Runnable onShortWriteHolder(Consumer<String> listener) {
+    shortWriteListeners.add(listener);
+    return () -> shortWriteListeners.remove(listener);
   }
 }

@@ -78,7 +78,9 @@ import org.slf4j.LoggerFactory;
  * configured, missing, corrupt, expired; the schedule reader logs why, once), and for blocks
  * whose replication the layout refuses on the current ring ({@link LayoutModel#refusal}, logged
  * once per ring and replication as an ERROR, first for {@code dfs.replication} as soon as the
- * schedule arrives). A layout that does not fit never stops the NameNode.
+ * schedule arrives). A layout that does not fit never stops the NameNode, and neither does a bug:
+ * every public entry point runs under a {@link PolicyGuard}, which answers an unexpected
+ * exception (logged, counted) with this same default placement for that call.
  *
  * <p>Per-file layouts: a model may give a file's new blocks their own layout ({@link
  * LayoutModel#forFile}, Rabbit's datasets). HDFS passes the file's path only to the public
@@ -110,6 +112,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   private Configuration conf;
   private PlacementConfig settings;
   private BlinkRuntime runtime;
+  private PolicyGuard guard;
   private Random random;
   private Function<Schedule, LayoutModel> layouts;
   private int defaultReplication;
@@ -156,6 +159,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     this.conf = conf;
     this.settings = PlacementConfig.from(conf);
     this.runtime = BlinkRuntime.forConf(conf);
+    this.guard = new PolicyGuard(runtime.policyFailures(), clock::millis);
     this.random = new Random(settings.seed());
     this.layouts = layouts(conf);
     this.defaultReplication = conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
@@ -172,7 +176,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
 
   /** The ring at this instant, or empty when no schedule is in force (default behaviour). */
   private Optional<RingMembers> ring() {
-    if (runtime == null) {
+    if (runtime == null || guard.defaultsOnly()) {
       return Optional.empty();
     }
     Optional<Schedule> s = runtime.state().usable();
@@ -231,12 +235,12 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosenNodes, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
-    return forFile(srcPath, () -> {
+    return guarded("chooseTarget", () -> forFile(srcPath, () -> {
       boolean sleepers = countSleepers(blocksize);
       return countShortWrite(numOfReplicas, chosenNodes, returnChosenNodes, sleepers,
           super.chooseTarget(srcPath, numOfReplicas, writer, chosenNodes, returnChosenNodes,
-              excludedNodes, blocksize, storagePolicy, flags));
-    });
+              copy(excludedNodes), blocksize, storagePolicy, flags));
+    }));
   }
 
   @Override
@@ -244,12 +248,13 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
       long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
       EnumMap<StorageType, Integer> storageTypes) {
-    return forFile(srcPath, () -> {
+    return guarded("chooseTarget", () -> forFile(srcPath, () -> {
       boolean sleepers = countSleepers(blocksize);
       return countShortWrite(numOfReplicas, chosen, returnChosenNodes, sleepers,
           super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
-              excludedNodes, blocksize, storagePolicy, flags, storageTypes));
-    });
+              copy(excludedNodes), blocksize, storagePolicy, flags,
+              storageTypes == null ? null : new EnumMap<>(storageTypes)));
+    }));
   }
 
   /**
@@ -274,11 +279,26 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   }
 
   /**
+   * Runs one public entry point under the {@link PolicyGuard}: an unexpected exception is logged,
+   * counted and answered by running {@code call} again as HDFS's default policy.
+   */
+  private <T> T guarded(String operation, Supplier<T> call) {
+    return guard.call(operation, call);
+  }
+
+  /** A private copy of HDFS's excluded set, so that a failed attempt leaves it untouched. */
+  private static Set<Node> copy(Set<Node> excludedNodes) {
+    return excludedNodes == null ? null : new HashSet<>(excludedNodes);
+  }
+
+  /**
    * Counts the replicas a new block did not get because sleeping nodes were excluded: HDFS
    * writes it with fewer replicas (at least one) and completes it when nodes wake, so that later
    * copy is the write's, not a re-replication of existing data ({@link
    * BlinkRuntime#shortWriteReplicas}). Only new blocks count (nothing chosen yet: {@code
-   * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen.
+   * addBlock}); pipeline recovery and reconstruction pass the live replicas as chosen. A block
+   * left with a single replica names its holder to the runtime, which may have it held awake
+   * ({@link ShortWriteHolds}).
    */
   private DatanodeStorageInfo[] countShortWrite(int numOfReplicas,
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, boolean sleepersExcluded,
@@ -288,6 +308,9 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       int possible = Math.min(numOfReplicas, clusterMap.getNumOfLeaves());
       if (targets.length < possible) {
         runtime.shortWriteReplicas().addAndGet(possible - targets.length);
+      }
+      if (targets.length == 1 && possible >= 2) {
+        runtime.shortWriteHolder(targets[0].getDatanodeDescriptor().getXferAddr());
       }
     }
     return targets;
@@ -537,6 +560,10 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
 
   @Override
   public BlockPlacementStatus verifyBlockPlacement(DatanodeInfo[] locs, int numberOfReplicas) {
+    return guarded("verifyBlockPlacement", () -> verifyLayout(locs, numberOfReplicas));
+  }
+
+  private BlockPlacementStatus verifyLayout(DatanodeInfo[] locs, int numberOfReplicas) {
     Optional<RingMembers> maybeRing = ring();
     BlockPlacementStatus racks = super.verifyBlockPlacement(locs, numberOfReplicas);
     if (maybeRing.isEmpty() || locs == null || numberOfReplicas <= 0
@@ -556,14 +583,20 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       Collection<DatanodeStorageInfo> delCandidates, int expectedNumOfReplicas,
       List<StorageType> excessTypes, DatanodeDescriptor addedNode,
       DatanodeDescriptor delNodeHint) {
-    Optional<RingMembers> maybeRing = ring();
-    if (maybeRing.isEmpty()
-        || !accepts(maybeRing.get(), maybeRing.get().replicasOn(expectedNumOfReplicas))) {
-      return super.chooseReplicasToDelete(availableReplicas, delCandidates,
-          expectedNumOfReplicas, excessTypes, addedNode, delNodeHint);
-    }
-    return ReplicaDeletion.choose(maybeRing.get(), delCandidates, expectedNumOfReplicas,
-        excessTypes, RackRule.required(clusterMap, expectedNumOfReplicas), delNodeHint);
+    return guarded("chooseReplicasToDelete", () -> {
+      // Each attempt works on its own copies (HDFS's default removes the chosen types from
+      // excessTypes), so a retry starts from the caller's; BlockManager reads neither after.
+      Collection<DatanodeStorageInfo> candidates = new ArrayList<>(delCandidates);
+      List<StorageType> excess = new ArrayList<>(excessTypes);
+      Optional<RingMembers> maybeRing = ring();
+      if (maybeRing.isEmpty()
+          || !accepts(maybeRing.get(), maybeRing.get().replicasOn(expectedNumOfReplicas))) {
+        return super.chooseReplicasToDelete(availableReplicas, candidates,
+            expectedNumOfReplicas, excess, addedNode, delNodeHint);
+      }
+      return ReplicaDeletion.choose(maybeRing.get(), candidates, expectedNumOfReplicas,
+          excess, RackRule.required(clusterMap, expectedNumOfReplicas), delNodeHint);
+    });
   }
 
   /**
@@ -579,6 +612,11 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    */
   @Override
   public boolean isMovable(Collection<DatanodeInfo> locs, DatanodeInfo source,
+      DatanodeInfo target) {
+    return guarded("isMovable", () -> movable(locs, source, target));
+  }
+
+  private boolean movable(Collection<DatanodeInfo> locs, DatanodeInfo source,
       DatanodeInfo target) {
     Optional<RingMembers> maybeRing = ring();
     List<DatanodeInfo> holders = new ArrayList<>(locs);

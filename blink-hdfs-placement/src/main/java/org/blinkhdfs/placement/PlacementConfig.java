@@ -37,12 +37,24 @@ public final class PlacementConfig {
   public static final ConfigKey WRITE_MARGIN_MS =
       new ConfigKey("blink.placement.write.margin.ms", "1000", "ms");
   public static final ConfigKey SEED = new ConfigKey("blink.placement.seed", "0", "");
+  /**
+   * A new block written with one replica on a blinking node: the NameNode asks the scheduler to
+   * hold that node awake this many blink intervals ({@link ShortWriteHolds}); 0 turns it off.
+   */
+  public static final ConfigKey SHORT_WRITE_HOLD_INTERVALS =
+      new ConfigKey("blink.placement.short.write.hold.intervals", "1", "blink intervals");
   public static final ConfigKey STAGING_CAPACITY_BYTES =
       new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
   public static final ConfigKey READ_MIN_WINDOW_MS =
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
+  /**
+   * The blink client ends an open block when a node of its pipeline has less window left than
+   * this; 0 turns the watch off.
+   */
+  public static final ConfigKey CLIENT_PIPELINE_MARGIN_MS =
+      new ConfigKey("blink.client.pipeline.margin.ms", "1000", "ms");
   /** Which replicas the blink client's block locations (and so input splits) list. */
   public static final ConfigKey CLIENT_BLOCK_LOCATIONS =
       new ConfigKey("blink.client.block.locations", "usable", "usable|all");
@@ -63,8 +75,8 @@ public final class PlacementConfig {
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
-      CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
+      WRITE_MARGIN_MS, SEED, SHORT_WRITE_HOLD_INTERVALS, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
+      CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
 
@@ -76,9 +88,11 @@ public final class PlacementConfig {
   private final long writeBytesPerSec;
   private final long writeMarginMs;
   private final long seed;
+  private final int shortWriteHoldIntervals;
   private final long stagingCapacityBytes;
   private final long readMinWindowMs;
   private final long clientWaitMarginMs;
+  private final long clientPipelineMarginMs;
   private final LocationOrder.Keep clientBlockLocations;
 
   private PlacementConfig(Configuration conf) {
@@ -93,9 +107,11 @@ public final class PlacementConfig {
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
     this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
+    this.shortWriteHoldIntervals = (int) longIn(conf, SHORT_WRITE_HOLD_INTERVALS, 0, 100);
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
+    this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
     this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
         ConfigValues.raw(conf::get, CLIENT_BLOCK_LOCATIONS));
   }
@@ -134,6 +150,14 @@ public final class PlacementConfig {
   }
 
   /**
+   * Blink intervals the NameNode asks the scheduler to hold awake the only holder of a new
+   * block (a short write on a blinking node); 0 when off.
+   */
+  public int shortWriteHoldIntervals() {
+    return shortWriteHoldIntervals;
+  }
+
+  /**
    * Bytes of stand-ins one staging DataNode may hold (its blocks and those scheduled to it, each
    * at full block size); 0 for no limit but its disk. A full staging node is skipped and the stand-in goes to an
    * awake ring node instead (Rabbit's write offloading), so writes never fail for it.
@@ -148,6 +172,14 @@ public final class PlacementConfig {
 
   public long clientWaitMarginMs() {
     return clientWaitMarginMs;
+  }
+
+  /**
+   * The blink client ends an open block when a node of its pipeline has less window left than
+   * this many ms ({@code org.blinkhdfs.client.PipelineWatch}); 0 when the watch is off.
+   */
+  public long clientPipelineMarginMs() {
+    return clientPipelineMarginMs;
   }
 
   /**

@@ -16,7 +16,8 @@ import org.blinkhdfs.core.schedule.Schedule;
  * one rack with one storage type, so both compute the same layout.
  *
  * <p>A position is usable when its node is live and awake at the instant for at least the write
- * guard ({@link Schedule#remainingActiveMs}); fillable when it is live. Racks, storage types and
+ * guard ({@link Schedule#remainingWindowMs}: a window running past the lease
+ * still closes); fillable when it is live. Racks, storage types and
  * load are the NameNode's business and are not modelled.
  *
  * <p>Example: a 4-node ring n1..n4 where n2 sleeps at {@code nowMs}: {@code usable(1)} is false,
@@ -36,7 +37,7 @@ public final class ScheduleView extends MaskedNewBlockView {
     for (int p = 0; p < ring.size(); p++) {
       String node = ring.get(p);
       live[p] = b.live == null || b.live.contains(node);
-      long left = b.schedule.remainingActiveMs(node, b.nowMs);
+      long left = b.schedule.remainingWindowMs(node, b.nowMs);
       usable[p] = live[p] && (left == Schedule.FOREVER || (left > 0 && left >= b.guardMs));
     }
   }

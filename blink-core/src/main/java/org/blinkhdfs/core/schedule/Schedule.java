@@ -174,6 +174,19 @@ public final class Schedule {
   }
 
   /**
+   * Milliseconds a write starting at {@code timeMs} can count on {@code node} staying awake: 0
+   * when asleep; {@link #FOREVER} when the node is always awake under this schedule or the lease
+   * has ended (everyone is awake then); otherwise until its window closes, even when that is
+   * after the lease end. Unlike {@link #remainingActiveMs} (for readers, who may treat the lease
+   * end as a wake-up), a window outlasting the lease is not forever here: the scheduler renews
+   * the lease before it ends, normally with the same pattern, and the node then sleeps when its
+   * window closes, possibly in the middle of a write placed on it.
+   */
+  public long remainingWindowMs(String node, long timeMs) {
+    return isExpired(timeMs) ? FOREVER : window(node).remainingMs(phaseMs(timeMs));
+  }
+
+  /**
    * Absolute time at or after {@code timeMs} when {@code node} is next awake: {@code timeMs} if
    * awake now, the lease end if that comes first, {@link Long#MAX_VALUE} if never.
    */

@@ -10,14 +10,17 @@ import java.util.List;
  *
  * <p>Writable ({@link #writableAt}): awake now and staying awake at least {@code guardMs} (long
  * enough to write a block), or not going to sleep under this schedule at all ({@link
- * Schedule#remainingActiveMs} is {@link Schedule#FOREVER}: always-on, window outlasting the
- * lease, or the lease over).
+ * Schedule#remainingWindowMs} is {@link Schedule#FOREVER}: always-on, or the lease over). A
+ * window that runs past the lease end still closes where its pattern says: the renewed schedule
+ * normally repeats the pattern, so a block placed on it near the lease end would otherwise see
+ * its node sleep mid-write.
  *
  * <p>Why the answer is piecewise constant: for a window {@code [o, o + len)} of an interval T
  * and a guard g, a node becomes writable when its window opens and stops being writable g − 1 ms
  * before it closes; a lease end L makes everyone writable from L on. So {@link #untilMs} is the
  * earliest of, over the nodes: for a writable blinking node, the instant its remaining time
- * drops below g; for any other blinking node, its next window opening; and L. (The answer may
+ * drops below g (or L, if earlier); for any other blinking node, its next window opening; and
+ * L. (The answer may
  * also be unchanged at that instant; the slice then simply ends early.)
  *
  * <p>Example (interval 100 ms starting at 0, guard 10): A awake [0, 50), B awake [50, 100). At
@@ -51,7 +54,7 @@ public final class WriteSlice {
 
   /** True when {@code node} can take a write at {@code timeMs} (class comment). */
   public static boolean writableAt(Schedule schedule, String node, long guardMs, long timeMs) {
-    long left = schedule.remainingActiveMs(node, timeMs);
+    long left = schedule.remainingWindowMs(node, timeMs);
     return left == Schedule.FOREVER || left >= guardMs;
   }
 
@@ -76,11 +79,8 @@ public final class WriteSlice {
     long nextOpen = saturatedAdd(timeMs, interval - rel);
     if (rel < w.lengthMs()) {
       long left = w.lengthMs() - rel;
-      if (saturatedAdd(timeMs, left) >= lease) {
-        return Long.MAX_VALUE; // the window outlasts the lease: writable until and after it
-      }
       if (left >= guardMs) {
-        return timeMs + (left - guardMs) + 1;
+        return Math.min(timeMs + (left - guardMs) + 1, lease);
       }
     }
     return Math.min(nextOpen, lease);

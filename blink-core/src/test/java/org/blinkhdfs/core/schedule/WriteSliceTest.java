@@ -53,6 +53,30 @@ class WriteSliceTest {
     assertEquals(Long.MAX_VALUE, after.untilMs());
   }
 
+  /**
+   * A window that runs past the lease end is not "awake forever" for a write: the scheduler
+   * renews the lease before it ends, normally with the same pattern, and the node then sleeps at
+   * its window's close. Lease 60, A awake [0, 80) of 100, guard 30: at 45 A has 35 ms of window
+   * (writable until 50, when 30 are left); at 55 only 25 (not writable, although its window
+   * outlasts the lease); from the lease end on everyone is writable.
+   */
+  @Test
+  void aWindowRunningPastTheLeaseEndsWhereItsPatternEnds() {
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(100)
+        .validUntilMs(60).add(NodeSchedule.blink(A, 0, 80)).build();
+    assertEquals(35, s.remainingWindowMs(A, 45));
+    assertEquals(Schedule.FOREVER, s.remainingActiveMs(A, 45), "readers: awake until expiry");
+    WriteSlice at45 = WriteSlice.at(s, List.of(A), 30, 45);
+    assertTrue(at45.writable(0));
+    assertEquals(51, at45.untilMs());
+    WriteSlice at55 = WriteSlice.at(s, List.of(A), 30, 55);
+    assertFalse(at55.writable(0));
+    assertFalse(WriteSlice.writableAt(s, A, 30, 55));
+    assertEquals(60, at55.untilMs());
+    assertTrue(WriteSlice.writableAt(s, A, 30, 60));
+    assertEquals(Schedule.FOREVER, s.remainingWindowMs(A, 60));
+  }
+
   @Test
   void everyInstantOfASliceAgreesWithTheSchedule() {
     for (long seed = 0; seed < SEEDS; seed++) {
