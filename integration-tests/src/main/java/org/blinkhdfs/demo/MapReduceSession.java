@@ -126,7 +126,10 @@ final class MapReduceSession implements ClusterSession {
       progress.accept(String.format(java.util.Locale.ROOT, "  generated %d text files, %.1f MB,"
           + " at 100%% power", options.ioThreads(), text.inputBytes() / 1e6));
       if (run.schedulePolicy().equals(LoadProportionalPolicy.NAME)) {
-        Map<String, Double> weights = replicasPerNode(fs, text.input());
+        java.util.Set<String> ring = new java.util.HashSet<>();
+        cluster.dataNodes().stream().filter(d -> !d.staging())
+            .forEach(d -> ring.add(d.xferAddress()));
+        Map<String, Double> weights = replicasPerNode(fs, text.input(), ring);
         cluster.setPopularity(weights);
         progress.accept("  load-proportional popularity (replicas of the data set per node): "
             + weights);
@@ -301,16 +304,19 @@ final class MapReduceSession implements ClusterSession {
   }
 
   /**
-   * How many replicas of the files under {@code dir} each DataNode holds, by transfer address:
-   * the popularity an initial run of a job that reads every block once would measure.
+   * How many replicas of the files under {@code dir} each ring DataNode holds, by transfer
+   * address: the popularity an initial run of a job that reads every block once would measure.
+   * Staging nodes are left out: the scheduler refuses popularity for a node outside the ring.
    */
-  private static Map<String, Double> replicasPerNode(FileSystem fs, Path dir)
-      throws IOException {
+  private static Map<String, Double> replicasPerNode(FileSystem fs, Path dir,
+      java.util.Set<String> ring) throws IOException {
     Map<String, Double> out = new java.util.TreeMap<>();
     for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dir)) {
       for (org.apache.hadoop.fs.BlockLocation b : fs.getFileBlockLocations(f, 0, f.getLen())) {
         for (String name : b.getNames()) {
-          out.merge(name, 1.0, Double::sum);
+          if (ring.contains(name)) {
+            out.merge(name, 1.0, Double::sum);
+          }
         }
       }
     }
