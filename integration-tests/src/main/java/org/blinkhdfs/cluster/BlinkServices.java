@@ -1,6 +1,5 @@
 package org.blinkhdfs.cluster;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +26,7 @@ import org.blinkhdfs.scheduler.SchedulerDaemon;
  * Thread-safe for {@link #setPowerPercent}, {@link #setActiveNodes}, {@link #status()} and
  * {@link #schedule()}.
  */
-final class BlinkServices implements Closeable {
+final class BlinkServices implements BlinkControl {
   /** The shortest sleep an agent takes; the demo's windows are seconds long. */
   static final String MIN_SLEEP = "300ms";
   /** The schedule's lease in blink intervals (see {@link #start}). */
@@ -46,6 +45,31 @@ final class BlinkServices implements Closeable {
    */
   static BlinkServices start(ClusterSpec spec, List<DataNodeProcess> dataNodes, Path scheduleFile,
       java.util.function.Function<DataNodeProcess, List<String>> freezer) throws IOException {
+    Configuration conf = schedulerConf(spec, dataNodes, scheduleFile, "127.0.0.1:0");
+    BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
+    try {
+      String address = s.schedulerAddress();
+      for (DataNodeProcess dn : dataNodes) {
+        if (!dn.staging()) {
+          Configuration agentConf = agentConf(conf, dn, spec.bandwidthBytesPerSec());
+          List<String> flags = agentFlags(spec, dn, address, "emulate", freezer.apply(dn));
+          s.agents.add(AgentDaemon.start(AgentConfig.parse(flags.toArray(String[]::new),
+              agentConf), agentConf));
+        }
+      }
+    } catch (RuntimeException e) {
+      s.close();
+      throw e;
+    }
+    return s;
+  }
+
+  /**
+   * The scheduler's settings for the cluster: its ring and staging nodes, a steady signal at the
+   * spec's power, the schedule file, interval, policy and lease, serving on {@code httpAddress}.
+   */
+  static Configuration schedulerConf(ClusterSpec spec, List<DataNodeProcess> dataNodes,
+      Path scheduleFile, String httpAddress) {
     Configuration conf = new Configuration();
     List<String> ring = new ArrayList<>();
     List<String> staging = new ArrayList<>();
@@ -54,7 +78,7 @@ final class BlinkServices implements Closeable {
     }
     conf.set(SchedulerConfig.NODES.name(), String.join(",", ring));
     conf.set(SchedulerConfig.STAGING.name(), String.join(",", staging));
-    conf.set(SchedulerConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
+    conf.set(SchedulerConfig.HTTP_ADDRESS.name(), httpAddress);
     conf.set(SchedulerConfig.SIGNAL.name(), "steady:" + spec.powerPercent() + "%");
     conf.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
     conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
@@ -68,26 +92,21 @@ final class BlinkServices implements Closeable {
     // lease renewed with margin (an epoch per interval).
     conf.setLong(SchedulerConfig.LEASE_MS.name(), LEASE_INTERVALS * spec.intervalMs());
     spec.schedulerKeys().forEach(conf::set);
-    BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
-    try {
-      String address = "127.0.0.1:" + s.scheduler.httpAddress().getPort();
-      for (DataNodeProcess dn : dataNodes) {
-        if (!dn.staging()) {
-          Configuration agentConf = agentConf(conf, dn, spec.bandwidthBytesPerSec());
-          List<String> flags = new ArrayList<>(List.of("--node", dn.xferAddress(), "--scheduler",
-              address, "--actuator", "emulate"));
-          flags.addAll(freezer.apply(dn));
-          flags.addAll(List.of("--min-sleep", MIN_SLEEP, "--poll", "250ms",
-              "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"));
-          s.agents.add(AgentDaemon.start(AgentConfig.parse(flags.toArray(String[]::new),
-              agentConf), agentConf));
-        }
-      }
-    } catch (RuntimeException e) {
-      s.close();
-      throw e;
-    }
-    return s;
+    return conf;
+  }
+
+  /**
+   * The command line of ring DataNode {@code dn}'s agent ({@code bin/blink agent}): its node,
+   * scheduler and actuator, what it freezes, and timings sized for seconds-long windows.
+   */
+  static List<String> agentFlags(ClusterSpec spec, DataNodeProcess dn, String schedulerAddress,
+      String actuator, List<String> freezerFlags) {
+    List<String> flags = new ArrayList<>(List.of("--node", dn.xferAddress(), "--scheduler",
+        schedulerAddress, "--actuator", actuator));
+    flags.addAll(freezerFlags);
+    flags.addAll(List.of("--min-sleep", MIN_SLEEP, "--poll", "250ms",
+        "--off-checkin", spec.intervalMs() + "ms", "--heartbeat", "2s"));
+    return flags;
   }
 
   /**
@@ -95,7 +114,7 @@ final class BlinkServices implements Closeable {
    * against the cluster's bandwidth caps, since every DataNode here shares one host's {@code
    * /proc} (docs/scheduler.md, gear shifting).
    */
-  private static Configuration agentConf(Configuration shared, DataNodeProcess dn,
+  static Configuration agentConf(Configuration shared, DataNodeProcess dn,
       long capBytesPerSec) {
     Configuration c = new Configuration(shared);
     c.set(UtilizationConfig.SOURCE.name(), "datanode");
@@ -106,12 +125,14 @@ final class BlinkServices implements Closeable {
   }
 
   /** Sets the power level (percent of all ring DataNodes' active power) at the next tick. */
-  void setPowerPercent(int percent) {
+  @Override
+  public void setPowerPercent(int percent) {
     scheduler.scheduler().setPowerOverride(new PowerLevel.Percent(percent));
   }
 
   /** Block popularity per ring node for load-proportional blinking (next plan). */
-  void setPopularity(java.util.Map<String, Double> weights) {
+  @Override
+  public void setPopularity(java.util.Map<String, Double> weights) {
     scheduler.scheduler().setPopularity(weights);
   }
 
@@ -119,7 +140,8 @@ final class BlinkServices implements Closeable {
    * The admin override ({@code bin/blink admin -setActive n}): the first {@code n} ring nodes
    * ACTIVE and the rest OFF whatever the power; empty clears it and the policy plans again.
    */
-  void setActiveNodes(java.util.OptionalInt n) {
+  @Override
+  public void setActiveNodes(java.util.OptionalInt n) {
     if (n.isPresent()) {
       scheduler.scheduler().setActiveNodesOverride(n.getAsInt());
     } else {
@@ -128,33 +150,39 @@ final class BlinkServices implements Closeable {
   }
 
   /** The scheduler's state: available and planned watts, the overshoot of an override. */
-  org.blinkhdfs.core.scheduler.SchedulerStatus status() {
+  @Override
+  public org.blinkhdfs.core.scheduler.SchedulerStatus status() {
     return scheduler.scheduler().status();
   }
 
   /** The scheduler's view of every node (mode, window, last status with its utilization). */
-  List<org.blinkhdfs.core.scheduler.NodeReport> nodeReports() {
+  @Override
+  public List<org.blinkhdfs.core.scheduler.NodeReport> nodeReports() {
     return scheduler.scheduler().nodes(System.currentTimeMillis());
   }
 
   /** The gear-shifting policy's state, when that is the scheduler's policy. */
-  Optional<org.blinkhdfs.core.policy.GearShiftingPolicy.GearState> gearState() {
+  @Override
+  public Optional<org.blinkhdfs.core.policy.GearShiftingPolicy.GearState> gearState() {
     return scheduler.scheduler().policy()
         instanceof org.blinkhdfs.core.policy.GearShiftingPolicy g
         ? Optional.of(g.state()) : Optional.empty();
   }
 
   /** The last published schedule, if any. */
-  Optional<Schedule> schedule() {
+  @Override
+  public Optional<Schedule> schedule() {
     return scheduler.scheduler().published();
   }
 
-  String schedulerAddress() {
+  @Override
+  public String schedulerAddress() {
     return "127.0.0.1:" + scheduler.httpAddress().getPort();
   }
 
   /** Sleeps taken by all agents so far. */
-  long sleeps() {
+  @Override
+  public long sleeps() {
     return agents.stream().mapToLong(a -> a.loop().sleeps()).sum();
   }
 

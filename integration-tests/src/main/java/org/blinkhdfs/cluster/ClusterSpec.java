@@ -31,11 +31,13 @@ import java.util.Objects;
  *     blink.scheduler.gears} for the gear-shifting policy); empty by default
  * @param yarn whether a ResourceManager and one NodeManager per DataNode host run ({@link
  *     YarnSpec#NONE}: not at all)
+ * @param controlPlane whether the scheduler and the agents run in the launching JVM or each in
+ *     a JVM of its own, to be killed and restarted ({@link ControlPlane})
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
     String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy,
-    Map<String, String> schedulerKeys, YarnSpec yarn) {
+    Map<String, String> schedulerKeys, YarnSpec yarn, ControlPlane controlPlane) {
 
   public ClusterSpec {
     schedulerKeys = Map.copyOf(schedulerKeys);
@@ -45,6 +47,11 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     Objects.requireNonNull(schedulePolicy, "schedulePolicy");
     Objects.requireNonNull(proxy, "proxy");
     Objects.requireNonNull(yarn, "yarn");
+    Objects.requireNonNull(controlPlane, "controlPlane");
+    if (controlPlane == ControlPlane.PROCESSES && yarn.enabled()) {
+      throw new IllegalArgumentException("controlPlane = PROCESSES with yarn = " + yarn
+          + ": the YARN publisher runs in the in-process scheduler only; use IN_PROCESS");
+    }
     check(dataNodes >= 1 && dataNodes <= 64, "dataNodes", dataNodes, "use 1..64");
     check(stagingNodes >= 0 && stagingNodes <= 8, "stagingNodes", stagingNodes, "use 0..8");
     check(intervalMs >= 2_000 && intervalMs <= 600_000, "intervalMs", intervalMs,
@@ -77,7 +84,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
         LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of(),
-        YarnSpec.NONE);
+        YarnSpec.NONE, ControlPlane.IN_PROCESS);
   }
 
   /** A builder starting from this spec. */
@@ -101,6 +108,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private ProxySpec proxy;
     private Map<String, String> schedulerKeys;
     private YarnSpec yarn;
+    private ControlPlane controlPlane;
 
     private Builder(ClusterSpec s) {
       baseDir = s.baseDir;
@@ -117,6 +125,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       proxy = s.proxy;
       schedulerKeys = s.schedulerKeys;
       yarn = s.yarn;
+      controlPlane = s.controlPlane;
     }
 
     public Builder dataNodes(int n) {
@@ -185,10 +194,16 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    /** Scheduler and agents in this JVM or each in its own ({@link ControlPlane}). */
+    public Builder controlPlane(ControlPlane c) {
+      controlPlane = c;
+      return this;
+    }
+
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
           blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
-          proxy, schedulerKeys, yarn);
+          proxy, schedulerKeys, yarn, controlPlane);
     }
   }
 

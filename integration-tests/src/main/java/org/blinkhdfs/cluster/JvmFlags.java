@@ -27,6 +27,10 @@ final class JvmFlags {
   static final List<String> PROXY = List.of("-Xmx192m", "-XX:+UseSerialGC",
       "-XX:TieredStopAtLevel=1");
 
+  /** The power scheduler and an agent in JVMs of their own ({@link BlinkProcesses}): small. */
+  static final List<String> CONTROL = List.of("-Xmx96m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1", "-Xss256k");
+
   /** The ResourceManager: scheduler, RPC servers and the web UI of a handful of hosts. */
   static final List<String> RESOURCE_MANAGER = List.of("-Xmx384m", "-XX:+UseSerialGC",
       "-XX:TieredStopAtLevel=1");

@@ -60,7 +60,9 @@ public final class LocalCluster implements Closeable {
   private final Thread shutdownHook = new Thread(this::closeQuietly, "blink-cluster-shutdown");
   private NameNodeView nameNode;
   private String nameNodeHttp;
-  private BlinkServices blink;
+  private BlinkControl blink;
+  private JavaDaemon nameNodeDaemon;
+  private Path nameNodeConf;
   private ProxyProcess proxy;
   private Optional<HostGroups> groups = Optional.empty();
   private YarnCluster yarn;
@@ -129,12 +131,17 @@ public final class LocalCluster implements Closeable {
       progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
     }
     Files.createDirectories(dir.resolve("logs"));
-    List<Integer> ports = FreePorts.take(4 + 3 * spec.totalDataNodes());
+    List<Integer> ports = FreePorts.take(5 + 3 * spec.totalDataNodes());
     HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
     try {
-      if (spec.yarn().enabled()) {
+      if (spec.controlPlane() == ControlPlane.PROCESSES) {
+        c.groups = HostGroups.open(dir);
+        progress.accept(c.groups.map(g -> "DataNodes are in freezer cgroups under "
+            + g.describe()).orElse("no writable freezer cgroup hierarchy: every emulate agent"
+            + " freezes by signals"));
+      } else if (spec.yarn().enabled()) {
         c.groups = HostGroups.open(dir, spec.yarn().hostCpuMillicores());
         progress.accept(c.groups.map(g -> "hosts are freezer cgroups under " + g.describe())
             .orElse("no writable freezer cgroup hierarchy: hosts are frozen by signals to the"
@@ -145,13 +152,25 @@ public final class LocalCluster implements Closeable {
         c.yarn = YarnCluster.start(spec, dir, site.client(), c.computeHosts(), c.groups,
             c.daemons, progress);
       }
-      c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
-          c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags);
-      c.awaitNameNodeSchedule();
-      c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " (" + spec.schedulePolicy()
-          + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
-          + spec.dataNodes() + " emulate agents freezing their "
-          + (c.yarn == null ? "DataNode JVMs" : "hosts (DataNode, NodeManager, containers)"));
+      if (spec.controlPlane() == ControlPlane.PROCESSES) {
+        BlinkProcesses p = BlinkProcesses.start(spec, c.dataNodes, dir,
+            dir.resolve("schedule.json"), ports.get(4 + 3 * spec.totalDataNodes()),
+            c::cgroupFlags);
+        c.blink = p;
+        c.awaitNameNodeSchedule();
+        c.progress.accept("scheduler JVM on " + p.schedulerAddress() + " (" + spec.schedulePolicy()
+            + ", " + spec.powerPercent() + "% power, interval " + spec.intervalMs() + " ms); "
+            + "agent JVMs " + p.agents().stream().map(a -> a.daemon().name() + " " + a.kind())
+            .toList());
+      } else {
+        c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
+            c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags);
+        c.awaitNameNodeSchedule();
+        c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " ("
+            + spec.schedulePolicy() + ", " + spec.powerPercent() + "% power, interval "
+            + spec.intervalMs() + " ms); " + spec.dataNodes() + " emulate agents freezing their "
+            + (c.yarn == null ? "DataNode JVMs" : "hosts (DataNode, NodeManager, containers)"));
+      }
       c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()),
           ports.get(3 + 3 * spec.totalDataNodes()));
       return c;
@@ -207,9 +226,9 @@ public final class LocalCluster implements Closeable {
     if (rc != 0) {
       throw new IOException("NameNode format exited with " + rc + "; see " + format.log());
     }
-    daemons.add(JavaDaemon.start("namenode", dir, nnConf, JvmFlags.NAMENODE,
-        "org.apache.hadoop.hdfs.server.namenode.NameNode", List.of(),
-        dir.resolve("logs/namenode.log")));
+    nameNodeConf = nnConf;
+    nameNodeDaemon = startNameNode();
+    daemons.add(nameNodeDaemon);
     for (int i = 0; i < spec.totalDataNodes(); i++) {
       boolean staging = i >= spec.dataNodes();
       String name = staging ? "staging-" + (i - spec.dataNodes()) : "datanode-" + i;
@@ -232,6 +251,24 @@ public final class LocalCluster implements Closeable {
     nameNode = new NameNodeView(site.common(), nameNodeHttp);
     nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
     progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
+  }
+
+  private JavaDaemon startNameNode() throws IOException {
+    return JavaDaemon.start("namenode", dir, nameNodeConf, JvmFlags.NAMENODE,
+        "org.apache.hadoop.hdfs.server.namenode.NameNode", List.of(),
+        dir.resolve("logs/namenode.log"));
+  }
+
+  /** A ring DataNode's {@code --cgroup} agent flags, when DataNodes are in freezer cgroups. */
+  private Optional<List<String>> cgroupFlags(DataNodeProcess dn) {
+    if (groups.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(List.of("--cgroup", groups.get().host(dn.daemon().name()).toString()));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
@@ -465,6 +502,104 @@ public final class LocalCluster implements Closeable {
     return proxy;
   }
 
+  /** SIGKILL of the NameNode's JVM (no shutdown hook, no final edit-log sync). */
+  public void killNameNode() throws InterruptedException {
+    nameNodeDaemon.kill();
+  }
+
+  /**
+   * Starts the NameNode again on the same storage directory, conf and ports, and waits until
+   * every DataNode has registered with it, it has left safe mode and it has read the schedule:
+   * the restart an operator does after a crash. Sleeping DataNodes register when they wake.
+   *
+   * @return how long that took, in ms
+   */
+  public long restartNameNode() throws IOException, InterruptedException {
+    long t0 = System.currentTimeMillis();
+    if (nameNodeDaemon.isAlive()) {
+      throw new IllegalStateException("the NameNode is running (pid " + nameNodeDaemon.pid()
+          + "); killNameNode() first");
+    }
+    JavaDaemon old = nameNodeDaemon;
+    nameNodeDaemon = startNameNode();
+    daemons.set(daemons.indexOf(old), nameNodeDaemon);
+    // The same view: its client reconnects to the same address, and samplers holding it go on.
+    nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+    while (nameNode.dfs().isInSafeMode()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("the restarted NameNode stayed in safe mode for "
+            + START_TIMEOUT_MS + " ms; see " + dir.resolve("logs/namenode.log"));
+      }
+      Thread.sleep(200);
+    }
+    awaitNameNodeSchedule();
+    return System.currentTimeMillis() - t0;
+  }
+
+  /** SIGKILL of the scheduler's JVM ({@link ControlPlane#PROCESSES} only). */
+  public void killScheduler() throws InterruptedException {
+    processes().scheduler().kill();
+  }
+
+  /** Starts the scheduler again on its port and waits until it serves a schedule. */
+  public void restartScheduler() throws IOException, InterruptedException {
+    processes().restartScheduler();
+  }
+
+  /**
+   * The kind of each ring DataNode's agent, in ring order ({@link ControlPlane#PROCESSES}
+   * only): {@code SIGNALS}, {@code CGROUP} or {@code DRY_RUN}.
+   */
+  public List<String> agentKinds() {
+    return processes().agents().stream().map(a -> a.kind().name()).toList();
+  }
+
+  /** SIGKILL of ring DataNode {@code ringIndex}'s agent JVM; its DataNode stays as it was. */
+  public void killAgent(int ringIndex) throws InterruptedException {
+    processes().agents().get(ringIndex).daemon().kill();
+  }
+
+  /** Starts ring DataNode {@code ringIndex}'s agent again (it thaws its node at start). */
+  public void restartAgent(int ringIndex) throws IOException {
+    processes().agents().get(ringIndex).daemon().start();
+  }
+
+  /** The pid of ring DataNode {@code ringIndex}'s agent JVM. */
+  public long agentPid(int ringIndex) {
+    return processes().agents().get(ringIndex).daemon().pid();
+  }
+
+  /** The scheduler's JVM's pid. */
+  public long schedulerPid() {
+    return processes().scheduler().pid();
+  }
+
+  /**
+   * The DataNodes (transfer addresses) frozen right now: their JVM is stopped ({@code T} in {@code /proc}) or their
+   * freezer cgroup reads frozen. While nodes blink some are frozen by design; after a fault and
+   * at full power none may be.
+   */
+  public List<String> frozenDataNodes() throws IOException {
+    List<String> out = new ArrayList<>();
+    for (DataNodeProcess dn : dataNodes) {
+      boolean cgroupFrozen = groups.isPresent() && groups.get().frozen(dn.daemon().name());
+      if (cgroupFrozen || YarnCluster.processState(dn.pid()) == 'T') {
+        out.add(dn.xferAddress());
+      }
+    }
+    return out;
+  }
+
+  private BlinkProcesses processes() {
+    if (blink instanceof BlinkProcesses p) {
+      return p;
+    }
+    throw new IllegalStateException("the scheduler and agents run in this JVM (ClusterSpec"
+        + ".controlPlane = " + spec.controlPlane() + "); build the spec with"
+        + " controlPlane(ControlPlane.PROCESSES) to kill and restart them");
+  }
+
   /** The scheduler's view of every node: mode, window, last status (with its utilization). */
   public List<org.blinkhdfs.core.scheduler.NodeReport> schedulerNodeReports() {
     return blink == null ? List.of() : blink.nodeReports();
@@ -535,6 +670,16 @@ public final class LocalCluster implements Closeable {
     }
     if (proxy != null && proxy.isAlive()) {
       out.add(proxy.pid());
+    }
+    if (blink instanceof BlinkProcesses p) {
+      if (p.scheduler().isAlive()) {
+        out.add(p.scheduler().pid());
+      }
+      for (BlinkProcesses.Agent a : p.agents()) {
+        if (a.daemon().isAlive()) {
+          out.add(a.daemon().pid());
+        }
+      }
     }
     return out;
   }

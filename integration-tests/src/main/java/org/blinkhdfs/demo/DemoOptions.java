@@ -54,7 +54,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
-      MapReduceSession.WORDCOUNT, MapReduceSession.GREP);
+      MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
+      SoakSession.EXPERIMENT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -82,8 +83,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final String GREP_POWERS = "48,66,83,100";
 
   static final String FLAGS_HELP = String.join("\n",
-      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay 6,",
-      "                            bench wordcount and grep 4)",
+      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay,",
+      "                            faults and soak 6, bench wordcount and grep 4)",
       "  --staging S               always-on staging DataNodes (default 1; bench gears and",
       "                            grep 0; bench wordcount and grep run no NodeManager there)",
       "  --interval D              blink interval, shortened from 60 s (default 6s)",
@@ -93,11 +94,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            power-balanced+staggered,power-balanced+staggered-circular,",
       "                            default+staggered,equal-work+activation,paraid+activation;",
       "                            bench gears: equal-work+activation,paraid+activation;",
-      "                            bench relay: power-balanced+staggered, one proxy layout;",
+      "                            bench relay, faults and soak: power-balanced+staggered,",
+      "                            one proxy layout;",
       "                            bench dfsio and terasort: power-balanced+staggered,",
       "                            default+staggered)",
       "  --power P,...             power levels in % of all DataNodes active (default",
-      "                            100,60,40,20; bench relay 100,40,20: 100 compares relay,",
+      "                            100,60,40,20; bench faults 40 and bench soak 20, one level;",
+      "                            bench relay 100,40,20: 100 compares relay,",
       "                            direct WebHDFS and native reads, lower levels the relay",
       "                            with a stock native client; bench gears uses --gears)",
       "  --replication R           replication of throughput data and of latency data on all but",
@@ -115,7 +118,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            2,4,7); each must",
       "                            be a gear of every layout",
       "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s; bench",
-      "                            relay 20s per client and round below 100%)",
+      "                            relay 20s per client and round below 100%; bench soak: how",
+      "                            long the soak runs, 15m)",
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
       "  --rounds R                bench relay: rounds at 100% power, each reading through",
@@ -178,6 +182,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean dfsioGears = command.equals(MapReduceSession.DFSIO) && a.has("gears");
     boolean gears = command.equals("gears") || dfsioGears;
     boolean relay = command.equals(RelaySession.EXPERIMENT);
+    boolean faults = command.equals(FaultsSession.EXPERIMENT);
+    boolean soak = command.equals(SoakSession.EXPERIMENT);
     boolean text = command.equals(MapReduceSession.WORDCOUNT)
         || command.equals(MapReduceSession.GREP);
     boolean grep = command.equals(MapReduceSession.GREP);
@@ -196,12 +202,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<LayoutRun> layouts;
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          gears ? GEARS_LAYOUTS : relay ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
+          gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
               : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", gears ? "7" : relay ? "6" : text ? "4" : "9", 1,
+    int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4" : "9", 1,
         64);
     int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
@@ -234,10 +240,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         Path.of(a.get("out", "target/blink-report")), nodes,
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, ints(a, "power", relay ? "100,40,20" : grep ? GREP_POWERS
+        layouts, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+            : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100), replication,
         latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay ? "20s" : bench ? "30s" : "8s", 1_000, 3_600_000),
+        a.durationMsIn("cell-time", relay ? "20s" : soak ? "15m" : bench ? "30s" : "8s", 1_000,
+            3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
@@ -254,6 +262,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
+    if ((faults || soak) && o.powers().size() != 1) {
+      throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
+          + command + " runs at one power level; give one, e.g. --power " + (faults ? "40" : "20"));
+    }
     return o;
   }
 

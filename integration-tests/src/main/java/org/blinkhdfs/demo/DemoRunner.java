@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
+import org.blinkhdfs.cluster.ControlPlane;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.cluster.YarnSpec;
 import org.blinkhdfs.core.power.PowerModel;
@@ -85,6 +86,12 @@ final class DemoRunner {
     if (options.runs(RelaySession.EXPERIMENT)) {
       return new RelaySession(options, run, cluster, progress);
     }
+    if (options.runs(FaultsSession.EXPERIMENT)) {
+      return new FaultsSession(options, run, cluster, progress);
+    }
+    if (options.runs(SoakSession.EXPERIMENT)) {
+      return new SoakSession(options, run, cluster, progress);
+    }
     if (mapReduce()) {
       return new MapReduceSession(options, run, cluster, progress);
     }
@@ -99,7 +106,12 @@ final class DemoRunner {
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
-        .proxy(run.proxy()).powerPercent(100)
+        .proxy(run.proxy())
+        // bench faults restarts the scheduler, which then plans from its signal again: the
+        // signal itself is the bench's power, not an override a restart would drop.
+        .powerPercent(options.runs(FaultsSession.EXPERIMENT) ? options.powers().get(0) : 100)
+        .controlPlane(options.runs(FaultsSession.EXPERIMENT) ? ControlPlane.PROCESSES
+            : ControlPlane.IN_PROCESS)
         .schedulerKeys(options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS
             : Map.of())
         .yarn(mapReduce() ? YarnSpec.on().withHostCpu(options.hostCpuMillicores())
@@ -109,6 +121,11 @@ final class DemoRunner {
   /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */
   private boolean textJobs() {
     return options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP);
+  }
+
+  /** bench faults and soak: {@link org.blinkhdfs.workload.ContinuousIo}'s workload. */
+  private boolean continuousIo() {
+    return options.runs(FaultsSession.EXPERIMENT) || options.runs(SoakSession.EXPERIMENT);
   }
 
   /** Whether the experiment runs MapReduce jobs (and so needs YARN on the hosts). */
@@ -137,6 +154,12 @@ final class DemoRunner {
                 + " verified against a direct count)"
             : options.runs(MapReduceSession.GREP) ? "BlinkHDFS bench: grep (Amur & Schwan"
                 + " Table 2: Grep throughput per watt with k max-perf hosts, the rest io-server)"
+            : options.runs(FaultsSession.EXPERIMENT) ? "BlinkHDFS bench: faults (kill -9 of the"
+                + " scheduler, of each kind of agent, of the NameNode and of the write proxy at a"
+                + " random moment under a write and read workload, then a restart)"
+            : options.runs(SoakSession.EXPERIMENT) ? "BlinkHDFS bench: soak (a write and read"
+                + " workload without pause at low power, NameNode heap and staging backlog"
+                + " sampled)"
             : "BlinkHDFS bench: " + options.command())
         .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
@@ -149,7 +172,10 @@ final class DemoRunner {
         .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",
             options.intervalMs() / 1000.0, gears ? "; gears never blink: the interval only"
                 + " paces the scheduler's epochs" : ""))
-        .setting("blinking", mapReduce() ? "emulate agents freeze each host (DataNode,"
+        .setting("blinking", options.runs(FaultsSession.EXPERIMENT) ? "agents in JVMs of their"
+            + " own, by kind in turn: emulate by signals (SIGSTOP/SIGCONT of the DataNode JVM),"
+            + " emulate by the DataNode's freezer cgroup, dry-run (freezes nothing)"
+            : mapReduce() ? "emulate agents freeze each host (DataNode,"
             + " NodeManager and its containers: one freezer cgroup, or their process tree by"
             + " signals) outside its window and thaw it inside"
             : "emulate agents freeze each DataNode JVM (SIGSTOP) outside its window and thaw it"
@@ -174,12 +200,15 @@ final class DemoRunner {
         .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
-        .setting("latency", gears || mapReduce() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+        .setting("latency", gears || mapReduce() || continuousIo() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", fmt(options.runs(MapReduceSession.WORDCOUNT)
+        .setting("throughput", continuousIo() ? "one writer creating 256 KiB files (replication "
+            + options.replication() + ") and one reader reading a random acknowledged file and"
+            + " checking every byte, each pausing 100 ms between operations"
+            : fmt(options.runs(MapReduceSession.WORDCOUNT)
             || options.runs(MapReduceSession.GREP) ? "generated text (Zipf words, vocabulary"
             + " 50,000): %d files of %d MiB, replication %d%s; " + options.rounds()
             + " jobs per level" : mapReduce()
@@ -201,6 +230,19 @@ final class DemoRunner {
       sessionNotes.forEach(b::note);
       return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
           + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
+    }
+    if (options.runs(FaultsSession.EXPERIMENT) || options.runs(SoakSession.EXPERIMENT)) {
+      sessionNotes.forEach(b::note);
+      if (options.runs(FaultsSession.EXPERIMENT)) {
+        b.note("The scheduler and every agent run in JVMs of their own (bin/blink scheduler,"
+            + " bin/blink agent); the ring's agents take turns by kind: emulate by signals,"
+            + " emulate by a freezer cgroup (where one is writable, else by signals) and dry-run"
+            + " (freezes nothing). Each case kills one daemon with SIGKILL at a random moment of"
+            + " an interval, leaves it dead for half to one interval and starts it again with"
+            + " the same command line. verifyMs is from the restart to the end of a pass that"
+            + " reads back every acknowledged file; its expected value is the check's limit.");
+      }
+      return b.build();
     }
     b.note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"

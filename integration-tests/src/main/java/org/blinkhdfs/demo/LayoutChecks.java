@@ -57,10 +57,13 @@ final class LayoutChecks {
     }
     long corrections = cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections");
     long shortWrites = cluster.nameNode().metric("BlinkSchedule", "ShortWriteReplicas");
+    long earlier = tally.nameNodeCountersBeforeRestart;
     out.add(check("no re-replication because of sleep" + l,
-        replicated <= corrections + shortWrites, replicated + " blocks copied on NameNode orders, "
-            + corrections + " deliberate layout corrections, " + shortWrites
-            + " replicas short at write time (too few nodes awake)"));
+        replicated <= corrections + shortWrites + earlier, replicated
+            + " blocks copied on NameNode orders, " + corrections
+            + " deliberate layout corrections, " + shortWrites
+            + " replicas short at write time (too few nodes awake)" + (earlier == 0 ? ""
+            : ", " + earlier + " of both counted by a NameNode since killed")));
     return out;
   }
 

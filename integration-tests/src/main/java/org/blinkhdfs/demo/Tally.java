@@ -15,6 +15,11 @@ final class Tally {
   long verifyFailures;
   long readErrors;
   long writeErrors;
+  /**
+   * The NameNode's deliberate copies ({@code LayoutCorrections + ShortWriteReplicas}) counted by
+   * NameNode JVMs that were since killed: a restarted NameNode counts from 0 again.
+   */
+  long nameNodeCountersBeforeRestart;
   final StringBuilder firstProblems = new StringBuilder();
 
   void add(PhaseResult p, boolean write) {
@@ -47,6 +52,20 @@ final class Tally {
       readErrors += p.errors() + p.incomplete();
     }
     verifyFailures += p.verifyFailures();
+  }
+
+  /** One operation of a {@link org.blinkhdfs.workload.ContinuousIo} workload. */
+  void add(org.blinkhdfs.workload.ContinuousIo.Op op) {
+    if (op.write()) {
+      writeOps++;
+      writeErrors += op.ok() ? 0 : 1;
+    } else {
+      readOps++;
+      readErrors += op.ok() ? 0 : 1;
+    }
+    if (!op.ok()) {
+      note(java.util.List.of(op.problem()));
+    }
   }
 
   private void note(java.util.List<String> problems) {

@@ -33,7 +33,7 @@ class DemoCommandTest {
       assertEquals(0, r.code(), what);
       assertTrue(r.out().startsWith("usage: bin/blink demo [flags]"), what + ": " + r.out());
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
-      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep>"), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
@@ -50,9 +50,9 @@ class DemoCommandTest {
   @Test
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
-        + " gears, relay, dfsio, terasort, wordcount, grep]");
+        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
-        + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep]");
+        + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults, soak]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
         + " to bin/blink bench relay, wordcount, grep and dfsio --gears only; drop it or run"
         + " bench relay");

@@ -70,6 +70,24 @@ class DemoOptionsTest {
   }
 
   @Test
+  void faultsAndSoakRunOnOneProxyLayoutAtOneLowPowerLevel() {
+    DemoOptions faults = DemoOptions.parse("faults", new String[0]);
+    assertEquals(List.of("power-balanced+staggered"), faults.layouts().stream()
+        .map(LayoutRun::label).toList());
+    assertTrue(faults.layouts().get(0).proxy().configured(), "the proxy is one of the victims");
+    assertEquals(List.of(40), faults.powers());
+    assertEquals(6, faults.nodes(), "two ring nodes per agent kind");
+    DemoOptions soak = DemoOptions.parse("soak", new String[0]);
+    assertEquals(List.of(20), soak.powers());
+    assertEquals(15 * 60_000L, soak.cellTimeMs(), "15 minutes by default");
+    assertEquals(3, soak.replication());
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("faults", new String[] {"--power", "40,20"}));
+    assertTrue(e.getMessage().contains("--power 40,20") && e.getMessage().contains("one power"
+        + " level"), e.getMessage());
+  }
+
+  @Test
   void grepDefaultsAffordOneToFourMaxPerfHosts() {
     DemoOptions o = DemoOptions.parse("grep", new String[0]);
     assertEquals(List.of("default+io-server"), o.layouts().stream().map(LayoutRun::label)

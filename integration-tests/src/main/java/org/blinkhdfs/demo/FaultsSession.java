@@ -1,0 +1,373 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.cluster.DataNodeProcess;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.workload.ContinuousIo;
+
+/**
+ * {@code bin/blink bench faults}, issue 14's fault matrix: on one blinking local cluster whose
+ * scheduler, agents, NameNode and write proxy each run in a JVM of their own, a write and read
+ * workload runs without pause ({@link ContinuousIo}) while each of those daemons in turn is
+ * killed with SIGKILL at a random moment, left dead for half to one blink interval, and started
+ * again. The agents are killed once per kind (emulate by signals, emulate by a freezer cgroup
+ * where one is writable, dry-run); an emulate agent is killed while its DataNode is frozen when
+ * the random moment falls in its sleep.
+ *
+ * <p>Per case it checks what the issue asks: every acknowledged file reads back byte for byte in
+ * a pass begun at the restart, and each file within one interval (no read waits longer than the
+ * blink interval, so none waits on the fault); no DataNode left frozen (every DataNode is seen
+ * running within one interval after the restart); no operation failed, except those refused
+ * while the NameNode was down (never acknowledged, so nothing of them is lost). The storm check (no re-replication because of sleep)
+ * is the runner's common one ({@link LayoutChecks}), over the whole run, with the NameNode's
+ * counters added up across its restart ({@link Tally#nameNodeCountersBeforeRestart}).
+ *
+ * <p>Not thread-safe; one run at a time.
+ */
+final class FaultsSession implements ClusterSession {
+  static final String EXPERIMENT = "faults";
+  private static final Path ROOT = new Path("/demo/faults");
+
+  /** One fault: what is killed, when, for how long, and what was seen. */
+  record Outcome(String target, String context, long killAtMs, long downMs, long restartMs,
+      int filesVerified, long verifyMs, long maxReadMs, List<String> lost,
+      Set<String> neverThawed, List<ContinuousIo.Op> failed, List<ContinuousIo.Op> refused) {}
+
+  private final DemoOptions options;
+  private final LayoutRun run;
+  private final LocalCluster cluster;
+  private final Consumer<String> progress;
+  private final Random random;
+  private final Tally tally = new Tally();
+  private final List<Outcome> outcomes = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private int finalFiles;
+  private List<String> finalLost = List.of();
+  private long t0;
+  /** Whether the last agent case's DataNode was frozen when its agent was killed. */
+  private boolean frozenAtKill;
+
+  FaultsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
+      Consumer<String> progress) {
+    this.options = options;
+    this.run = run;
+    this.cluster = cluster;
+    this.progress = progress;
+    this.random = new Random(options.seed());
+  }
+
+  private int power() {
+    return options.powers().get(0);
+  }
+
+  @Override
+  public void run(FileSystem fs) throws IOException, InterruptedException {
+    long interval = options.intervalMs();
+    t0 = System.currentTimeMillis();
+    progress.accept(String.format(Locale.ROOT, "faults at %d%% power, interval %d ms; agents: %s",
+        power(), interval, cluster.agentKinds()));
+    ContinuousIo io = ContinuousIo.start(fs, ROOT, options.replication(),
+        ContinuousIo.FILE_BYTES, ContinuousIo.PAUSE_MS, options.seed(), System::currentTimeMillis);
+    try {
+      Thread.sleep(2 * interval); // warm up: files on every layout position, stand-ins staged
+      for (Map.Entry<String, Fault> f : faults().entrySet()) {
+        outcomes.add(runCase(io, fs, f.getKey(), f.getValue()));
+      }
+    } finally {
+      io.close();
+    }
+    ContinuousIo.Verified last = io.verifyAll(fs, io.acknowledged());
+    finalFiles = last.files();
+    finalLost = last.problems();
+    tallyOps(io);
+  }
+
+  /** A daemon to kill and restart. */
+  private interface Fault {
+    void kill() throws InterruptedException;
+
+    void restart() throws IOException, InterruptedException;
+  }
+
+  /** The cases in order: scheduler, one agent per kind, NameNode, proxy. */
+  private Map<String, Fault> faults() {
+    Map<String, Fault> out = new LinkedHashMap<>();
+    out.put("scheduler", new Fault() {
+      public void kill() throws InterruptedException {
+        cluster.killScheduler();
+      }
+
+      public void restart() throws IOException, InterruptedException {
+        cluster.restartScheduler();
+      }
+    });
+    List<String> kinds = cluster.agentKinds();
+    Set<String> seen = new LinkedHashSet<>();
+    for (int i = 0; i < kinds.size(); i++) {
+      if (seen.add(kinds.get(i))) {
+        int ring = i;
+        boolean freezes = !kinds.get(i).equals("DRY_RUN");
+        String node = cluster.dataNodes().stream().filter(d -> !d.staging()).toList().get(i)
+            .xferAddress();
+        out.put("agent " + kinds.get(i).toLowerCase(Locale.ROOT).replace('_', '-') + " (ring "
+            + i + ")", new Fault() {
+              public void kill() throws InterruptedException {
+                if (freezes) {
+                  awaitFrozen(node); // the orphan case: an agent dying while its node sleeps
+                }
+                cluster.killAgent(ring);
+              }
+
+              public void restart() throws IOException {
+                cluster.restartAgent(ring);
+              }
+            });
+      }
+    }
+    out.put("namenode", new Fault() {
+      public void kill() throws InterruptedException {
+        tally.nameNodeCountersBeforeRestart += nameNodeCounters();
+        cluster.killNameNode();
+      }
+
+      public void restart() throws IOException, InterruptedException {
+        cluster.restartNameNode();
+      }
+    });
+    if (run.proxy().configured()) {
+      out.put("proxy", new Fault() {
+        public void kill() throws InterruptedException {
+          cluster.proxy().kill();
+        }
+
+        public void restart() throws IOException, InterruptedException {
+          cluster.proxy().start();
+        }
+      });
+    }
+    return out;
+  }
+
+  /** Waits (at most two intervals) until {@code node}'s DataNode is frozen. */
+  private void awaitFrozen(String node) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 2 * options.intervalMs();
+    try {
+      while (!cluster.frozenDataNodes().contains(node)
+          && System.currentTimeMillis() < deadline) {
+        Thread.sleep(20);
+      }
+      frozenAtKill = cluster.frozenDataNodes().contains(node);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The NameNode's deliberate copies so far (its counters restart at 0 with it). */
+  private long nameNodeCounters() {
+    try {
+      return cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections")
+          + cluster.nameNode().metric("BlinkSchedule", "ShortWriteReplicas");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private Outcome runCase(ContinuousIo io, FileSystem fs, String target, Fault fault)
+      throws IOException, InterruptedException {
+    long interval = options.intervalMs();
+    Thread.sleep((long) (random.nextDouble() * interval)); // a random moment of the interval
+    frozenAtKill = false;
+    fault.kill();
+    long killAt = System.currentTimeMillis();
+    String context = target.startsWith("agent") && !target.contains("dry-run") ? (frozenAtKill
+        ? "its DataNode was frozen at the kill" : "its DataNode was running at the kill") : "";
+    long down = interval / 2 + (long) (random.nextDouble() * interval / 2);
+    Thread.sleep(down);
+    long restartAt = System.currentTimeMillis();
+    fault.restart();
+    long restarted = System.currentTimeMillis();
+    ThawWatch watch = ThawWatch.start(cluster, interval);
+    List<ContinuousIo.Acked> files = io.acknowledged();
+    ContinuousIo.Verified v = io.verifyAll(fs, files);
+    Set<String> neverThawed = watch.finish();
+    long settleUntil = restarted + interval;
+    long now = System.currentTimeMillis();
+    if (now < settleUntil) {
+      Thread.sleep(settleUntil - now);
+    }
+    boolean nameNode = target.equals("namenode");
+    List<ContinuousIo.Op> failed = new ArrayList<>();
+    List<ContinuousIo.Op> refused = new ArrayList<>();
+    for (ContinuousIo.Op o : io.ops(killAt, settleUntil)) {
+      if (!o.ok()) {
+        // Without its NameNode HDFS serves nothing: an operation begun before the restarted one
+        // answered is refused, never acknowledged, so nothing of it can be lost.
+        (nameNode && o.startMs() <= restarted ? refused : failed).add(o);
+      }
+    }
+    Outcome out = new Outcome(target, context, killAt - t0, down, restarted - restartAt, v.files(),
+        v.endMs() - restarted, v.maxReadMs(), v.problems(), neverThawed, failed, refused);
+    progress.accept(String.format(Locale.ROOT, "%s: killed at %.1f s%s, down %d ms, restart took"
+        + " %d ms; %d files verified in %d ms (slowest read %d ms), %d lost; never thawed %s;"
+        + " %d failed operations, %d refused while the NameNode was down", target,
+        out.killAtMs() / 1000.0, context.isEmpty() ? "" : " (" + context + ")", down,
+        out.restartMs(), v.files(), out.verifyMs(),
+        v.maxReadMs(), v.problems().size(), neverThawed, failed.size(), refused.size()));
+    return out;
+  }
+
+  /** Failures outside what an outage explains go into the common checks' tally. */
+  private void tallyOps(ContinuousIo io) {
+    List<ContinuousIo.Op> excused = new ArrayList<>();
+    outcomes.forEach(o -> excused.addAll(o.refused()));
+    for (ContinuousIo.Op op : io.ops()) {
+      if (!excused.contains(op)) {
+        tally.add(op);
+      }
+    }
+    tally.verifyFailures += finalLost.size();
+    notes.add(excused.size() + " operations were refused while the NameNode was down (never"
+        + " acknowledged, so nothing of them is lost) and are left out of the failed-read and"
+        + " failed-write checks");
+  }
+
+  @Override
+  public List<ReportCell> cells() {
+    List<ReportCell> out = new ArrayList<>();
+    for (Outcome o : outcomes) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      m.put("downMs", (double) o.downMs());
+      m.put("restartMs", (double) o.restartMs());
+      m.put("filesVerified", (double) o.filesVerified());
+      m.put("verifyMs", (double) o.verifyMs());
+      m.put("maxReadMs", (double) o.maxReadMs());
+      m.put("lostFiles", (double) o.lost().size());
+      m.put("neverThawed", (double) o.neverThawed().size());
+      m.put("failedOps", (double) o.failed().size());
+      m.put("refusedOps", (double) o.refused().size());
+      if (!o.context().isEmpty()) {
+        m.put("frozenAtKill", o.context().contains("frozen") ? 1.0 : 0.0);
+      }
+      out.add(new ReportCell("fault: kill -9 " + o.target(), run.label(), options.replication(),
+          power(), m, Map.of("maxReadMs", (double) options.intervalMs())));
+    }
+    return out;
+  }
+
+  @Override
+  public Tally tally() {
+    return tally;
+  }
+
+  @Override
+  public List<Check> checks() {
+    List<Check> out = new ArrayList<>();
+    for (Outcome o : outcomes) {
+      String n = " (kill -9 " + o.target() + ")";
+      out.add(check("no acknowledged byte lost" + n, o.lost().isEmpty(), o.filesVerified()
+          + " acknowledged files read back" + (o.lost().isEmpty() ? ", every byte equal"
+          : "; lost: " + first(o.lost()))));
+      out.add(check("every file readable within one interval of the restart" + n,
+          o.lost().isEmpty() && o.maxReadMs() <= options.intervalMs(), String.format(
+              Locale.ROOT, "a pass from the restart read all %d files in %d ms; the slowest"
+              + " read took %d ms, limit one interval (%d ms)", o.filesVerified(), o.verifyMs(),
+              o.maxReadMs(), options.intervalMs())));
+      out.add(check("no DataNode left frozen" + n, o.neverThawed().isEmpty(),
+          (o.neverThawed().isEmpty() ? "every DataNode seen running within one interval of the"
+              + " restart" : "never seen running: " + o.neverThawed())
+              + (o.context().isEmpty() ? "" : "; " + o.context())));
+      out.add(check("no operation failed" + n, o.failed().isEmpty(), o.failed().isEmpty()
+          ? "none failed from the kill to one interval after the restart" + (o.refused()
+          .isEmpty() ? "" : "; " + o.refused().size() + " refused while the NameNode was down")
+          : o.failed().size() + " failed: " + first(o.failed().stream().map(f -> (f.write()
+              ? "write " : "read ") + f.problem()).toList())));
+    }
+    out.add(check("every acknowledged file intact at the end", finalLost.isEmpty(), finalFiles
+        + " files read back" + (finalLost.isEmpty() ? ", every byte equal" : "; lost: "
+        + first(finalLost))));
+    List<String> frozen = List.of();
+    try {
+      frozen = cluster.frozenDataNodes();
+    } catch (IOException e) {
+      frozen = List.of("unknown: " + e.getMessage());
+    }
+    out.add(check("no DataNode frozen at full power after the matrix", frozen.isEmpty(),
+        frozen.isEmpty() ? "every DataNode running" : "frozen: " + frozen));
+    return out;
+  }
+
+  private static String first(List<String> problems) {
+    return String.join("; ", problems.subList(0, Math.min(3, problems.size())))
+        + (problems.size() > 3 ? "; ..." : "");
+  }
+
+  private static Check check(String name, boolean ok, String detail) {
+    return ok ? Check.pass(name, detail) : Check.fail(name, detail);
+  }
+
+  @Override
+  public List<String> notes() {
+    return notes;
+  }
+
+  /**
+   * Samples every 100 ms for one interval which DataNodes are frozen; a DataNode never seen
+   * running in that time is left frozen (at this power every node's window is at least a
+   * fraction of each interval).
+   */
+  private static final class ThawWatch {
+    private final Set<String> neverRunning = new LinkedHashSet<>();
+    private final Thread thread;
+    private volatile IOException failure;
+
+    private ThawWatch(LocalCluster cluster, long intervalMs) {
+      for (DataNodeProcess dn : cluster.dataNodes()) {
+        neverRunning.add(dn.xferAddress());
+      }
+      thread = new Thread(() -> {
+        long end = System.currentTimeMillis() + intervalMs;
+        try {
+          while (System.currentTimeMillis() < end) {
+            List<String> frozen = cluster.frozenDataNodes();
+            synchronized (neverRunning) {
+              neverRunning.retainAll(frozen);
+            }
+            Thread.sleep(100);
+          }
+        } catch (IOException e) {
+          failure = e;
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "thaw-watch");
+      thread.start();
+    }
+
+    static ThawWatch start(LocalCluster cluster, long intervalMs) {
+      return new ThawWatch(cluster, intervalMs);
+    }
+
+    Set<String> finish() throws IOException, InterruptedException {
+      thread.join();
+      if (failure != null) {
+        throw failure;
+      }
+      synchronized (neverRunning) {
+        return Set.copyOf(neverRunning);
+      }
+    }
+  }
+}
