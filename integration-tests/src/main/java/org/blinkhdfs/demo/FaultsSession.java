@@ -277,25 +277,25 @@ final class FaultsSession implements ClusterSession {
     List<Check> out = new ArrayList<>();
     for (Outcome o : outcomes) {
       String n = " (kill -9 " + o.target() + ")";
-      out.add(check("no acknowledged byte lost" + n, o.lost().isEmpty(), o.filesVerified()
+      out.add(new Check("no acknowledged byte lost" + n, o.lost().isEmpty(), o.filesVerified()
           + " acknowledged files read back" + (o.lost().isEmpty() ? ", every byte equal"
           : "; lost: " + first(o.lost()))));
-      out.add(check("every file readable within one interval of the restart" + n,
+      out.add(new Check("every file readable within one interval of the restart" + n,
           o.lost().isEmpty() && o.maxReadMs() <= options.intervalMs(), String.format(
               Locale.ROOT, "a pass from the restart read all %d files in %d ms; the slowest"
               + " read took %d ms, limit one interval (%d ms)", o.filesVerified(), o.verifyMs(),
               o.maxReadMs(), options.intervalMs())));
-      out.add(check("no DataNode left frozen" + n, o.neverThawed().isEmpty(),
+      out.add(new Check("no DataNode left frozen" + n, o.neverThawed().isEmpty(),
           (o.neverThawed().isEmpty() ? "every DataNode seen running within one interval of the"
               + " restart" : "never seen running: " + o.neverThawed())
               + (o.context().isEmpty() ? "" : "; " + o.context())));
-      out.add(check("no operation failed" + n, o.failed().isEmpty(), o.failed().isEmpty()
+      out.add(new Check("no operation failed" + n, o.failed().isEmpty(), o.failed().isEmpty()
           ? "none failed from the kill to one interval after the restart" + (o.refused()
           .isEmpty() ? "" : "; " + o.refused().size() + " refused while the NameNode was down")
           : o.failed().size() + " failed: " + first(o.failed().stream().map(f -> (f.write()
               ? "write " : "read ") + f.problem()).toList())));
     }
-    out.add(check("every acknowledged file intact at the end", finalLost.isEmpty(), finalFiles
+    out.add(new Check("every acknowledged file intact at the end", finalLost.isEmpty(), finalFiles
         + " files read back" + (finalLost.isEmpty() ? ", every byte equal" : "; lost: "
         + first(finalLost))));
     List<String> frozen = List.of();
@@ -304,7 +304,7 @@ final class FaultsSession implements ClusterSession {
     } catch (IOException e) {
       frozen = List.of("unknown: " + e.getMessage());
     }
-    out.add(check("no DataNode frozen at full power after the matrix", frozen.isEmpty(),
+    out.add(new Check("no DataNode frozen at full power after the matrix", frozen.isEmpty(),
         frozen.isEmpty() ? "every DataNode running" : "frozen: " + frozen));
     return out;
   }
@@ -312,10 +312,6 @@ final class FaultsSession implements ClusterSession {
   private static String first(List<String> problems) {
     return String.join("; ", problems.subList(0, Math.min(3, problems.size())))
         + (problems.size() > 3 ? "; ..." : "");
-  }
-
-  private static Check check(String name, boolean ok, String detail) {
-    return ok ? Check.pass(name, detail) : Check.fail(name, detail);
   }
 
   @Override

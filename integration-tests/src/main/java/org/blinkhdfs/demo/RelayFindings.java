@@ -305,28 +305,24 @@ final class RelayFindings {
     List<RelayRun> relay = runs.stream().filter(r -> r.path() == ReadPath.RELAY).toList();
     int relayFailed = relay.stream().mapToInt(r -> r.failedReads() + r.verifyFailures()).sum();
     int relayOk = relay.stream().mapToInt(RelayRun::okReads).sum();
-    out.add(check("every read through the relay succeeded and verified", relayFailed == 0,
+    out.add(new Check("every read through the relay succeeded and verified", relayFailed == 0,
         relayOk + " reads (files for dfsio) verified, " + relayFailed + " failed or wrong, over "
             + levels(relay)));
     if (measuredOverhead()) {
       List<RelayRun> full = runs.stream().filter(r -> r.power() == 100).toList();
       int failed = full.stream().mapToInt(r -> r.failedReads() + r.verifyFailures()).sum();
-      out.add(check("every read at 100% succeeded and verified on all three paths", failed == 0,
+      out.add(new Check("every read at 100% succeeded and verified on all three paths", failed == 0,
           full.stream().mapToInt(RelayRun::okReads).sum() + " verified, " + failed
               + " failed or wrong"));
     }
     int wrong = runs.stream().mapToInt(RelayRun::verifyFailures).sum();
-    out.add(check("no read returned wrong bytes (any path, any level)", wrong == 0,
+    out.add(new Check("no read returned wrong bytes (any path, any level)", wrong == 0,
         wrong + " reads with wrong bytes"));
     return out;
   }
 
   private static String levels(List<RelayRun> rs) {
     return rs.stream().map(r -> r.power() + "%").distinct().toList().toString();
-  }
-
-  private static Check check(String name, boolean ok, String detail) {
-    return ok ? Check.pass(name, detail) : Check.fail(name, detail);
   }
 
   /** The report's notes: clients, timeouts, the goal, what bounded throughput. */

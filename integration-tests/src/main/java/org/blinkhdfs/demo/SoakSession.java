@@ -138,26 +138,22 @@ final class SoakSession implements ClusterSession {
   public List<Check> checks() {
     List<Check> out = new ArrayList<>();
     long failed = tally.writeErrors + tally.readErrors;
-    out.add(check("no operation failed in the soak", failed == 0, String.format(Locale.ROOT,
+    out.add(new Check("no operation failed in the soak", failed == 0, String.format(Locale.ROOT,
         "%d writes and %d reads in %.1f min, %d failed%s", tally.writeOps, tally.readOps,
         runMs / 60_000.0, failed, tally.firstProblems.length() == 0 ? ""
             : "; first: " + tally.firstProblems)));
-    out.add(check("every acknowledged file intact after the soak", last != null && last.ok(),
+    out.add(new Check("every acknowledged file intact after the soak", last != null && last.ok(),
         last == null ? "not verified" : last.files() + " files read back, "
             + last.problems().size() + " wrong or unreadable"));
     long[] heap = thirds(samples.stream().map(Sample::heapUsedMb).toList());
-    out.add(check("NameNode heap bounded", bounded(heap, HEAP_FLOOR_MB), String.format(
+    out.add(new Check("NameNode heap bounded", bounded(heap, HEAP_FLOOR_MB), String.format(
         Locale.ROOT, "heap used peaked at %d MB in the first third and %d MB in the last (%d"
             + " samples)", heap[0], heap[1], samples.size())));
     long[] backlog = thirds(samples.stream().map(Sample::backlogBlocks).toList());
-    out.add(check("staging backlog bounded", bounded(backlog, BACKLOG_FLOOR), String.format(
+    out.add(new Check("staging backlog bounded", bounded(backlog, BACKLOG_FLOOR), String.format(
         Locale.ROOT, "proxy backlog peaked at %d blocks in the first third and %d in the last",
         backlog[0], backlog[1])));
     return out;
-  }
-
-  private static Check check(String name, boolean ok, String detail) {
-    return ok ? Check.pass(name, detail) : Check.fail(name, detail);
   }
 
   @Override
