@@ -9,16 +9,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.layout.drain.DrainSettings;
-import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -84,29 +80,15 @@ class WindowedDrainTest {
       long staged = paths.stream().filter(p -> c.replicasNow(p).contains(staging)).count();
       assertTrue(staged > 0, "some layout replicas went to the staging node");
 
-      Configuration conf = new Configuration(c.conf);
-      BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
-      DrainMetrics metrics = DrainMetrics.register();
-      try (NameNodeLink link = NameNodeLink.open(conf);
-          DrainService drain = new DrainService(link, () -> runtime.state().usable(),
-              LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), List.of("/"),
-              500, new DrainSettings(2, 4, 8, 10 << 20, 200, Consistency.WEAK, 1, 5000),
-              (node, ms, why) -> {
-                throw new AssertionError("weak never asks to wake");
-              },
-              metrics, Clock.systemUTC())) {
-        drain.start();
+      try (TestDrain d = TestDrain.start(c, 500, TestDrain.settings(Consistency.WEAK, 1),
+          Clock.systemUTC())) {
+        DrainMetrics metrics = d.metrics;
         GenericTestUtils.waitFor(() -> metrics.backlogBlocks() >= staged, 100, 30_000);
         assertTrue(System.currentTimeMillis() < wakeAt - 1000, "the test wrote too slowly");
         Thread.sleep(Math.max(0, wakeAt - System.currentTimeMillis() - 1000));
         assertEquals(0, metrics.started.get(), "no copy while the layout nodes sleep");
 
-        RingLayout layout = new RingLayout(RING);
-        GenericTestUtils.waitFor(() -> paths.stream().allMatch(p -> {
-          List<Integer> held = c.ringPositionsNow(p, RING);
-          return c.replicasNow(p).size() == 3 && held.size() == 3
-              && layout.check(held, 3).isPerfect();
-        }), 200, 60_000);
+        GenericTestUtils.waitFor(() -> TestDrain.inLayout(c, paths, RING, 3), 200, 60_000);
         long convergedMs = System.currentTimeMillis() - wakeAt;
         System.out.printf("drain: %d staged files in their layout %d ms after the window opened;"
             + " %d moves, %d already there, %d failed%n", staged, convergedMs,
@@ -115,7 +97,6 @@ class WindowedDrainTest {
         assertEquals(0, metrics.alreadyThere(), "the NameNode's correction is off here");
         assertEquals(0, metrics.trimmed());
       }
-      metrics.unregister();
       for (int f = 0; f < paths.size(); f++) {
         assertFalse(c.replicas(paths.get(f)).contains(staging), paths.get(f));
         assertArrayEquals(contents.get(f), c.read(paths.get(f)));
