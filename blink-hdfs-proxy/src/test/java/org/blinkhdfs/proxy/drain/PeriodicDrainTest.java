@@ -9,18 +9,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link TestDrain#stagedMoves}), because how many replicas the layout stages depends on where
  * it puts each block. The NameNode's layout correction is off ({@link ProxyTestCluster}).
  */
+@ExtendWith(MetricsSystemPerClass.class)
 class PeriodicDrainTest {
   static final int RING = 9;
   static final int STAGING = 9;
@@ -46,31 +44,15 @@ class PeriodicDrainTest {
   @TempDir
   Path dir;
 
-  @BeforeAll
-  static void metrics() {
-    DefaultMetricsSystem.initialize("PeriodicDrainTest");
-  }
-
-  @AfterAll
-  static void stopMetrics() {
-    DefaultMetricsSystem.shutdown();
-  }
-
   /** Ring nodes 0–4 always awake; 5–8 awake in the second half of every interval. */
   static Schedule secondHalf(MiniBlinkCluster c, long startMs) {
-    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
-        .intervalMs(INTERVAL_MS);
-    for (int i = 0; i < RING; i++) {
-      b.add(i < 5 ? NodeSchedule.of(c.addresses.get(i), NodeMode.ACTIVE)
-          : NodeSchedule.blink(c.addresses.get(i), HALF_MS, HALF_MS));
-    }
-    return b.add(NodeSchedule.staging(c.addresses.get(STAGING))).build();
+    return TestDrain.ringAndStaging(c, RING, startMs, INTERVAL_MS, (i, node) -> i < 5
+        ? NodeSchedule.of(node, NodeMode.ACTIVE) : NodeSchedule.blink(node, HALF_MS, HALF_MS));
   }
 
   @Test
   void movesNothingBelowTheThresholdThenEmptiesTheBacklogOnceItIsPassed() throws Exception {
-    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, RING + 1).scheduleFile()
-        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
+    try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
       long start = System.currentTimeMillis();
       Schedule schedule = secondHalf(c, start);
       c.writeSchedule(schedule);

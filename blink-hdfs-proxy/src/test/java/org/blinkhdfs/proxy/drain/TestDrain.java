@@ -1,15 +1,19 @@
 package org.blinkhdfs.proxy.drain;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
+import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
 /**
@@ -52,6 +56,30 @@ final class TestDrain implements AutoCloseable {
         }, metrics, clock);
     drain.start();
     return new TestDrain(link, drain, metrics);
+  }
+
+  /**
+   * The proxy's test cluster ({@link ProxyTestCluster}: the NameNode's correction off) with
+   * {@code ringSize} ring DataNodes and one staging DataNode, following a schedule file.
+   */
+  static MiniBlinkCluster.Builder cluster(Path dir, int ringSize) {
+    return ProxyTestCluster.builder(dir, ringSize + 1).scheduleFile()
+        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state());
+  }
+
+  /**
+   * Schedule epoch 2 from {@code startMs} with interval {@code intervalMs}: the first {@code
+   * ringSize} DataNodes of {@code c} as the ring, ring node {@code i} following {@code node}, and
+   * DataNode {@code ringSize} as the staging node.
+   */
+  static Schedule ringAndStaging(MiniBlinkCluster c, int ringSize, long startMs, long intervalMs,
+      BiFunction<Integer, String, NodeSchedule> node) {
+    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
+        .intervalMs(intervalMs);
+    for (int i = 0; i < ringSize; i++) {
+      b.add(node.apply(i, c.addresses.get(i)));
+    }
+    return b.add(NodeSchedule.staging(c.addresses.get(ringSize))).build();
   }
 
   /**

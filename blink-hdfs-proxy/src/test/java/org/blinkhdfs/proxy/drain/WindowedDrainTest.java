@@ -9,17 +9,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dfs.namenode.replication.max-streams} = 0: no DataNode may be a reconstruction source), so the
  * moves seen are the proxy's alone; excess deletion does not depend on it.
  */
+@ExtendWith(MetricsSystemPerClass.class)
 class WindowedDrainTest {
   static final int RING = 9;
   static final int STAGING = 9;
@@ -41,31 +38,15 @@ class WindowedDrainTest {
   @TempDir
   Path dir;
 
-  @BeforeAll
-  static void metrics() {
-    DefaultMetricsSystem.initialize("WindowedDrainTest");
-  }
-
-  @AfterAll
-  static void stopMetrics() {
-    DefaultMetricsSystem.shutdown();
-  }
-
   /** Ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code SLEEP_MS}. */
   static Schedule wakingLater(MiniBlinkCluster c, long startMs) {
-    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
-        .intervalMs(INTERVAL_MS);
-    for (int i = 0; i < RING; i++) {
-      b.add(i < 5 ? NodeSchedule.blink(c.addresses.get(i), 0, 400_000)
-          : NodeSchedule.blink(c.addresses.get(i), SLEEP_MS, 300_000));
-    }
-    return b.add(NodeSchedule.staging(c.addresses.get(STAGING))).build();
+    return TestDrain.ringAndStaging(c, RING, startMs, INTERVAL_MS, (i, node) -> i < 5
+        ? NodeSchedule.blink(node, 0, 400_000) : NodeSchedule.blink(node, SLEEP_MS, 300_000));
   }
 
   @Test
   void staysOutsideSleepingWindowsThenMovesEveryStandInIntoTheLayout() throws Exception {
-    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, RING + 1).scheduleFile()
-        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
+    try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
       long start = System.currentTimeMillis();
       Schedule schedule = wakingLater(c, start);
       c.writeSchedule(schedule);
