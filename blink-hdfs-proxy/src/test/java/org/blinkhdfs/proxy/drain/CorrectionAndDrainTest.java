@@ -134,9 +134,7 @@ class CorrectionAndDrainTest {
       List<byte[]> contents, int staged) {}
 
   private static Written writeWhileAsleep(MiniBlinkCluster c) throws Exception {
-    long start = System.currentTimeMillis();
-    Schedule schedule = WindowedDrainTest.wakingLater(c, start);
-    c.writeSchedule(schedule);
+    Schedule schedule = WindowedDrainTest.wakingLater(c);
     List<String> paths = new ArrayList<>();
     List<byte[]> contents = new ArrayList<>();
     for (int f = 0; f < FILES; f++) {
@@ -145,7 +143,7 @@ class CorrectionAndDrainTest {
     }
     int staged = TestDrain.stagedMoves(c, schedule);
     assertTrue(staged > 0, "some layout replicas were staged");
-    long wakeAtMs = start + WindowedDrainTest.SLEEP_MS;
+    long wakeAtMs = schedule.intervalStartMs() + WindowedDrainTest.SLEEP_MS;
     assertTrue(System.currentTimeMillis() < wakeAtMs - 1000, "the test wrote too slowly");
     return new Written(schedule, wakeAtMs, paths, contents, staged);
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -44,18 +45,17 @@ class PeriodicDrainTest {
   @TempDir
   Path dir;
 
-  /** Ring nodes 0–4 always awake; 5–8 awake in the second half of every interval. */
-  static Schedule secondHalf(MiniBlinkCluster c, long startMs) {
-    return TestDrain.ringAndStaging(c, RING, startMs, INTERVAL_MS, (i, node) -> i < 5
+  /** Puts in force from now: ring nodes 0–4 always awake; 5–8 awake in each second half. */
+  static Schedule secondHalf(MiniBlinkCluster c) throws IOException {
+    return TestDrain.ringAndStagingFromNow(c, RING, INTERVAL_MS, (i, node) -> i < 5
         ? NodeSchedule.of(node, NodeMode.ACTIVE) : NodeSchedule.blink(node, HALF_MS, HALF_MS));
   }
 
   @Test
   void movesNothingBelowTheThresholdThenEmptiesTheBacklogOnceItIsPassed() throws Exception {
     try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
-      long start = System.currentTimeMillis();
-      Schedule schedule = secondHalf(c, start);
-      c.writeSchedule(schedule);
+      Schedule schedule = secondHalf(c);
+      long start = schedule.intervalStartMs();
       List<String> paths = new ArrayList<>();
       List<byte[]> contents = new ArrayList<>();
       write(c, "/periodic/a", paths, contents);

@@ -68,18 +68,20 @@ final class TestDrain implements AutoCloseable {
   }
 
   /**
-   * Schedule epoch 2 from {@code startMs} with interval {@code intervalMs}: the first {@code
-   * ringSize} DataNodes of {@code c} as the ring, ring node {@code i} following {@code node}, and
-   * DataNode {@code ringSize} as the staging node.
+   * Puts in force on {@code c} (and returns) schedule epoch 2 starting now with interval {@code
+   * intervalMs}: the first {@code ringSize} DataNodes as the ring, ring node {@code i} following
+   * {@code node}, and DataNode {@code ringSize} as the staging node.
    */
-  static Schedule ringAndStaging(MiniBlinkCluster c, int ringSize, long startMs, long intervalMs,
-      BiFunction<Integer, String, NodeSchedule> node) {
-    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
+  static Schedule ringAndStagingFromNow(MiniBlinkCluster c, int ringSize, long intervalMs,
+      BiFunction<Integer, String, NodeSchedule> node) throws IOException {
+    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(System.currentTimeMillis())
         .intervalMs(intervalMs);
     for (int i = 0; i < ringSize; i++) {
       b.add(node.apply(i, c.addresses.get(i)));
     }
-    return b.add(NodeSchedule.staging(c.addresses.get(ringSize))).build();
+    Schedule s = b.add(NodeSchedule.staging(c.addresses.get(ringSize))).build();
+    c.writeSchedule(s);
+    return s;
   }
 
   /**

@@ -16,7 +16,6 @@ import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
@@ -48,8 +47,7 @@ class TrimmedAfterMoveTest {
   @Test
   void aMovedReplicaFoundStagedAgainIsCountedAndNotMovedTwice() throws Exception {
     try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
-      Schedule schedule = WindowedDrainTest.wakingLater(c, System.currentTimeMillis());
-      c.writeSchedule(schedule);
+      WindowedDrainTest.wakingLater(c);
       String staging = c.addresses.get(RING);
       List<String> paths = new ArrayList<>();
       String path = null;

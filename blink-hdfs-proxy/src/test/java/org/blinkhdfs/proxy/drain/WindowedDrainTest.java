@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -38,19 +39,19 @@ class WindowedDrainTest {
   @TempDir
   Path dir;
 
-  /** Ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code SLEEP_MS}. */
-  static Schedule wakingLater(MiniBlinkCluster c, long startMs) {
-    return TestDrain.ringAndStaging(c, RING, startMs, INTERVAL_MS, (i, node) -> i < 5
+  /**
+   * Puts in force from now: ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code
+   * SLEEP_MS}.
+   */
+  static Schedule wakingLater(MiniBlinkCluster c) throws IOException {
+    return TestDrain.ringAndStagingFromNow(c, RING, INTERVAL_MS, (i, node) -> i < 5
         ? NodeSchedule.blink(node, 0, 400_000) : NodeSchedule.blink(node, SLEEP_MS, 300_000));
   }
 
   @Test
   void staysOutsideSleepingWindowsThenMovesEveryStandInIntoTheLayout() throws Exception {
     try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
-      long start = System.currentTimeMillis();
-      Schedule schedule = wakingLater(c, start);
-      c.writeSchedule(schedule);
-      long wakeAt = start + SLEEP_MS;
+      long wakeAt = wakingLater(c).intervalStartMs() + SLEEP_MS;
       List<String> paths = new ArrayList<>();
       List<byte[]> contents = new ArrayList<>();
       for (int f = 0; f < 12; f++) {
