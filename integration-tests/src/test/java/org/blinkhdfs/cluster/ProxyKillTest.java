@@ -100,8 +100,18 @@ class ProxyKillTest {
       assertTrue(finished > 0, "the restarted proxy moved replicas");
       assertEquals(0, proxy.metric("BacklogBlocks"));
       assertEquals(0, proxy.metric("TrimmedAfterMove"));
-      assertEquals(0, awaitNoExcess(cluster), "the NameNode holds no excess replica");
+      long excess = awaitNoExcess(cluster);
+      assertEquals(0, excess, "the NameNode holds no excess replica");
       verify(cluster, root, contents);
+      long bytes = contents.stream().mapToLong(c -> c.length).sum();
+      System.out.printf("proxy kill summary: killed %d ms into the drain with %d moves finished"
+          + " and %d in flight; stand-ins %d written, %d at the kill, %d settled; the restarted"
+          + " proxy found a backlog of %d and finished %d moves (%d trimmed); settled %d ms"
+          + " after the restart; %d files (%d bytes) read back equal; NameNode excess replicas"
+          + " %d%n", killedAt - drainStart, atKill.get("MovesFinished"),
+          atKill.get("MovesInFlight"), written.standIns(), afterKill.standIns(),
+          settled.standIns(), firstBacklog, finished, proxy.metric("TrimmedAfterMove"),
+          settledAt - restartedAt, contents.size(), bytes, excess);
       pids = cluster.livePids();
       assertTrue(pids.contains(proxy.pid()));
     }

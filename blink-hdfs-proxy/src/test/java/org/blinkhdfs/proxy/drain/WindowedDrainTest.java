@@ -5,25 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.layout.drain.DrainSettings;
-import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.placement.BlinkRuntime;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dfs.namenode.replication.max-streams} = 0: no DataNode may be a reconstruction source), so the
  * moves seen are the proxy's alone; excess deletion does not depend on it.
  */
+@ExtendWith(MetricsSystemPerClass.class)
 class WindowedDrainTest {
   static final int RING = 9;
   static final int STAGING = 9;
@@ -45,35 +39,19 @@ class WindowedDrainTest {
   @TempDir
   Path dir;
 
-  @BeforeAll
-  static void metrics() {
-    DefaultMetricsSystem.initialize("WindowedDrainTest");
-  }
-
-  @AfterAll
-  static void stopMetrics() {
-    DefaultMetricsSystem.shutdown();
-  }
-
-  /** Ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code SLEEP_MS}. */
-  static Schedule wakingLater(MiniBlinkCluster c, long startMs) {
-    Schedule.Builder b = Schedule.builder().epoch(2).intervalStartMs(startMs)
-        .intervalMs(INTERVAL_MS);
-    for (int i = 0; i < RING; i++) {
-      b.add(i < 5 ? NodeSchedule.blink(c.addresses.get(i), 0, 400_000)
-          : NodeSchedule.blink(c.addresses.get(i), SLEEP_MS, 300_000));
-    }
-    return b.add(NodeSchedule.staging(c.addresses.get(STAGING))).build();
+  /**
+   * Puts in force from now: ring nodes 0–4 awake throughout; 5–8 asleep for the first {@code
+   * SLEEP_MS}.
+   */
+  static Schedule wakingLater(MiniBlinkCluster c) throws IOException {
+    return TestDrain.ringAndStagingFromNow(c, RING, INTERVAL_MS, (i, node) -> i < 5
+        ? NodeSchedule.blink(node, 0, 400_000) : NodeSchedule.blink(node, SLEEP_MS, 300_000));
   }
 
   @Test
   void staysOutsideSleepingWindowsThenMovesEveryStandInIntoTheLayout() throws Exception {
-    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir, RING + 1).scheduleFile()
-        .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state()).start()) {
-      long start = System.currentTimeMillis();
-      Schedule schedule = wakingLater(c, start);
-      c.writeSchedule(schedule);
-      long wakeAt = start + SLEEP_MS;
+    try (MiniBlinkCluster c = TestDrain.cluster(dir, RING).start()) {
+      long wakeAt = wakingLater(c).intervalStartMs() + SLEEP_MS;
       List<String> paths = new ArrayList<>();
       List<byte[]> contents = new ArrayList<>();
       for (int f = 0; f < 12; f++) {
@@ -84,29 +62,15 @@ class WindowedDrainTest {
       long staged = paths.stream().filter(p -> c.replicasNow(p).contains(staging)).count();
       assertTrue(staged > 0, "some layout replicas went to the staging node");
 
-      Configuration conf = new Configuration(c.conf);
-      BlinkRuntime runtime = BlinkRuntime.forConf(c.cluster.getConfiguration(0));
-      DrainMetrics metrics = DrainMetrics.register();
-      try (NameNodeLink link = NameNodeLink.open(conf);
-          DrainService drain = new DrainService(link, () -> runtime.state().usable(),
-              LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), List.of("/"),
-              500, new DrainSettings(2, 4, 8, 10 << 20, 200, Consistency.WEAK, 1, 5000),
-              (node, ms, why) -> {
-                throw new AssertionError("weak never asks to wake");
-              },
-              metrics, Clock.systemUTC())) {
-        drain.start();
+      try (TestDrain d = TestDrain.start(c, 500, TestDrain.settings(Consistency.WEAK, 1),
+          Clock.systemUTC())) {
+        DrainMetrics metrics = d.metrics;
         GenericTestUtils.waitFor(() -> metrics.backlogBlocks() >= staged, 100, 30_000);
         assertTrue(System.currentTimeMillis() < wakeAt - 1000, "the test wrote too slowly");
         Thread.sleep(Math.max(0, wakeAt - System.currentTimeMillis() - 1000));
         assertEquals(0, metrics.started.get(), "no copy while the layout nodes sleep");
 
-        RingLayout layout = new RingLayout(RING);
-        GenericTestUtils.waitFor(() -> paths.stream().allMatch(p -> {
-          List<Integer> held = c.ringPositionsNow(p, RING);
-          return c.replicasNow(p).size() == 3 && held.size() == 3
-              && layout.check(held, 3).isPerfect();
-        }), 200, 60_000);
+        GenericTestUtils.waitFor(() -> TestDrain.inLayout(c, paths, RING, 3), 200, 60_000);
         long convergedMs = System.currentTimeMillis() - wakeAt;
         System.out.printf("drain: %d staged files in their layout %d ms after the window opened;"
             + " %d moves, %d already there, %d failed%n", staged, convergedMs,
@@ -115,7 +79,6 @@ class WindowedDrainTest {
         assertEquals(0, metrics.alreadyThere(), "the NameNode's correction is off here");
         assertEquals(0, metrics.trimmed());
       }
-      metrics.unregister();
       for (int f = 0; f < paths.size(); f++) {
         assertFalse(c.replicas(paths.get(f)).contains(staging), paths.get(f));
         assertArrayEquals(contents.get(f), c.read(paths.get(f)));

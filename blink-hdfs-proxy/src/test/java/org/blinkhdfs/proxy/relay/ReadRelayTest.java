@@ -15,6 +15,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -27,6 +28,7 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.proxy.MetricRecords;
 import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -58,6 +60,7 @@ class ReadRelayTest {
 
   static MiniBlinkCluster c;
   static ReadRelay relay;
+  static RelayMetrics metrics;
   static SleepingDataNodes sleeping;
   static byte[] data;
   static byte[] longData;
@@ -75,6 +78,8 @@ class ReadRelayTest {
     longData = c.writeFile(LONG_FILE, LONG_LENGTH, 2);
     sleeping = SleepingDataNodes.install();
     relay = ReadRelay.start(relayConf(c));
+    // As ProxyDaemon registers it: listening to the schedule runtime the relay's reads wait on.
+    metrics = RelayMetrics.register(BlinkRuntime.forConf(relayConf(c)));
   }
 
   static Configuration relayConf(MiniBlinkCluster cluster) {
@@ -89,6 +94,9 @@ class ReadRelayTest {
   @AfterAll
   static void stop() throws IOException {
     try {
+      if (metrics != null) {
+        metrics.close();
+      }
       if (relay != null) {
         relay.close();
       }
@@ -134,6 +142,7 @@ class ReadRelayTest {
   @Test
   void aStockWebHdfsClientReadsWhileEveryReplicaSleeps() throws Exception {
     int before = sleeping.readsWhileAsleep();
+    Map<String, Number> heldBefore = MetricRecords.main(metrics);
     long wake = sleepEveryReplica();
     byte[] got = new byte[LENGTH];
     long t0 = System.currentTimeMillis();
@@ -149,6 +158,14 @@ class ReadRelayTest {
     assertTrue(t1 >= wake - TOLERANCE_MS, "returned " + (wake - t1) + " ms before the wake");
     assertTrue(t1 - t0 < wake - t0 + 10_000, "took " + (t1 - t0) + " ms");
     assertEquals(before, sleeping.readsWhileAsleep(), "a read reached a sleeping DataNode");
+    Map<String, Number> heldAfter = MetricRecords.main(metrics);
+    long held = heldAfter.get("ReadsHeld").longValue() - heldBefore.get("ReadsHeld").longValue();
+    long heldMs = heldAfter.get("ReadHeldMsTotal").longValue()
+        - heldBefore.get("ReadHeldMsTotal").longValue();
+    assertTrue(held >= 1, "ReadsHeld rose by " + held);
+    // Each hold ends at the wake and none began before the read did.
+    assertTrue(heldMs > 0 && heldMs <= held * (wake - t0 + TOLERANCE_MS),
+        held + " holds, ReadHeldMsTotal rose by " + heldMs + " ms");
   }
 
   @Test
