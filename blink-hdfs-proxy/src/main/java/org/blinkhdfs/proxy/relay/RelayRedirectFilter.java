@@ -5,6 +5,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.FilterConfig;
@@ -13,17 +14,22 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.apache.hadoop.hdfs.web.resources.GetOpParam;
 
 /**
- * Sends a WebHDFS read for a file another relay owns to that relay: HTTP 307 with the same path
- * and query on the owner ({@link RelayAssignment}).
+ * Sends a WebHDFS read of file data for a file another relay owns to that relay: HTTP 307 with
+ * the same path and query on the owner ({@link RelayAssignment}).
  *
- * <p>Why only {@code GET}: reads are what the relay exists for, and a stock client follows a 307
- * on a {@code GET} ({@code WebHdfsFileSystem} for {@code OPEN} by itself, {@code
- * HttpURLConnection} for the other {@code GET} operations, {@code curl -L}); {@code PUT}, {@code
- * POST} and {@code DELETE} are served where they arrive, as any relay can serve any path. The
- * hashed path is the decoded HDFS path after {@code /webhdfs/v1} ({@code +} is a plus sign, not a
- * space); the Location keeps the request's encoded path and query unchanged.
+ * <p>Why only the {@code GET} operations WebHDFS itself redirects ({@code OPEN} and {@code
+ * GETFILECHECKSUM}, those whose {@link GetOpParam.Op#getRedirect()} is true): they read blocks
+ * from DataNodes, which is what the relay exists for, and they are the only ones a stock {@code
+ * WebHdfsFileSystem} follows a 307 for. It answers any other 307 with "Unexpected HTTP response:
+ * code=307 != 200", and it sends one of them itself before every read: {@code open} asks {@code
+ * GETFILESTATUS} of the relay it was given (measured with two live relays, {@code TwoRelaysTest}
+ * in integration-tests). The other {@code GET} operations only ask the NameNode, and they, {@code
+ * PUT}, {@code POST} and {@code DELETE} are served where they arrive, as any relay can serve any
+ * path. The hashed path is the decoded HDFS path after {@code /webhdfs/v1} ({@code +} is a plus
+ * sign, not a space); the Location keeps the request's encoded path and query unchanged.
  *
  * <p>Example: peers {@code [a:14000, b:14000]}, this relay {@code a:14000}, a request {@code GET
  * /webhdfs/v1/logs/day1?op=OPEN&user.name=alice} for a file {@code b} owns is answered {@code 307}
@@ -50,7 +56,9 @@ public final class RelayRedirectFilter implements Filter {
   public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
       throws IOException, ServletException {
     HttpServletRequest http = (HttpServletRequest) request;
-    String owner = ownerOf(http.getMethod(), http.getRequestURI());
+    // Only a GET's parameters: on a form-encoded PUT or POST, asking would consume the body.
+    String op = "GET".equals(http.getMethod()) ? http.getParameter("op") : null;
+    String owner = ownerOf(http.getMethod(), op, http.getRequestURI());
     if (owner == null || owner.equals(self)) {
       chain.doFilter(request, response);
       return;
@@ -63,9 +71,13 @@ public final class RelayRedirectFilter implements Filter {
     out.setHeader("Location", location);
   }
 
-  /** The relay owning a {@code GET} of {@code rawUri}, or null when it is not a WebHDFS read. */
-  String ownerOf(String method, String rawUri) {
-    if (!"GET".equals(method) || rawUri == null || !rawUri.startsWith(PREFIX)) {
+  /**
+   * The relay owning a {@code GET} of {@code rawUri} with operation {@code op}, or null when it is
+   * not a WebHDFS read of file data (see the class comment).
+   */
+  String ownerOf(String method, String op, String rawUri) {
+    if (!"GET".equals(method) || !readsData(op) || rawUri == null
+        || !rawUri.startsWith(PREFIX)) {
       return null;
     }
     String rest = rawUri.substring(PREFIX.length());
@@ -74,6 +86,21 @@ public final class RelayRedirectFilter implements Filter {
     }
     String path = URLDecoder.decode(rest.replace("+", "%2B"), StandardCharsets.UTF_8);
     return RelayAssignment.owner(peers, path.isEmpty() ? "/" : path);
+  }
+
+  /**
+   * Whether {@code op} (case-insensitive, as WebHDFS takes it) is a {@code GET} that WebHDFS
+   * redirects to a DataNode; an unknown or missing op is left to HttpFS to refuse.
+   */
+  static boolean readsData(String op) {
+    if (op == null) {
+      return false;
+    }
+    try {
+      return GetOpParam.Op.valueOf(op.toUpperCase(Locale.ROOT)).getRedirect();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   @Override

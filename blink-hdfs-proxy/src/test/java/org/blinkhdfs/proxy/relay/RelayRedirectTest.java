@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Two relays by assignment, one of them running: {@code self} (this relay, on a free port) and
  * {@code other} (a port nothing listens on; HttpFS allows one relay per JVM, so a second real one
  * would need a second process). A GET for a file {@code other} owns is answered 307 with the same
- * path and query on {@code other}; a GET for a file {@code self} owns is served; writes are served
- * where they arrive. Also shows a relay starts again in a JVM where one was closed (when this class
+ * path and query on {@code other}; a GET for a file {@code self} owns is served; writes and the
+ * GETs that read no file data (e.g. GETFILESTATUS, which {@code WebHdfsFileSystem} sends before
+ * every read and would not follow a 307 for) are served where they arrive. Also shows a relay starts again in a JVM where one was closed (when this class
  * runs after {@link ReadRelayTest} in the same surefire JVM).
  */
 class RelayRedirectTest {
@@ -105,6 +106,17 @@ class RelayRedirectTest {
   }
 
   @Test
+  void metadataReadsOfAnotherRelaysFileAreServedHere() throws Exception {
+    String path = pathOwnedBy(other) + "-status";
+    c.writeFile(path, 1000, 1);
+    for (String op : List.of("GETFILESTATUS", "liststatus")) {
+      HttpURLConnection h = open("GET", "/webhdfs/v1" + path + "?op=" + op + "&user.name=" + USER);
+      assertEquals(200, h.getResponseCode(), op);
+      assertNull(h.getHeaderField("Location"), op);
+    }
+  }
+
+  @Test
   void writesAreServedWhereTheyArrive() throws Exception {
     String path = pathOwnedBy(other) + "-dir";
     HttpURLConnection h = open("PUT", "/webhdfs/v1" + path + "?op=MKDIRS&user.name=" + USER);
@@ -118,12 +130,15 @@ class RelayRedirectTest {
     f.init(new FakeFilterConfig(self + "," + other, self));
     String decoded = "/a b/c+d";
     assertEquals(RelayAssignment.owner(List.of(self, other), decoded),
-        f.ownerOf("GET", "/webhdfs/v1/a%20b/c+d"));
+        f.ownerOf("GET", "OPEN", "/webhdfs/v1/a%20b/c+d"));
     assertEquals(RelayAssignment.owner(List.of(self, other), "/"),
-        f.ownerOf("GET", "/webhdfs/v1"));
-    assertNull(f.ownerOf("PUT", "/webhdfs/v1/a"));
-    assertNull(f.ownerOf("GET", "/jmx"));
-    assertNull(f.ownerOf("GET", "/webhdfs/v12/a"));
+        f.ownerOf("GET", "getfilechecksum", "/webhdfs/v1"));
+    assertNull(f.ownerOf("PUT", "CREATE", "/webhdfs/v1/a"));
+    assertNull(f.ownerOf("GET", "GETFILESTATUS", "/webhdfs/v1/a"));
+    assertNull(f.ownerOf("GET", "NOSUCHOP", "/webhdfs/v1/a"));
+    assertNull(f.ownerOf("GET", null, "/webhdfs/v1/a"));
+    assertNull(f.ownerOf("GET", "OPEN", "/jmx"));
+    assertNull(f.ownerOf("GET", "OPEN", "/webhdfs/v12/a"));
   }
 
   static HttpURLConnection open(String method, String pathAndQuery) throws IOException {
