@@ -4,6 +4,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.proxy.ProxyConfig;
+import org.blinkhdfs.proxy.relay.RelayConfig;
 
 /** The blink.* keys the local cluster sets, taken from the classes that own them. */
 final class BlinkKeys {
@@ -17,8 +18,9 @@ final class BlinkKeys {
   static final String PROXY_HTTP_ADDRESS = ProxyConfig.HTTP_ADDRESS.name();
   static final String PROXY_MOVE_BYTES_PER_SEC = ProxyConfig.BYTES_PER_SEC.name();
   static final String PROXY_SCAN_MS = ProxyConfig.SCAN_MS.name();
-  static final String PROXY_RELAY_ADDRESS =
-      org.blinkhdfs.proxy.relay.RelayConfig.ADDRESS.name();
+  static final String PROXY_RELAY_ADDRESS = RelayConfig.ADDRESS.name();
+  static final String PROXY_RELAY_PEERS = RelayConfig.PEERS.name();
+  static final String PROXY_RELAY_SELF = RelayConfig.SELF.name();
 
   private BlinkKeys() {}
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.placement.PlacementConfig;
 
@@ -127,13 +128,20 @@ final class HdfsSite {
 
   /**
    * The write proxy: the layout, the schedule, its HTTP and relay addresses, copies planned at
-   * the move cap, a 1 s scan, and the spec's {@code blink.proxy.*} keys over these.
+   * the move cap, a 1 s scan, and the spec's {@code blink.proxy.*} keys over these. With more
+   * than one relay ({@code peers}, every relay's {@code 127.0.0.1:port}) it also gets {@code
+   * blink.proxy.relay.peers} and its own entry as {@code blink.proxy.relay.self}.
    */
-  Configuration proxy(int httpPort, int relayPort) {
+  Configuration proxy(int httpPort, int relayPort, List<String> peers) {
     Configuration c = common();
     layout(c);
     c.set(BlinkKeys.PROXY_HTTP_ADDRESS, "127.0.0.1:" + httpPort);
-    c.set(BlinkKeys.PROXY_RELAY_ADDRESS, "127.0.0.1:" + relayPort);
+    String self = "127.0.0.1:" + relayPort;
+    c.set(BlinkKeys.PROXY_RELAY_ADDRESS, self);
+    if (peers.size() > 1) {
+      c.set(BlinkKeys.PROXY_RELAY_PEERS, String.join(",", peers));
+      c.set(BlinkKeys.PROXY_RELAY_SELF, self);
+    }
     proxyUser(c, "httpfs.proxyuser.");
     c.setLong(BlinkKeys.PROXY_MOVE_BYTES_PER_SEC, spec.moveBytesPerSec());
     c.setLong(BlinkKeys.PROXY_SCAN_MS, PROXY_SCAN_INTERVAL_MS);

@@ -26,7 +26,8 @@ import org.blinkhdfs.core.scheduler.SchedulerStatus;
  * with its keys ({@link LayoutKeys}), the layout's read selection ({@link Layout#topologyClass()})
  * and the BlinkHDFS plugin, all reading the schedule file the scheduler writes. With a {@link
  * ProxySpec} it also runs the write proxy's JVM ({@link ProxyProcess}) on the same site and
- * schedule file, with its own HTTP port and log. With a {@link YarnSpec} it also runs YARN
+ * schedule file, with its own HTTP port, relay port and log; with {@link ProxySpec#relays(int)}
+ * several such JVMs, whose relays are each other's peers. With a {@link YarnSpec} it also runs YARN
  * ({@link YarnCluster}): a ResourceManager JVM and a NodeManager JVM per DataNode, and a host is
  * then the DataNode, its NodeManager and the NodeManager's containers, in one freezer cgroup
  * ({@link HostGroups}) that the host's agent freezes and thaws as one (without a writable cgroup
@@ -63,7 +64,7 @@ public final class LocalCluster implements Closeable {
   private BlinkControl blink;
   private JavaDaemon nameNodeDaemon;
   private Path nameNodeConf;
-  private ProxyProcess proxy;
+  private final List<ProxyProcess> proxies = new ArrayList<>();
   private Optional<HostGroups> groups = Optional.empty();
   private YarnCluster yarn;
 
@@ -131,7 +132,10 @@ public final class LocalCluster implements Closeable {
       progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
     }
     Files.createDirectories(dir.resolve("logs"));
-    List<Integer> ports = FreePorts.take(5 + 3 * spec.totalDataNodes());
+    // NameNode RPC and HTTP, 3 per DataNode, the first proxy's HTTP and relay, the scheduler,
+    // then HTTP and relay of every further proxy.
+    List<Integer> ports = FreePorts.take(5 + 3 * spec.totalDataNodes()
+        + 2 * (spec.proxy().relays() - 1));
     HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
@@ -171,8 +175,13 @@ public final class LocalCluster implements Closeable {
             + spec.intervalMs() + " ms); " + spec.dataNodes() + " emulate agents freezing their "
             + (c.yarn == null ? "DataNode JVMs" : "hosts (DataNode, NodeManager, containers)"));
       }
-      c.configureProxy(ports.get(2 + 3 * spec.totalDataNodes()),
-          ports.get(3 + 3 * spec.totalDataNodes()));
+      List<int[]> proxyPorts = new ArrayList<>();
+      proxyPorts.add(new int[] {ports.get(2 + 3 * spec.totalDataNodes()),
+          ports.get(3 + 3 * spec.totalDataNodes())});
+      for (int i = 5 + 3 * spec.totalDataNodes(); i < ports.size(); i += 2) {
+        proxyPorts.add(new int[] {ports.get(i), ports.get(i + 1)});
+      }
+      c.configureProxies(proxyPorts);
       return c;
     } catch (IOException | InterruptedException | RuntimeException e) {
       c.close();
@@ -198,18 +207,29 @@ public final class LocalCluster implements Closeable {
     }
   }
 
-  private void configureProxy(int httpPort, int relayPort)
-      throws IOException, InterruptedException {
+  /**
+   * One proxy JVM per {@code {httpPort, relayPort}} pair: {@code proxy} (conf in {@code
+   * proxy/conf}, log {@code logs/proxy.log}), then {@code proxy2}, {@code proxy3}, ...; with more
+   * than one, every relay lists all of them as its peers.
+   */
+  private void configureProxies(List<int[]> ports) throws IOException, InterruptedException {
     if (!spec.proxy().configured()) {
       return;
     }
-    Path conf = HdfsSite.writeProxyConfDir(dir.resolve("proxy/conf"),
-        site.proxy(httpPort, relayPort));
-    proxy = new ProxyProcess(dir, conf, "127.0.0.1:" + httpPort, "127.0.0.1:" + relayPort);
+    List<String> peers = ports.stream().map(p -> "127.0.0.1:" + p[1]).toList();
+    for (int i = 0; i < ports.size(); i++) {
+      String name = i == 0 ? "proxy" : "proxy" + (i + 1);
+      int httpPort = ports.get(i)[0];
+      Path conf = HdfsSite.writeProxyConfDir(dir.resolve(name + "/conf"),
+          site.proxy(httpPort, ports.get(i)[1], peers));
+      proxies.add(new ProxyProcess(dir, name, conf, "127.0.0.1:" + httpPort, peers.get(i)));
+    }
     if (spec.proxy().launch() == ProxySpec.Launch.WITH_CLUSTER) {
-      proxy.start();
-      progress.accept("write proxy on http://" + proxy.httpAddress() + "/jmx (log "
-          + proxy.log() + ")");
+      for (ProxyProcess p : proxies) {
+        p.start();
+        progress.accept("write proxy on http://" + p.httpAddress() + "/jmx, relay "
+            + p.relayUri() + " (log " + p.log() + ")");
+      }
     }
   }
 
@@ -494,12 +514,20 @@ public final class LocalCluster implements Closeable {
    * ProxySpec.Launch#WITH_CLUSTER}, else by the caller's {@link ProxyProcess#start}.
    */
   public ProxyProcess proxy() {
-    if (proxy == null) {
+    return proxies().get(0);
+  }
+
+  /**
+   * Every write proxy's process ({@link ProxySpec#relays(int)} of them, the first is {@link
+   * #proxy()}), each with its own relay; started like {@link #proxy()}.
+   */
+  public List<ProxyProcess> proxies() {
+    if (proxies.isEmpty()) {
       throw new IllegalStateException("this cluster runs no write proxy (ClusterSpec.proxy = "
           + spec.proxy().launch() + "); build the spec with proxy(ProxySpec.withCluster()) or"
           + " proxy(ProxySpec.byCaller())");
     }
-    return proxy;
+    return List.copyOf(proxies);
   }
 
   /** SIGKILL of the NameNode's JVM (no shutdown hook, no final edit-log sync). */
@@ -668,8 +696,10 @@ public final class LocalCluster implements Closeable {
         out.add(d.pid());
       }
     }
-    if (proxy != null && proxy.isAlive()) {
-      out.add(proxy.pid());
+    for (ProxyProcess p : proxies) {
+      if (p.isAlive()) {
+        out.add(p.pid());
+      }
     }
     if (blink instanceof BlinkProcesses p) {
       if (p.scheduler().isAlive()) {
@@ -717,8 +747,8 @@ public final class LocalCluster implements Closeable {
       }
     }
     List<Thread> stoppers = new ArrayList<>();
-    if (proxy != null) {
-      stoppers.add(stopper("proxy", proxy::stop));
+    for (ProxyProcess p : proxies) {
+      stoppers.add(stopper(p.toString(), p::stop));
     }
     for (JavaDaemon d : daemons) {
       stoppers.add(stopper(d.name(), d::stop));

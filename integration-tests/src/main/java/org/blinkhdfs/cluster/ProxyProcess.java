@@ -7,8 +7,10 @@ import java.util.List;
 /**
  * The write proxy's JVM in a {@link LocalCluster} ({@code org.blinkhdfs.proxy.ProxyDaemon}, what
  * {@code bin/blink proxy -conf hdfs-site.xml} runs), started like the other daemons through
- * {@link DaemonMain} with its own conf dir, HTTP port and log ({@code logs/proxy.log}, appended
- * to across restarts), and reaped like them ({@link ProcessReaper}).
+ * {@link DaemonMain} with its own conf dir, HTTP port, relay port and log ({@code
+ * logs/<name>.log}: {@code proxy.log} for the first proxy, {@code proxy2.log} ... for the others
+ * of {@link ProxySpec#relays(int)}; appended to across restarts), and reaped like them ({@link
+ * ProcessReaper}).
  *
  * <p>Why kill and restart: the proxy keeps no state on disk; what it was doing is in HDFS (the
  * replicas) and in its memory (copies in flight). {@link #kill()} ends it with SIGKILL, as a
@@ -26,6 +28,7 @@ public final class ProxyProcess {
   private static final long START_TIMEOUT_MS = 60_000;
 
   private final Path clusterDir;
+  private final String name;
   private final Path confDir;
   private final String httpAddress;
   private final String relayAddress;
@@ -33,12 +36,14 @@ public final class ProxyProcess {
   private JavaDaemon daemon;
   private int starts;
 
-  ProxyProcess(Path clusterDir, Path confDir, String httpAddress, String relayAddress) {
+  ProxyProcess(Path clusterDir, String name, Path confDir, String httpAddress,
+      String relayAddress) {
     this.clusterDir = clusterDir;
+    this.name = name;
     this.confDir = confDir;
     this.httpAddress = httpAddress;
     this.relayAddress = relayAddress;
-    this.log = clusterDir.resolve("logs/proxy.log");
+    this.log = clusterDir.resolve("logs/" + name + ".log");
   }
 
   /**
@@ -48,10 +53,10 @@ public final class ProxyProcess {
    */
   public synchronized void start() throws IOException, InterruptedException {
     if (isAlive()) {
-      throw new IllegalStateException("the proxy is running already (pid " + daemon.pid()
+      throw new IllegalStateException(name + " is running already (pid " + daemon.pid()
           + "); kill() it first to restart it");
     }
-    daemon = JavaDaemon.start("proxy", clusterDir, confDir, JvmFlags.PROXY,
+    daemon = JavaDaemon.start(name, clusterDir, confDir, JvmFlags.PROXY,
         "org.blinkhdfs.proxy.ProxyDaemon",
         List.of("-conf", confDir.resolve("hdfs-site.xml").toString()), log);
     starts++;
@@ -63,7 +68,7 @@ public final class ProxyProcess {
     String last = "no answer yet";
     while (System.currentTimeMillis() < deadline) {
       if (!daemon.isAlive()) {
-        throw new IOException("the proxy exited during start-up; see " + log);
+        throw new IOException(name + " exited during start-up; see " + log);
       }
       try {
         if (metric("Scans") > 0) {
@@ -75,7 +80,7 @@ public final class ProxyProcess {
       }
       Thread.sleep(250);
     }
-    throw new IOException("the proxy did not scan within " + START_TIMEOUT_MS + " ms (" + last
+    throw new IOException(name + " did not scan within " + START_TIMEOUT_MS + " ms (" + last
         + "); see " + log);
   }
 
@@ -116,7 +121,7 @@ public final class ProxyProcess {
   /** The running JVM's pid; fails if none was started. */
   public synchronized long pid() {
     if (daemon == null) {
-      throw new IllegalStateException("the proxy was never started");
+      throw new IllegalStateException(name + " was never started");
     }
     return daemon.pid();
   }
@@ -140,6 +145,11 @@ public final class ProxyProcess {
     return java.net.URI.create("webhdfs://" + relayAddress);
   }
 
+  /** {@code host:port} of the read relay, as its peers name it ({@code blink.proxy.relay.self}). */
+  public String relayAddress() {
+    return relayAddress;
+  }
+
   /**
    * CPU time the running proxy JVM has used since it started (all its threads), as the OS
    * reports it; empty when the OS does not.
@@ -154,6 +164,6 @@ public final class ProxyProcess {
 
   @Override
   public String toString() {
-    return "proxy (" + httpAddress + ", log " + log + ")";
+    return name + " (" + httpAddress + ", relay " + relayAddress + ", log " + log + ")";
   }
 }

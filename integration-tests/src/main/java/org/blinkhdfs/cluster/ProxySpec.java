@@ -16,6 +16,13 @@ import java.util.TreeMap;
  * address, the layout's keys, the schedule file, its move rate) is the cluster's and comes from
  * {@link HdfsSite}, so the proxy always agrees with the NameNode.
  *
+ * <p>Why {@link #relays(int)}: several proxies serve WebHDFS reads as one set of relays, each
+ * path owned by one of them by hash (docs/relay.md), and the redirect from a non-owner to the
+ * owner can only be seen with two live relays; HttpFS allows one relay per JVM, so each proxy
+ * is a JVM of its own. Every one of them also drains: the drains do not fight (they want the
+ * same copies, and a copy another got to first ends as already in place or target busy at the
+ * target, as with the NameNode's correction).
+ *
  * <p>Example: {@code ProxySpec.withCluster().keys(Map.of("blink.proxy.scan.interval.ms",
  * "1000"))} starts the proxy once the scheduler runs, scanning every second, with the
  * NameNode's correction as the fallback. Immutable.
@@ -24,10 +31,16 @@ import java.util.TreeMap;
  * @param fallback whether the NameNode corrects layouts too
  * @param keys {@code blink.proxy.*} settings, applied over the cluster's (the proxy itself
  *     validates their values at start)
+ * @param relays how many proxy JVMs, each with its own relay, all peers of each other (1..{@value
+ *     #MAX_RELAYS})
  */
-public record ProxySpec(Launch launch, Fallback fallback, Map<String, String> keys) {
+public record ProxySpec(Launch launch, Fallback fallback, Map<String, String> keys, int relays) {
+  /** The most proxy JVMs a local cluster runs (each is a JVM of its own, on a small machine). */
+  public static final int MAX_RELAYS = 4;
+
   /** No proxy. */
-  public static final ProxySpec NONE = new ProxySpec(Launch.NONE, Fallback.NAMENODE, Map.of());
+  public static final ProxySpec NONE =
+      new ProxySpec(Launch.NONE, Fallback.NAMENODE, Map.of(), 1);
 
   /** When the proxy's JVM starts. */
   public enum Launch {
@@ -61,24 +74,37 @@ public record ProxySpec(Launch launch, Fallback fallback, Map<String, String> ke
             + " (ClusterSpec, HdfsSite): set them there");
       }
     }
+    if (relays < 1 || relays > MAX_RELAYS) {
+      throw new IllegalArgumentException("ProxySpec relays = " + relays + " is out of range; give"
+          + " relays(n) a number of proxy JVMs from 1 to " + MAX_RELAYS);
+    }
   }
 
   /** A proxy started with the cluster, the NameNode's correction as fallback, default keys. */
   public static ProxySpec withCluster() {
-    return new ProxySpec(Launch.WITH_CLUSTER, Fallback.NAMENODE, Map.of());
+    return new ProxySpec(Launch.WITH_CLUSTER, Fallback.NAMENODE, Map.of(), 1);
   }
 
   /** A proxy the caller starts ({@link ProxyProcess#start}). */
   public static ProxySpec byCaller() {
-    return new ProxySpec(Launch.BY_CALLER, Fallback.NAMENODE, Map.of());
+    return new ProxySpec(Launch.BY_CALLER, Fallback.NAMENODE, Map.of(), 1);
   }
 
   public ProxySpec fallback(Fallback f) {
-    return new ProxySpec(launch, f, keys);
+    return new ProxySpec(launch, f, keys, relays);
   }
 
   public ProxySpec keys(Map<String, String> k) {
-    return new ProxySpec(launch, fallback, k);
+    return new ProxySpec(launch, fallback, k, relays);
+  }
+
+  /**
+   * {@code n} proxy JVMs instead of one, each with its own HTTP and relay port, all with {@code
+   * blink.proxy.relay.peers} = every relay and {@code blink.proxy.relay.self} = its own ({@link
+   * LocalCluster#proxies()}).
+   */
+  public ProxySpec relays(int n) {
+    return new ProxySpec(launch, fallback, keys, n);
   }
 
   /** Whether the cluster has a proxy at all. */

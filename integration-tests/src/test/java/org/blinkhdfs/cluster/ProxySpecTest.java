@@ -23,6 +23,21 @@ class ProxySpecTest {
   }
 
   @Test
+  void relaysAreOneToFourAndTheErrorNamesValueAndFix() {
+    assertEquals(1, ProxySpec.withCluster().relays());
+    assertEquals(1, ProxySpec.NONE.relays());
+    ProxySpec two = ProxySpec.byCaller().relays(2).keys(Map.of("blink.proxy.paths", "/a"));
+    assertEquals(2, two.relays());
+    assertEquals(ProxySpec.Launch.BY_CALLER, two.launch());
+    for (int bad : new int[] {0, 5}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> ProxySpec.withCluster().relays(bad));
+      assertTrue(e.getMessage().contains("relays = " + bad), e.getMessage());
+      assertTrue(e.getMessage().contains("from 1 to 4"), e.getMessage());
+    }
+  }
+
+  @Test
   void aProxyNeedsABlinkLayoutAndMovesNeedAUsableCap() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> base.toBuilder().layout(Layout.HDFS_DEFAULT, "staggered")
