@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
  * BlinkDistributedFileSystem}, and starts it in a Hadoop {@code HttpServer2} named {@code webhdfs}
  * (the web application HttpFS ships in its jar), as HttpFS's own launcher does. HttpFS 3.5.0 is not
  * published, so it is HttpFS 3.4.2 with its Jersey 1 runtime beside Hadoop 3.5's Jersey 2; {@link
- * JaxRsClasspath} checks the classpath order that makes this work. With several proxies, a {@code
- * GET} for a path another relay owns ({@link RelayAssignment}) is redirected there ({@link
- * RelayRedirectFilter}).
+ * JaxRsClasspath} checks the classpath order that makes this work. With several proxies, a read
+ * of file data ({@code OPEN}, {@code GETFILECHECKSUM}) for a path another relay owns ({@link
+ * RelayAssignment}) is redirected there ({@link RelayRedirectFilter}).
  *
  * <p>Keys ({@link RelayConfig}): {@code blink.proxy.relay.address} (default {@code
  * 0.0.0.0:14000}), {@code blink.proxy.relay.peers}, {@code blink.proxy.relay.self}, {@code
@@ -120,8 +120,8 @@ public final class ReadRelay implements AutoCloseable {
     ReadRelay relay = new ReadRelay(config, home, server);
     LOG.info("Read relay for {} listening on {} (WebHDFS at {}), home {}{}", config.cluster(),
         relay.address(), relay.webHdfsUri(), home.path(),
-        config.peers().isEmpty() ? "" : ", redirecting GETs owned by other relays of "
-            + config.peers());
+        config.peers().isEmpty() ? "" : ", redirecting OPEN and GETFILECHECKSUM of paths other"
+            + " relays own to them: " + config.peers());
     return relay;
   }
 

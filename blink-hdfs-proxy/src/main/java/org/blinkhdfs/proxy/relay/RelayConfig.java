@@ -21,8 +21,9 @@ import org.blinkhdfs.placement.PlacementConfig;
  * relay's HTTP server listens ({@code host:port}; port 0 picks a free port)</td></tr>
  * <tr><td>{@code blink.proxy.relay.peers}</td><td>(empty)</td><td>every relay of the cluster as
  * clients reach it, comma-separated {@code host:port}, the same set on every proxy (order does not
- * matter). Empty: this relay serves every path. Set: a {@code GET} for a path another relay owns
- * ({@link RelayAssignment}) is answered with a 307 redirect to it</td></tr>
+ * matter). Empty: this relay serves every path. Set: an {@code OPEN} or {@code GETFILECHECKSUM}
+ * for a path another relay owns ({@link RelayAssignment}) is answered with a 307 redirect to it
+ * ({@link RelayRedirectFilter})</td></tr>
  * <tr><td>{@code blink.proxy.relay.self}</td><td>(empty)</td><td>this relay's entry of {@code
  * blink.proxy.relay.peers}; required when peers are set</td></tr>
  * <tr><td>{@code blink.proxy.relay.dir}</td><td>(empty)</td><td>working directory for HttpFS's
