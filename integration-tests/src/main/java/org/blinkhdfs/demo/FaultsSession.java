@@ -28,7 +28,8 @@ import org.blinkhdfs.workload.ContinuousIo;
  * the random moment falls in its sleep.
  *
  * <p>Per case it checks what the issue asks: every acknowledged file reads back byte for byte in
- * a pass begun at the restart, and each file within one interval (no read waits longer than the
+ * a pass begun at the restart ({@link ContinuousIo#VERIFY_THREADS} readers), and each file
+ * within one interval (no read waits longer than the
  * blink interval, so none waits on the fault); no DataNode left frozen (every DataNode is seen
  * running within one interval after the restart); no operation failed, except those refused
  * while the NameNode was down (never acknowledged, so nothing of them is lost). The storm check (no re-replication because of sleep)

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -33,6 +35,8 @@ public final class ContinuousIo implements AutoCloseable {
   public static final int FILE_BYTES = 256 << 10;
   /** The benches' pause between operations, bounding the volume on two cores. */
   public static final long PAUSE_MS = 100;
+  /** Readers of {@link #verifyAll}. */
+  public static final int VERIFY_THREADS = 8;
   /** One operation: a write of a new file or a read of an acknowledged one. */
   public record Op(boolean write, String path, long startMs, long endMs, boolean ok,
       String problem) {}
@@ -165,26 +169,41 @@ public final class ContinuousIo implements AutoCloseable {
   }
 
   /**
-   * Reads every file in {@code files} back on {@code fs} and checks every byte; problems name
-   * the file and what was wrong.
+   * Reads every file in {@code files} back on {@code fs} with {@value #VERIFY_THREADS} readers
+   * and checks every byte; problems name the file and what was wrong. In parallel because a
+   * sequential pass over thousands of files at low power is a sum of waits for windows, not a
+   * check.
    */
-  public Verified verifyAll(FileSystem fs, List<Acked> files) {
+  public Verified verifyAll(FileSystem fs, List<Acked> files) throws InterruptedException {
     long t0 = clock.getAsLong();
-    byte[] buf = new byte[fileBytes];
-    List<String> problems = new ArrayList<>();
-    long bytes = 0;
-    long maxReadMs = 0;
-    for (Acked a : files) {
-      long r0 = clock.getAsLong();
-      String p = read(fs, pattern, a, buf);
-      maxReadMs = Math.max(maxReadMs, clock.getAsLong() - r0);
-      if (p.isEmpty()) {
-        bytes += a.length();
-      } else {
-        problems.add(p);
-      }
+    List<String> problems = new CopyOnWriteArrayList<>();
+    AtomicLong bytes = new AtomicLong();
+    AtomicLong maxReadMs = new AtomicLong();
+    AtomicInteger next = new AtomicInteger();
+    List<Thread> readers = new ArrayList<>();
+    for (int t = 0; t < VERIFY_THREADS; t++) {
+      Thread r = new Thread(() -> {
+        byte[] buf = new byte[fileBytes];
+        for (int i = next.getAndIncrement(); i < files.size(); i = next.getAndIncrement()) {
+          Acked a = files.get(i);
+          long r0 = clock.getAsLong();
+          String p = read(fs, pattern, a, buf);
+          maxReadMs.accumulateAndGet(clock.getAsLong() - r0, Math::max);
+          if (p.isEmpty()) {
+            bytes.addAndGet(a.length());
+          } else {
+            problems.add(p);
+          }
+        }
+      }, "verify-" + t);
+      r.start();
+      readers.add(r);
     }
-    return new Verified(files.size(), bytes, problems, t0, clock.getAsLong(), maxReadMs);
+    for (Thread r : readers) {
+      r.join();
+    }
+    return new Verified(files.size(), bytes.get(), List.copyOf(problems), t0, clock.getAsLong(),
+        maxReadMs.get());
   }
 
   /** Stops both threads after their current operation. */
