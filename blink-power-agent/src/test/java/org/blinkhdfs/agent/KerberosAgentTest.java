@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.File;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.core.wire.SchedulerHttp;
@@ -26,32 +24,19 @@ import org.junit.jupiter.api.io.TempDir;
  * scheduler's SPNEGO challenge (401) is never answered and nothing it sends is accepted.
  */
 class KerberosAgentTest {
-  static MiniKdc kdc;
-  static File keytab;
-  static SchedulerFixture scheduler;
+  static KerberizedScheduler fixture;
   static String address;
 
   @BeforeAll
   static void start(@TempDir Path dir) throws Exception {
-    kdc = new MiniKdc(MiniKdc.createConf(), dir.resolve("kdc").toFile());
-    kdc.start();
-    keytab = dir.resolve("test.keytab").toFile();
-    kdc.createPrincipal(keytab, "HTTP/localhost", "blink/localhost", "alice");
-    scheduler = SchedulerFixture.start("hadoop.security.authentication", "kerberos",
-        "blink.scheduler.http.kerberos.principal", "HTTP/localhost@" + kdc.getRealm(),
-        "blink.scheduler.http.kerberos.keytab", keytab.getPath(),
-        "blink.scheduler.admin.acl", "alice", "blink.scheduler.agent.acl", "blink");
-    // SPNEGO asks for HTTP/<host of the URL>: call the scheduler by the principal's host name
-    address = "localhost:" + scheduler.daemon().httpAddress().getPort();
+    fixture = KerberizedScheduler.start(dir);
+    address = fixture.address();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (scheduler != null) {
-      scheduler.close();
-    }
-    if (kdc != null) {
-      kdc.stop();
+    if (fixture != null) {
+      fixture.close();
     }
   }
 
@@ -79,9 +64,7 @@ class KerberosAgentTest {
 
   /** The scheduler's node report, read as its admin. */
   private static JsonNode report(String node) throws Exception {
-    UserGroupInformation alice = UserGroupInformation.loginUserFromKeytabAndReturnUGI(
-        "alice@" + kdc.getRealm(), keytab.getPath());
-    JsonNode nodes = alice.doAs((java.security.PrivilegedExceptionAction<JsonNode>) () ->
+    JsonNode nodes = fixture.login("alice").doAs((java.security.PrivilegedExceptionAction<JsonNode>) () ->
         new SchedulerHttp(address, 10_000).withAuthenticator(HadoopHttpAuthenticator.INSTANCE)
             .get("/v1/nodes", "application/json").requireSuccess().json());
     for (JsonNode n : nodes.path("nodes")) {
@@ -95,9 +78,9 @@ class KerberosAgentTest {
   @Test
   void anAgentWithItsKeytabFollowsTheSchedule() throws Exception {
     Configuration conf = kerberos("blink.agent.kerberos.principal", "blink/localhost@"
-        + kdc.getRealm(), "blink.agent.kerberos.keytab", keytab.getPath());
+        + fixture.realm(), "blink.agent.kerberos.keytab", fixture.keytab().getPath());
     try (AgentDaemon agent = AgentDaemon.start(dryRun(SchedulerFixture.NODE1, conf), conf)) {
-      assertEquals("blink/localhost@" + kdc.getRealm(),
+      assertEquals("blink/localhost@" + fixture.realm(),
           UserGroupInformation.getLoginUser().getUserName());
       // steady 50%, 2 s intervals: the dry-run actuator sits out a window within a few seconds
       GenericTestUtils.waitFor(() -> agent.loop().sleeps() >= 2, 100, 15_000);
