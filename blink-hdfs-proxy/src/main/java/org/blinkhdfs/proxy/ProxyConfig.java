@@ -9,6 +9,7 @@ import org.apache.hadoop.net.NetUtils;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.http.HttpSecurity;
+import org.blinkhdfs.http.KeytabLogin;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 
@@ -52,6 +53,12 @@ public final class ProxyConfig {
       new ConfigKey("blink.proxy.http.kerberos.principal", "", "Kerberos principal"),
       new ConfigKey("blink.proxy.http.kerberos.keytab", "", "path"),
       new ConfigKey("blink.proxy.http.rest-csrf.enabled", "true", "boolean"));
+  /**
+   * The proxy's own Kerberos login, for its NameNode, scheduler and wake calls, under {@code
+   * hadoop.security.authentication=kerberos} ({@code blink.proxy.kerberos.principal}, {@code
+   * .keytab}; {@code _HOST} is the host of {@link #HTTP_ADDRESS}).
+   */
+  public static final KeytabLogin.Keys KERBEROS = KeytabLogin.Keys.of("blink.proxy");
   public static final List<ConfigKey> KEYS = List.of(CONSISTENCY, PATHS, SCAN_MS, PER_TARGET,
       PER_SOURCE, MAX_MOVES, BYTES_PER_SEC, SETUP_MS, PERIODIC_THRESHOLD, WAKE_MS, HTTP_ADDRESS);
 

@@ -22,6 +22,7 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WakeAnswer;
 import org.blinkhdfs.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.http.HttpSecurity;
+import org.blinkhdfs.http.KeytabLogin;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.placement.BlinkRuntime;
@@ -58,7 +59,8 @@ public final class ProxyDaemon implements Closeable {
 
   /** The keys the daemon reads besides the shared schedule keys (for documentation checks). */
   public static final List<ConfigKey> CONFIG_KEYS = java.util.stream.Stream.of(
-      ProxyConfig.KEYS, ProxyConfig.HTTP_SECURITY.list(), RelayConfig.KEYS)
+      ProxyConfig.KEYS, ProxyConfig.HTTP_SECURITY.list(), ProxyConfig.KERBEROS.list(),
+      RelayConfig.KEYS)
       .flatMap(List::stream).toList();
 
   private final ProxyConfig config;
@@ -72,6 +74,9 @@ public final class ProxyDaemon implements Closeable {
 
   private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new ProxyConfig(conf);
+    // before any client is built: the schedule poller, the wake requests and the NameNode link
+    // authenticate as the process's login user
+    KeytabLogin.loginIfConfigured(conf, ProxyConfig.KERBEROS, config.httpAddress().getHostString());
     ApiConfig api = ApiConfig.from(conf);
     Function<Schedule, LayoutModel> layouts = LayoutBlockPlacementPolicy.configuredLayouts(conf)
         .orElseThrow(() -> new IllegalArgumentException(

@@ -14,6 +14,7 @@ import org.blinkhdfs.core.agent.AgentTiming;
 import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.cli.Durations;
 import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.http.KeytabLogin;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.schedule.NodeAddress;
 import org.blinkhdfs.core.wire.SchedulerHttp;
@@ -61,10 +62,17 @@ public final class AgentConfig {
   public static final ConfigKey IO_SERVER_CORES =
       new ConfigKey("blink.agent.ioserver.cores", "1", "cores");
 
-  /** Every key this class reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
-  public static final List<ConfigKey> KEYS = Stream.concat(Stream.of(MIN_SLEEP_MS,
+  /**
+   * The agent's own Kerberos login under {@code hadoop.security.authentication=kerberos}
+   * ({@code blink.agent.kerberos.principal}, {@code .keytab}; read by {@link AgentDaemon#start}).
+   */
+  public static final KeytabLogin.Keys KERBEROS = KeytabLogin.Keys.of("blink.agent");
+
+  /** Every key the agent reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
+  public static final List<ConfigKey> KEYS = Stream.of(Stream.of(MIN_SLEEP_MS,
       RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
-      FREEZE_TIMEOUT_MS, IO_SERVER_CORES), UtilizationConfig.KEYS.stream()).toList();
+      FREEZE_TIMEOUT_MS, IO_SERVER_CORES), UtilizationConfig.KEYS.stream(),
+      KERBEROS.list().stream()).flatMap(k -> k).toList();
 
   private static final long HOUR_MS = 3_600_000L;
 

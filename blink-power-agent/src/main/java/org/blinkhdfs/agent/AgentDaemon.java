@@ -1,6 +1,7 @@
 package org.blinkhdfs.agent;
 
 import java.io.Closeable;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.Objects;
@@ -17,6 +18,7 @@ import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.wire.HttpScheduleClient;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.http.KeytabLogin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,8 +76,15 @@ public final class AgentDaemon implements Closeable {
     this.thread = new Thread(this::runLoop, "blink-agent " + config.node());
   }
 
-  /** Builds the agent and starts its loop thread. */
-  public static AgentDaemon start(AgentConfig config, Configuration conf) {
+  /**
+   * Logs in from the agent's keytab under Kerberos ({@link AgentConfig#KERBEROS}, {@code _HOST}
+   * being this host), builds the agent and starts its loop thread.
+   *
+   * @throws IllegalArgumentException a bad setting, named with its value and the fix
+   * @throws IOException the Kerberos login failed
+   */
+  public static AgentDaemon start(AgentConfig config, Configuration conf) throws IOException {
+    KeytabLogin.loginIfConfigured(conf, AgentConfig.KERBEROS, null);
     AgentDaemon d = new AgentDaemon(Objects.requireNonNull(config, "config"), conf,
         Clock.systemUTC());
     LOG.info("power agent starting: {}; {}", config, d.actuator.description());
@@ -190,14 +199,16 @@ public final class AgentDaemon implements Closeable {
     @Override
     public int run(String[] args) throws InterruptedException {
       return AgentConfig.TOOL.run(args, out, err, a -> {
-        AgentConfig config;
+        AgentDaemon daemon;
         try {
-          config = AgentConfig.from(a, getConf());
+          daemon = start(AgentConfig.from(a, getConf()), getConf());
         } catch (IllegalArgumentException e) {
           // A bad flag or key names itself, its value and the fix: a usage error (exit 2).
           throw CommandLineTool.usage(e.getMessage());
+        } catch (IOException e) {
+          err.println("blink agent: could not start: " + e.getMessage());
+          return 1;
         }
-        AgentDaemon daemon = start(config, getConf());
         ShutdownHookManager.get().addShutdownHook(daemon::close, SHUTDOWN_PRIORITY);
         daemon.awaitTermination();
         return daemon.closed.get() ? 0 : 1;

@@ -16,7 +16,8 @@ import org.blinkhdfs.core.wire.HttpAuthenticator;
  * UserGroupInformation}'s short name in {@code user.name} with simple authentication (what
  * Hadoop's {@code PseudoAuthenticator} sends), and SPNEGO through {@link AuthenticatedURL} with
  * {@link KerberosAuthenticator} as that user when {@code hadoop.security.authentication=kerberos}
- * (a {@code kinit} ticket for the admin tool, a keytab login for a daemon).
+ * (a {@code kinit} ticket for the admin tool, a keytab login for a daemon: {@link
+ * KeytabLogin}; that login's ticket is renewed from the keytab before each call).
  *
  * <p>Why a fresh token per call: the server's {@code hadoop.auth} cookie expires and a stale one
  * would turn into a 401 this client does not retry; one SPNEGO round trip (an {@code OPTIONS}
@@ -37,6 +38,9 @@ public final class HadoopHttpAuthenticator implements HttpAuthenticator {
     if (!UserGroupInformation.isSecurityEnabled()) {
       return HttpAuthenticator.pseudo(ugi.getShortUserName()).open(url, timeoutMs);
     }
+    // a keytab login renews its ticket here, as Hadoop's URLConnectionFactory does; a no-op
+    // for a ticket-cache login (KeytabLogin)
+    ugi.checkTGTAndReloginFromKeytab();
     try {
       return ugi.doAs((PrivilegedExceptionAction<HttpURLConnection>) () ->
           new AuthenticatedURL(new KerberosAuthenticator(), c -> {

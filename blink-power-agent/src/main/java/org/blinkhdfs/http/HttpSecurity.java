@@ -1,6 +1,5 @@
 package org.blinkhdfs.http;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -60,17 +59,12 @@ public final class HttpSecurity {
     this.keys = keys;
     this.admins = acl(conf, keys.adminAcl(),
         UserGroupInformation.getCurrentUser().getShortUserName());
-    this.kerberos = "kerberos".equalsIgnoreCase(conf.getTrimmed(
-        CommonConfigurationKeys.HADOOP_SECURITY_AUTHENTICATION, "simple"));
+    this.kerberos = KeytabLogin.kerberos(conf);
     this.csrf = bool(conf, keys.csrf());
     if (kerberos) {
       require(conf, keys.principal(), "the SPNEGO principal, e.g. HTTP/_HOST@EXAMPLE.COM");
       String keytab = require(conf, keys.keytab(), "the keytab file holding that principal");
-      if (!new File(keytab).canRead()) {
-        throw new IllegalArgumentException(keys.keytab().name() + " = '" + keytab + "' is not"
-            + " a readable file: give the keytab holding "
-            + conf.getTrimmed(keys.principal().name()) + " (readable by the daemon's user)");
-      }
+      KeytabLogin.requireReadable(keys.keytab(), keytab, conf.getTrimmed(keys.principal().name()));
     }
   }
 

@@ -77,6 +77,7 @@ public final class SchedulerDaemon implements Closeable {
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
     http.start();
+    YarnPublisher.loginIfEnabled(conf);
     this.yarn = YarnPublisher.startIfEnabled(conf, scheduler::published, clock);
     tickOnce();
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {

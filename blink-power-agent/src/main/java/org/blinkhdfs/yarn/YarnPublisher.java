@@ -29,6 +29,7 @@ import org.blinkhdfs.core.yarn.ComputeResource;
 import org.blinkhdfs.core.yarn.HostAttributes;
 import org.blinkhdfs.core.yarn.NodeMatcher;
 import org.blinkhdfs.core.yarn.YarnLiveness;
+import org.blinkhdfs.http.KeytabLogin;
 import org.blinkhdfs.core.yarn.YarnNodeState;
 import org.blinkhdfs.yarn.ResourceManagerClient.NodeManagerInfo;
 import org.slf4j.Logger;
@@ -101,6 +102,21 @@ public final class YarnPublisher implements Closeable {
         + " {} explicit node mappings", yarnConf.get(YarnConfiguration.RM_ADMIN_ADDRESS),
         config.closeLeadMs, config.periodMs, config.nodes.size());
     kick();
+  }
+
+  /**
+   * With {@code blink.yarn.publisher.enabled} under Kerberos and {@link
+   * YarnPublisherConfig#KERBEROS} set, logs the process in from that keytab ({@link
+   * KeytabLogin}; {@code _HOST} is this host), so its ResourceManager calls (and the standalone
+   * daemon's schedule polls) outlive a ticket cache; call it before any client is built.
+   *
+   * @throws IllegalArgumentException one key without the other or an unreadable keytab
+   * @throws IOException the login failed
+   */
+  public static void loginIfEnabled(Configuration conf) throws IOException {
+    if (new YarnPublisherConfig(conf::get).enabled()) {
+      KeytabLogin.loginIfConfigured(conf, YarnPublisherConfig.KERBEROS, null);
+    }
   }
 
   /**

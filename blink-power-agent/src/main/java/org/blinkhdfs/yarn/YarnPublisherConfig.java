@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.http.KeytabLogin;
 
 /**
  * The YARN publisher's configuration, typed and validated at startup; a bad value stops the
@@ -39,9 +40,16 @@ public final class YarnPublisherConfig {
   public static final ConfigKey RPC_MAX_WAIT_MS =
       new ConfigKey("blink.yarn.rpc.max.wait.ms", "10000", "ms");
 
-  /** Every key this class reads. */
-  public static final List<ConfigKey> KEYS =
-      List.of(ENABLED, CLOSE_LEAD_MS, NODES, PERIOD_MS, RPC_MAX_WAIT_MS);
+  /**
+   * The publisher's own Kerberos login for its ResourceManager calls ({@code
+   * blink.yarn.publisher.kerberos.principal}, {@code .keytab}; {@link
+   * YarnPublisher#loginIfEnabled}).
+   */
+  public static final KeytabLogin.Keys KERBEROS = KeytabLogin.Keys.of("blink.yarn.publisher");
+
+  /** Every key this class and {@link YarnPublisher#loginIfEnabled} read. */
+  public static final List<ConfigKey> KEYS = List.of(ENABLED, CLOSE_LEAD_MS, NODES, PERIOD_MS,
+      RPC_MAX_WAIT_MS, KERBEROS.principal(), KERBEROS.keytab());
 
   final boolean enabled;
   final long closeLeadMs;

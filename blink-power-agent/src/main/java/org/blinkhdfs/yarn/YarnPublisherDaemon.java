@@ -34,6 +34,7 @@ public final class YarnPublisherDaemon implements Closeable {
   private final YarnPublisher publisher;
 
   private YarnPublisherDaemon(Configuration conf) throws IOException {
+    YarnPublisher.loginIfEnabled(conf);
     this.source = source(conf);
     try {
       this.publisher = YarnPublisher.startIfEnabled(conf, () -> source.state().usable(),

@@ -3,15 +3,14 @@ package org.blinkhdfs.scheduler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.blinkhdfs.agent.KerberizedScheduler;
 import org.blinkhdfs.agent.SchedulerFixture;
 import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -31,45 +30,31 @@ import org.junit.jupiter.api.io.TempDir;
  * clients authenticating through {@link HadoopHttpAuthenticator} as the UGI they run as.
  */
 class KerberosSchedulerTest {
-  static MiniKdc kdc;
-  static File keytab;
-  static String realm;
+  static KerberizedScheduler fixture;
   static SchedulerFixture scheduler;
   static SchedulerHttp http;
 
   @BeforeAll
   static void start(@TempDir Path dir) throws Exception {
-    kdc = new MiniKdc(MiniKdc.createConf(), dir.resolve("kdc").toFile());
-    kdc.start();
-    realm = kdc.getRealm();
-    keytab = dir.resolve("test.keytab").toFile();
-    kdc.createPrincipal(keytab, "HTTP/localhost", "alice", "mallory", "blink/localhost");
     Configuration conf = new Configuration();
     conf.set("hadoop.security.authentication", "kerberos");
+    fixture = KerberizedScheduler.start(dir);
     UserGroupInformation.setConfiguration(conf);
-    scheduler = SchedulerFixture.start("hadoop.security.authentication", "kerberos",
-        "blink.scheduler.http.kerberos.principal", "HTTP/localhost@" + realm,
-        "blink.scheduler.http.kerberos.keytab", keytab.getPath(),
-        "blink.scheduler.admin.acl", "alice", "blink.scheduler.agent.acl", "blink");
-    // SPNEGO asks for HTTP/<host of the URL>: call the scheduler by the principal's host name
-    http = new SchedulerHttp("localhost:" + scheduler.daemon().httpAddress().getPort(), 10_000)
+    scheduler = fixture.scheduler();
+    http = new SchedulerHttp(fixture.address(), 10_000)
         .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (scheduler != null) {
-      scheduler.close();
-    }
     UserGroupInformation.reset();
-    if (kdc != null) {
-      kdc.stop();
+    if (fixture != null) {
+      fixture.close();
     }
   }
 
   static UserGroupInformation login(String user) throws Exception {
-    return UserGroupInformation.loginUserFromKeytabAndReturnUGI(user + "@" + realm,
-        keytab.getPath());
+    return fixture.login(user);
   }
 
   static <T> T as(String user, PrivilegedExceptionAction<T> action) throws Exception {

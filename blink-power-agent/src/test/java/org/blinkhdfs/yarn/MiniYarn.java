@@ -1,6 +1,8 @@
 package org.blinkhdfs.yarn;
 
 import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.yarn.api.records.NodeAttribute;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
@@ -15,6 +18,10 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.yarn.YarnNodeState;
 
 /**
@@ -37,6 +44,9 @@ public final class MiniYarn implements Closeable {
 
   public MiniYarn(Path dir) throws Exception {
     Configuration conf = new YarnConfiguration();
+    // a test that turns Kerberos on in this JVM (YarnPublisherKerberosTest) keeps this insecure
+    // cluster's own clients (NodeManagers, the test's YarnClient) connected
+    conf.setBoolean(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, true);
     conf.set(YarnConfiguration.FS_NODE_ATTRIBUTE_STORE_ROOT_DIR,
         dir.resolve("node-attribute").toUri().toString());
     cluster = new MiniYARNCluster("blink-yarn", 2, 1, 1);
@@ -57,6 +67,20 @@ public final class MiniYarn implements Closeable {
     Configuration conf = new Configuration(cluster.getConfig());
     conf.set(YarnPublisherConfig.ENABLED.name(), "true");
     conf.set(YarnPublisherConfig.NODES.name(), DN1 + "=" + nm1 + "," + DN2 + "=" + nm2);
+    return conf;
+  }
+
+  /**
+   * {@link #publisherConf()} following the schedule file {@code file}, written here: DN1 ACTIVE,
+   * DN2 OFF (epoch 1, 60 s intervals), so a publisher zeroes nm2's compute and leaves nm1's.
+   */
+  public Configuration publisherConfOffDn2(Path file) throws IOException {
+    Files.writeString(file, ScheduleJson.write(Schedule.builder().epoch(1).intervalMs(60_000)
+        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).add(NodeSchedule.of(DN2, NodeMode.OFF))
+        .build()));
+    Configuration conf = publisherConf();
+    conf.set("blink.schedule.file", file.toString());
+    conf.set("blink.schedule.poll.ms", "0");
     return conf;
   }
 

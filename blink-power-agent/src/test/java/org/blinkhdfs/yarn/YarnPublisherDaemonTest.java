@@ -1,18 +1,11 @@
 package org.blinkhdfs.yarn;
 
-import static org.blinkhdfs.yarn.MiniYarn.DN1;
-import static org.blinkhdfs.yarn.MiniYarn.DN2;
 import static org.blinkhdfs.yarn.MiniYarn.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,12 +32,7 @@ class YarnPublisherDaemonTest {
   @Test
   void followsAScheduleFile() throws Exception {
     Path file = dir.resolve("schedule.json");
-    Files.writeString(file, ScheduleJson.write(Schedule.builder().epoch(1).intervalMs(60_000)
-        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).add(NodeSchedule.of(DN2, NodeMode.OFF))
-        .build()));
-    Configuration conf = yarn.publisherConf();
-    conf.set("blink.schedule.file", file.toString());
-    conf.set("blink.schedule.poll.ms", "0");
+    Configuration conf = yarn.publisherConfOffDn2(file);
     try (YarnPublisherDaemon d = YarnPublisherDaemon.start(conf)) {
       assertEquals("file " + file, d.describe());
       waitFor(() -> yarn.isZero(yarn.nm2) && yarn.isFull(yarn.nm1), "OFF node zeroed");

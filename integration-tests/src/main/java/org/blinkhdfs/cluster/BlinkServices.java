@@ -57,7 +57,7 @@ final class BlinkServices implements BlinkControl {
               agentConf), agentConf));
         }
       }
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       s.close();
       throw e;
     }

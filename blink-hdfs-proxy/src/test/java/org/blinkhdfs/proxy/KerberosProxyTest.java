@@ -1,0 +1,113 @@
+package org.blinkhdfs.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.net.HttpURLConnection;
+import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.http.HttpServer2;
+import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.proxy.relay.RelayConfig;
+import org.blinkhdfs.testsupport.MiniBlinkCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The write proxy under {@code hadoop.security.authentication=kerberos} with a MiniKdc: it logs
+ * in from its keytab ({@code blink.proxy.kerberos.*}, {@code _HOST} resolved), its HTTP server
+ * (the Blink API, {@code /jmx}) requires SPNEGO ({@code blink.proxy.http.kerberos.*}) and its
+ * {@code /logLevel} the admin ACL ({@code blink.proxy.admin.acl}).
+ *
+ * <p>The NameNode is an insecure MiniDFSCluster, started before the process turns Kerberos on:
+ * a secure one needs Kerberos for every DataNode and SASL on data transfer, which tests HDFS,
+ * not the proxy. The proxy's Hadoop RPC client, Kerberos-enabled, falls back to simple
+ * authentication ({@code ipc.client.fallback-to-simple-auth-allowed}) as a client of an
+ * insecure cluster does; its HTTP layer is the part under test.
+ */
+class KerberosProxyTest {
+  @TempDir
+  Path dir;
+
+  private static SchedulerHttp.Response get(UserGroupInformation user, SchedulerHttp http,
+      String path) throws Exception {
+    return user.doAs((PrivilegedExceptionAction<SchedulerHttp.Response>) () ->
+        http.get(path, "application/json"));
+  }
+
+  @Test
+  void theApiNeedsSpnegoAndLogLevelTheAdminAcl() throws Exception {
+    MiniKdc kdc = new MiniKdc(MiniKdc.createConf(), dir.resolve("kdc").toFile());
+    kdc.start();
+    String realm = kdc.getRealm();
+    File keytab = dir.resolve("test.keytab").toFile();
+    // the proxy moves replicas as the Mover does, so it is an HDFS superuser: its principal's
+    // short name is the user running the (insecure) NameNode, this JVM's user
+    String proxyUser = System.getProperty("user.name");
+    kdc.createPrincipal(keytab, "HTTP/localhost", proxyUser + "/localhost", "alice", "mallory");
+    try (MiniBlinkCluster c = ProxyTestCluster.builder(dir.resolve("hdfs"), 3).scheduleFile()
+        .set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true")
+        .start()) {
+      c.writeSchedule(c.allActive(3));
+      c.writeFile("/k/f0", 3000, 2);
+      Configuration conf = new Configuration(c.cluster.getConfiguration(0));
+      // the NameNode's HTTP server put HDFS's own AuthFilterInitializer into its in-memory
+      // conf (not in any site file): with it the proxy would run two SPNEGO filters, the second
+      // refusing the token as a replay. A proxy started from site files has neither.
+      conf.unset(HttpServer2.FILTER_INITIALIZER_PROPERTY);
+      conf.set("hadoop.security.authentication", "kerberos");
+      conf.set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true");
+      conf.set(ProxyConfig.HTTP_ADDRESS.name(), "localhost:0");
+      conf.set(RelayConfig.ENABLED.name(), "false");
+      conf.set("blink.proxy.kerberos.principal", proxyUser + "/_HOST@" + realm);
+      conf.set("blink.proxy.kerberos.keytab", keytab.getPath());
+      conf.set("blink.proxy.http.kerberos.principal", "HTTP/localhost@" + realm);
+      conf.set("blink.proxy.http.kerberos.keytab", keytab.getPath());
+      conf.set("blink.proxy.admin.acl", "alice");
+      try (ProxyDaemon proxy = ProxyDaemon.start(conf)) {
+        assertEquals(proxyUser + "/localhost@" + realm,
+            UserGroupInformation.getLoginUser().getUserName());
+        // SPNEGO asks for HTTP/<host of the URL>: call the proxy by the principal's host name
+        SchedulerHttp http = new SchedulerHttp("localhost:" + proxy.httpAddress().getPort(),
+            10_000).withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
+        SchedulerHttp anonymous = http.withAuthenticator(
+            (url, timeoutMs) -> (HttpURLConnection) url.openConnection());
+        assertEquals(401, anonymous.get("/v1/state?node=" + c.addresses.get(0),
+            "application/json").status());
+        assertEquals(401, anonymous.get("/jmx", "application/json").status());
+        assertEquals(401, anonymous.get("/v1/file?path=/k/f0", "application/json").status());
+
+        UserGroupInformation mallory = UserGroupInformation.loginUserFromKeytabAndReturnUGI(
+            "mallory@" + realm, keytab.getPath());
+        SchedulerHttp.Response state = get(mallory, http, "/v1/state?node="
+            + c.addresses.get(0));
+        assertEquals(200, state.status(), state.text());
+        assertTrue(state.text().contains(c.addresses.get(0)), state.text());
+        // the proxy's own NameNode client, logged in from its keytab, answers the file query
+        SchedulerHttp.Response file = get(mallory, http, "/v1/file?path=/k/f0");
+        assertEquals(200, file.status(), file.text());
+        assertTrue(file.text().contains("/k/f0"), file.text());
+        SchedulerHttp.Response jmx = get(mallory, http, "/jmx?qry=Hadoop:*,name=BlinkProxyDrain");
+        assertEquals(200, jmx.status(), jmx.text());
+        assertTrue(jmx.text().contains("\"MovesFinished\""), jmx.text());
+
+        String logLevel = "/logLevel?log=org.blinkhdfs.proxy.ProxyDaemon&level=INFO";
+        assertEquals(401, anonymous.get(logLevel, "text/html").status());
+        assertEquals(403, get(mallory, http, logLevel).status());
+        UserGroupInformation alice = UserGroupInformation.loginUserFromKeytabAndReturnUGI(
+            "alice@" + realm, keytab.getPath());
+        SchedulerHttp.Response admin = get(alice, http, logLevel);
+        assertEquals(200, admin.status(), admin.text());
+      }
+    } finally {
+      UserGroupInformation.reset();
+      kdc.stop();
+    }
+  }
+}
