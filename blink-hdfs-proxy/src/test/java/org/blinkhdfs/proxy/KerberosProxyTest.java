@@ -57,10 +57,11 @@ class KerberosProxyTest {
       c.writeSchedule(c.allActive(3));
       c.writeFile("/k/f0", 3000, 2);
       Configuration conf = new Configuration(c.cluster.getConfiguration(0));
-      // the NameNode's HTTP server put HDFS's own AuthFilterInitializer into its in-memory
-      // conf (not in any site file): with it the proxy would run two SPNEGO filters, the second
-      // refusing the token as a replay. A proxy started from site files has neither.
-      conf.unset(HttpServer2.FILTER_INITIALIZER_PROPERTY);
+      // The NameNode's HTTP server put HDFS's own AuthFilterInitializer into this in-memory
+      // conf. The proxy must leave it out (HttpSecurity): a second SPNEGO filter refused every
+      // token as a replay (403) before it did.
+      org.junit.jupiter.api.Assertions.assertTrue(conf.get(HttpServer2.FILTER_INITIALIZER_PROPERTY,
+          "").contains("AuthFilterInitializer"), "the case this test covers");
       conf.set("hadoop.security.authentication", "kerberos");
       conf.set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true");
       conf.set(ProxyConfig.HTTP_ADDRESS.name(), "localhost:0");

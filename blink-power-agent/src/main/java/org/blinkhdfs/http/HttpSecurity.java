@@ -27,7 +27,11 @@ import org.blinkhdfs.http.JsonServlet.BadRequest;
  * reads stay open and a caller names itself with {@code user.name}; with {@code kerberos} it is
  * SPNEGO with the daemon's principal and keytab, on every path, like Hadoop's secure web UIs. An
  * operator who lists that initializer in {@code hadoop.http.filter.initializers} himself keeps
- * his {@code hadoop.http.authentication.*} settings.
+ * his {@code hadoop.http.authentication.*} settings. Other authentication initializers in that
+ * list ({@link #OTHER_AUTH_INITIALIZERS}: HDFS's WebHDFS one, which a NameNode adds to its
+ * configuration in memory, and the proxy-user variant) are left out of the daemon's server: a
+ * second SPNEGO filter would take every Kerberos token the first one accepted for a replay and
+ * answer 403.
  *
  * <p>Admin: the daemon's admin ACL is HttpServer2's admin ACL and {@code
  * hadoop.security.authorization} is on for its HTTP server, so {@code /logLevel} and {@code
@@ -97,6 +101,11 @@ public final class HttpSecurity {
     return v;
   }
 
+  /** Authentication filter initializers besides Hadoop's own that install a second filter. */
+  static final java.util.Set<String> OTHER_AUTH_INITIALIZERS = java.util.Set.of(
+      "org.apache.hadoop.hdfs.web.AuthFilterInitializer",
+      "org.apache.hadoop.security.authentication.server.ProxyUserAuthenticationFilterInitializer");
+
   /**
    * A builder of the daemon's server on {@code endpoint} with the filter and admin rules above;
    * call {@link #secure} on the built server before it starts.
@@ -109,7 +118,10 @@ public final class HttpSecurity {
   private Configuration httpConf(Configuration conf) {
     Configuration c = new Configuration(conf);
     c.setBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, true);
-    String initializers = c.getTrimmed(HttpServer2.FILTER_INITIALIZER_PROPERTY, "");
+    String initializers = String.join(",", java.util.Arrays.stream(
+        c.getTrimmedStrings(HttpServer2.FILTER_INITIALIZER_PROPERTY))
+        .filter(i -> !OTHER_AUTH_INITIALIZERS.contains(i)).toList());
+    c.set(HttpServer2.FILTER_INITIALIZER_PROPERTY, initializers);
     if (!initializers.contains(AuthenticationFilterInitializer.class.getName())) {
       c.set(HttpServer2.FILTER_INITIALIZER_PROPERTY, (initializers.isEmpty() ? ""
           : initializers + ",") + AuthenticationFilterInitializer.class.getName());
