@@ -2,8 +2,9 @@ package org.blinkhdfs.placement;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
@@ -11,6 +12,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
 import org.blinkhdfs.core.schedule.ReadOrder;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.core.time.CoarseClock;
 
 /**
  * Read selection for blinking DataNodes ({@code dfs.net.topology.impl}).
@@ -37,17 +39,27 @@ import org.blinkhdfs.core.schedule.Schedule;
  * The blink-aware client re-sorts each block's replicas by the same keys, stably, so such a
  * choice survives to the read.
  *
- * <p>Cost: a few schedule look-ups per front replica (one hash look-up of its window, then
- * arithmetic), each key computed once, and an insertion sort of the front replicas in place;
- * nothing depends on the number of DataNodes.
+ * <p>Cost (issue 19: at most 1.25x HDFS's own sort at 5,000 DataNodes): a few schedule look-ups
+ * per front replica (one hash look-up of its window, then arithmetic), each key computed once.
+ * With a schedule in force and no secondary sort (HDFS's default: {@code
+ * dfs.namenode.read.considerLoad} and {@code considerStorageType} off), the distance order and the
+ * schedule order are one insertion sort of the front replicas by (schedule key, network weight,
+ * random draw), which is the order the two sorts above give, instead of HDFS's sort (a {@code
+ * TreeMap} of lists per call) and then a second; {@code BlinkNetworkTopologyTest} checks it
+ * against HDFS's. The time comes from a {@link CoarseClock} ({@code
+ * blink.read.clock.resolution.ms}), not from the system clock per call. Nothing depends on the
+ * number of DataNodes.
  *
  * <p>Thread-safe: the schedule view is thread-safe and each call sorts its own array.
  */
 public class BlinkNetworkTopology extends DFSNetworkTopology implements Configurable {
-  private final Clock clock = Clock.systemUTC();
+  /** The sort's clock thread ends after this long without a sort under a schedule. */
+  private static final long CLOCK_IDLE_MS = 10_000;
+
   private Configuration conf;
   private BlinkRuntime runtime;
   private long minWindowMs;
+  private LongSupplier clock = Clock.systemUTC()::millis;
 
   @Override
   public void setConf(Configuration conf) {
@@ -55,6 +67,11 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
     PlacementConfig pc = PlacementConfig.from(conf);
     this.runtime = BlinkRuntime.forConf(conf);
     this.minWindowMs = pc.readMinWindowMs();
+    if (pc.readClockResolutionMs() > 0) {
+      CoarseClock coarse = new CoarseClock(Clock.systemUTC(), pc.readClockResolutionMs(),
+          Math.max(CLOCK_IDLE_MS, pc.readClockResolutionMs()), "blink-read-clock");
+      this.clock = coarse::millis;
+    }
   }
 
   @Override
@@ -65,30 +82,54 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    super.sortByDistance(reader, nodes, activeLen, secondarySort);
-    reorderByBlink(nodes, activeLen);
+    sort(reader, nodes, activeLen, secondarySort, false);
   }
 
   @Override
   public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes,
       int activeLen, Consumer<List<T>> secondarySort) {
-    super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
-    reorderByBlink(nodes, activeLen);
+    sort(reader, nodes, activeLen, secondarySort, true);
   }
 
-  private <T extends Node> void reorderByBlink(T[] nodes, int activeLen) {
-    if (runtime == null || activeLen < 1) {
-      return;
+  /**
+   * HDFS's distance order, then the blink reorder. Without a schedule in force, or with a
+   * secondary sort configured, HDFS sorts by distance and the schedule reorders its result
+   * stably; otherwise one sort by (schedule key, network weight, random draw) gives the same
+   * order without HDFS's per-call maps ({@link ReadOrder}).
+   */
+  private <T extends Node> void sort(Node reader, T[] nodes, int activeLen,
+      Consumer<List<T>> secondarySort, boolean nonDataNodeReader) {
+    Schedule schedule = null;
+    long nowMs = 0;
+    if (runtime != null && activeLen > 0) {
+      nowMs = clock.getAsLong();
+      schedule = runtime.state(nowMs).usable().orElse(null);
     }
-    Optional<Schedule> schedule = runtime.state().usable();
-    if (schedule.isEmpty()) {
-      return;
+    if (schedule == null || secondarySort != null) {
+      if (nonDataNodeReader) {
+        super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
+      } else {
+        super.sortByDistance(reader, nodes, activeLen, secondarySort);
+      }
+      if (schedule == null) {
+        return;
+      }
     }
-    long nowMs = clock.millis();
-    int tied = ReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf,
-        schedule.get(), nowMs, minWindowMs);
+    int tied;
+    if (secondarySort != null) {
+      tied = ReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf, schedule,
+          nowMs, minWindowMs);
+    } else {
+      int[] weights = new int[activeLen];
+      for (int i = 0; i < activeLen; i++) {
+        weights[i] = nonDataNodeReader ? getWeightUsingNetworkLocation(reader, nodes[i])
+            : getWeight(reader, nodes[i]);
+      }
+      tied = ReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf, schedule,
+          nowMs, minWindowMs, weights, ThreadLocalRandom.current());
+    }
     if (tied > 0) {
-      orderTies(nodes, tied, schedule.get(), nowMs);
+      orderTies(nodes, tied, schedule, nowMs);
     }
   }
 

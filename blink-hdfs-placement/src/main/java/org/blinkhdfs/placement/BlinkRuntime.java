@@ -107,6 +107,11 @@ public final class BlinkRuntime {
     return source == null ? ScheduleState.notConfigured() : source.state();
   }
 
+  /** The schedule in force at {@code nowMs}, just read from the system clock. */
+  public ScheduleState state(long nowMs) {
+    return source == null ? ScheduleState.notConfigured() : source.state(nowMs);
+  }
+
   /** What the schedule comes from, e.g. {@code scheduler 10.0.0.5:9877}; {@code none}. */
   public String describe() {
     return source == null ? "none" : source.describe();

@@ -47,6 +47,13 @@ public final class PlacementConfig {
       new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
   public static final ConfigKey READ_MIN_WINDOW_MS =
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
+  /**
+   * How old a time the NameNode's read sort may judge the schedule at: its clock is refreshed by
+   * a daemon thread this often while reads come in ({@code CoarseClock}); 0 reads the system
+   * clock on every sort.
+   */
+  public static final ConfigKey READ_CLOCK_RESOLUTION_MS =
+      new ConfigKey("blink.read.clock.resolution.ms", "10", "ms");
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
   /**
@@ -75,7 +82,8 @@ public final class PlacementConfig {
   /** Every key this module reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
-      WRITE_MARGIN_MS, SEED, SHORT_WRITE_HOLD_INTERVALS, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS, CLIENT_WAIT_MARGIN_MS,
+      WRITE_MARGIN_MS, SEED, SHORT_WRITE_HOLD_INTERVALS, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS,
+      READ_CLOCK_RESOLUTION_MS, CLIENT_WAIT_MARGIN_MS,
       CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
@@ -91,6 +99,7 @@ public final class PlacementConfig {
   private final int shortWriteHoldIntervals;
   private final long stagingCapacityBytes;
   private final long readMinWindowMs;
+  private final long readClockResolutionMs;
   private final long clientWaitMarginMs;
   private final long clientPipelineMarginMs;
   private final LocationOrder.Keep clientBlockLocations;
@@ -110,6 +119,7 @@ public final class PlacementConfig {
     this.shortWriteHoldIntervals = (int) longIn(conf, SHORT_WRITE_HOLD_INTERVALS, 0, 100);
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
+    this.readClockResolutionMs = longIn(conf, READ_CLOCK_RESOLUTION_MS, 0, 1000);
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
     this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
     this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
@@ -168,6 +178,10 @@ public final class PlacementConfig {
 
   public long readMinWindowMs() {
     return readMinWindowMs;
+  }
+
+  public long readClockResolutionMs() {
+    return readClockResolutionMs;
   }
 
   public long clientWaitMarginMs() {

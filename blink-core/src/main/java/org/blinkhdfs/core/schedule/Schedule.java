@@ -45,6 +45,13 @@ public final class Schedule {
 
   private final long epoch;
   private final long intervalStartMs;
+  /**
+   * The start of the interval the last {@link #phaseMs} call fell in, so that the calls within
+   * one interval (readers' sorts on every block, placement) pay no division. Racy by design: a
+   * thread sees {@link #intervalStartMs} plus some whole number of intervals, each value a
+   * correct base. Not part of the schedule's value ({@link #equals}).
+   */
+  private volatile long recentIntervalStartMs;
   private final long intervalMs;
   private final OptionalLong validUntilMs;
   private final List<NodeSchedule> nodes;
@@ -58,6 +65,7 @@ public final class Schedule {
   private Schedule(Builder b) {
     this.epoch = b.epoch;
     this.intervalStartMs = b.intervalStartMs;
+    this.recentIntervalStartMs = b.intervalStartMs;
     this.intervalMs = b.intervalMs;
     this.validUntilMs = b.validUntilMs;
     this.nodes = List.copyOf(b.nodes);
@@ -132,7 +140,13 @@ public final class Schedule {
 
   /** Position of {@code timeMs} within its blink interval, in {@code [0, intervalMs)}. */
   public long phaseMs(long timeMs) {
-    return Math.floorMod(timeMs - intervalStartMs, intervalMs);
+    long sinceRecent = timeMs - recentIntervalStartMs;
+    if (sinceRecent >= 0 && sinceRecent < intervalMs) {
+      return sinceRecent;
+    }
+    long phase = Math.floorMod(timeMs - intervalStartMs, intervalMs);
+    recentIntervalStartMs = timeMs - phase;
+    return phase;
   }
 
   /** The awake part of each interval for {@code node}; unnamed nodes are always awake. */

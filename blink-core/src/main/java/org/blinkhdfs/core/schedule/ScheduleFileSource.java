@@ -86,7 +86,11 @@ public final class ScheduleFileSource implements ScheduleSource {
   /** The current state, re-checking the file if {@code pollMs} has passed. */
   @Override
   public ScheduleState state() {
-    long now = clock.millis();
+    return state(clock.millis());
+  }
+
+  @Override
+  public ScheduleState state(long now) {
     if (due(now) && checkLock.tryLock()) {
       try {
         if (due(now)) {

@@ -15,6 +15,14 @@ public interface ScheduleSource extends AutoCloseable {
   /** The schedule in force now, or why there is none. */
   ScheduleState state();
 
+  /**
+   * The schedule in force at {@code nowMs}, a time the caller has just read from the clock the
+   * source judges by (the system clock in a NameNode): the same answer as {@link #state()} then,
+   * for a caller that needs the time anyway. A NameNode sorts every block it returns to a
+   * reader by the schedule, and one read of the clock is a measurable part of that sort.
+   */
+  ScheduleState state(long nowMs);
+
   /** What this source follows, for logs and metrics, e.g. {@code scheduler 10.0.0.5:9877}. */
   String describe();
 

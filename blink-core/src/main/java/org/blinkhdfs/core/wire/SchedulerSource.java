@@ -157,7 +157,11 @@ public final class SchedulerSource implements ScheduleSource {
 
   @Override
   public ScheduleState state() {
-    long now = clock.millis();
+    return state(clock.millis());
+  }
+
+  @Override
+  public ScheduleState state(long now) {
     Snapshot s = snapshot.get();
     if (now >= s.recheckAtMs()) {
       Snapshot expired = snapshotOf(s.fetch(), now);

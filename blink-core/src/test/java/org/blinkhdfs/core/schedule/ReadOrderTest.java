@@ -65,4 +65,61 @@ class ReadOrderTest {
       }
     }
   }
+
+  /**
+   * The key is the definition by the schedule's general methods (remaining awake time, next
+   * wake after a window too short to use) for every kind of window, lease and time, including
+   * times before the interval start, at window edges and past the lease end.
+   */
+  @Test
+  void keyMatchesTheScheduleDefinitionOverSeeds() {
+    for (long seed = 0; seed < 500; seed++) {
+      Random rnd = new Random(seed);
+      long interval = 1 + rnd.nextInt(2000);
+      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(interval);
+      if (rnd.nextBoolean()) {
+        b.validUntilMs(START + rnd.nextInt(6000));
+      }
+      List<String> nodes = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        String n = "n" + i + ":1";
+        nodes.add(n);
+        int kind = rnd.nextInt(6);
+        b.add(kind == 0 ? NodeSchedule.of(n, NodeMode.OFF)
+            : kind == 1 ? NodeSchedule.of(n, NodeMode.ACTIVE)
+            : NodeSchedule.blink(n, rnd.nextInt((int) interval),
+                rnd.nextInt((int) interval + 1)));
+      }
+      Schedule s = b.build();
+      for (int t = 0; t < 40; t++) {
+        long now = START - 3000 + rnd.nextInt(10_000);
+        long min = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt((int) interval + 1);
+        for (String n : nodes) {
+          assertEquals(definition(s, n, now, min), ReadOrder.key(s, n, now, min),
+              "seed " + seed + " node " + n + " now " + now + " min " + min);
+        }
+        String[] sorted = nodes.toArray(new String[0]);
+        Collections.shuffle(java.util.Arrays.asList(sorted), rnd);
+        ReadOrder.sortInPlace(sorted, sorted.length, Function.identity(), s, now, min);
+        for (int i = 1; i < sorted.length; i++) {
+          assertTrue(ReadOrder.Key.ORDER.compare(definition(s, sorted[i - 1], now, min),
+              definition(s, sorted[i], now, min)) <= 0, "seed " + seed);
+        }
+      }
+    }
+  }
+
+  /** BlinkFS's rule spelled out with the schedule's own methods. */
+  private static ReadOrder.Key definition(Schedule s, String node, long now, long min) {
+    long remaining = s.remainingActiveMs(node, now);
+    if (remaining == Schedule.FOREVER || (remaining > 0 && remaining >= min)) {
+      return new ReadOrder.Key(true, remaining, 0);
+    }
+    long from = now + remaining;
+    long wake = s.nextWakeMs(node, from);
+    if (wake == from && remaining > 0) {
+      return new ReadOrder.Key(true, remaining, 0);
+    }
+    return new ReadOrder.Key(false, 0, wake == Long.MAX_VALUE ? Long.MAX_VALUE : wake - now);
+  }
 }

@@ -86,7 +86,7 @@ class ScheduleFileSourceTest {
     assertEquals(0, mk.waitFor());
     ScheduleFileSource src = new ScheduleFileSource(fifo, 0, new ManualClock(START));
     ScheduleState st = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-        java.time.Duration.ofSeconds(10), src::state, "opening a FIFO without a writer blocks");
+        java.time.Duration.ofSeconds(10), () -> src.state(), "opening a FIFO without a writer blocks");
     assertEquals(Status.INVALID, st.status());
     assertTrue(st.detail().contains("not a regular file (a FIFO, device or directory)"),
         st.detail());

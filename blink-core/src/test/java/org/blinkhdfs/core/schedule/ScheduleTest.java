@@ -118,4 +118,26 @@ class ScheduleTest {
     InvalidScheduleException e = assertThrows(InvalidScheduleException.class, r::run);
     assertEquals(field, e.field(), e.getMessage());
   }
+
+  /**
+   * The phase reuses the last interval it computed: times in any order (forward within an
+   * interval, across intervals, backwards, before the start) give floorMod's answer.
+   */
+  @Test
+  void phaseMatchesFloorModInAnyOrderOverSeeds() {
+    for (long seed = 0; seed < 100; seed++) {
+      java.util.Random rnd = new java.util.Random(seed);
+      long start = 1_790_000_000_000L + rnd.nextInt(100_000);
+      long interval = 1 + rnd.nextInt(60_000);
+      Schedule s = Schedule.builder().epoch(1).intervalStartMs(start).intervalMs(interval)
+          .add(NodeSchedule.blink("a:1", 0, interval)).build();
+      long t = start + rnd.nextInt(1_000_000) - 500_000;
+      for (int i = 0; i < 200; i++) {
+        t += rnd.nextInt(4) == 0 ? -rnd.nextInt(3 * (int) interval) : rnd.nextInt(200);
+        assertEquals(Math.floorMod(t - start, interval), s.phaseMs(t), "seed " + seed);
+      }
+      assertEquals(0, s.phaseMs(start + 7 * interval));
+      assertEquals(interval - 1, s.phaseMs(start - 1));
+    }
+  }
 }
