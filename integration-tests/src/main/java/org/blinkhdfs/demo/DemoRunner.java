@@ -58,6 +58,7 @@ final class DemoRunner {
           health.close();
           checks.addAll(session.checks());
           checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health));
+          notes.addAll(LayoutChecks.notes(run, session.tally()));
         }
         cells.addAll(session.cells());
         notes.addAll(session.notes());

@@ -17,7 +17,9 @@ import org.blinkhdfs.bench.report.Check;
  *
  * <ol>
  *   <li>every byte read equalled what was written (the workloads verify each read);</li>
- *   <li>no write and no read failed;</li>
+ *   <li>no read failed, and no write failed on a BlinkHDFS layout (HDFS's default placement,
+ *       the baseline, picks nodes whose window closes mid-write: its failed writes are a
+ *       finding, {@link #notes});</li>
  *   <li>no DataNode was declared dead and no block was missing at any sample, and every block of
  *       every file ends with at least its replication factor of replicas;</li>
  *   <li>the NameNode scheduled no re-replication because of sleeping nodes: all blocks the
@@ -40,8 +42,10 @@ final class LayoutChecks {
     out.add(new Check("bytes verified" + l, tally.verifyFailures == 0, tally.readOps
         + " reads and " + tally.writeOps + " writes verified, " + tally.verifyFailures
         + " with wrong bytes" + problems(tally)));
-    out.add(new Check("no write failed" + l, tally.writeErrors == 0,
-        tally.writeErrors + " of " + tally.writeOps + " writes failed" + problems(tally)));
+    if (run.layout().stagesForProxy()) {
+      out.add(new Check("no write failed" + l, tally.writeErrors == 0,
+          tally.writeErrors + " of " + tally.writeOps + " writes failed" + problems(tally)));
+    }
     out.add(new Check("no read failed" + l, tally.readErrors == 0,
         tally.readErrors + " of " + tally.readOps + " reads failed" + problems(tally)));
     out.add(new Check("no DataNode declared dead" + l, health.maxDead() == 0 && health.samples() > 0,
@@ -69,6 +73,24 @@ final class LayoutChecks {
             + " replicas short at write time (too few nodes awake)" + (earlier == 0 ? ""
             : ", " + earlier + " of both counted by a NameNode since killed")));
     return out;
+  }
+
+  /**
+   * What the run found that is not a check: HDFS's default placement is the baseline and stages
+   * nothing, so it picks nodes whose window closes during the write; a pipeline through such a
+   * node waits for the ack timeout and may fail (the writer sees the error; nothing acknowledged
+   * is lost, and "no block lost" still holds). Its failed writes are a measured result of the
+   * baseline, stated here, not a failure of the run.
+   */
+  static List<String> notes(LayoutRun run, Tally tally) {
+    if (run.layout().stagesForProxy()) {
+      return List.of();
+    }
+    return List.of(run.label() + " (baseline, HDFS's default placement, which stages nothing):"
+        + " " + tally.writeErrors + " of " + tally.writeOps + " writes failed; a pipeline"
+        + " through a node whose window closed mid-write waits for the ack timeout and then"
+        + " recovers or fails. The BlinkHDFS layouts never pick a node without window enough"
+        + " (they stage instead) and are checked for \"no write failed\"" + problems(tally));
   }
 
   private static String problems(Tally t) {

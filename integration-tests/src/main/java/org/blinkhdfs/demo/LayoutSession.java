@@ -60,6 +60,10 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
 final class LayoutSession implements ClusterSession {
   /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
   static final String ACTIVE_NODES = "activeNodes";
+  /** Measured metric of latency cells: operations that completed and verified. */
+  static final String OK_OPS = "okOps";
+  /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
+  static final String FAILED_OPS = "failedOps";
 
   private final DemoOptions options;
   private final LayoutRun run;
@@ -204,7 +208,7 @@ final class LayoutSession implements ClusterSession {
           ? OptionalDouble.of(Expectations.blockingClientWaitMs(s, cluster.minReadWindowMs(),
               sets, e.getValue().thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
           : OptionalDouble.empty();
-      Map<String, Double> measured = latencyMetrics(l);
+      Map<String, Double> measured = latencyMetrics(read);
       Map<String, Double> expected = new LinkedHashMap<>();
       double base = baseMeanMs.getOrDefault(r, Double.NaN);
       if (!Double.isNaN(base)) {
@@ -224,7 +228,7 @@ final class LayoutSession implements ClusterSession {
       if (r == replication() && options.writeOps() > 0) {
         PhaseResult write = w.writePhase(workloadProgress);
         tally.add(write, true);
-        add("latency-write", r, power, latencyMetrics(write.latency()), Map.of());
+        add("latency-write", r, power, latencyMetrics(write), Map.of());
       }
     }
   }
@@ -259,7 +263,7 @@ final class LayoutSession implements ClusterSession {
   private void keyValue(FileSystem fs, int power) throws IOException {
     ZipfKvResult r = kv.getPhase(workloadProgress);
     tally.add(r.gets(), false);
-    add("kv", replication(), power, latencyMetrics(r.gets().latency()), Map.of());
+    add("kv", replication(), power, latencyMetrics(r.gets()), Map.of());
   }
 
   private static String ms(OptionalDouble v) {
@@ -267,8 +271,16 @@ final class LayoutSession implements ClusterSession {
         : "none (a block is never awake)";
   }
 
-  private static Map<String, Double> latencyMetrics(LatencySummary l) {
+  /**
+   * The phase's operation counts, always, and its latency statistics when some operation
+   * completed: a cell where every operation failed (a write pipeline through a frozen node)
+   * still reports what happened, and the "no write failed" / "no read failed" checks judge it.
+   */
+  static Map<String, Double> latencyMetrics(PhaseResult p) {
     Map<String, Double> m = new LinkedHashMap<>();
+    m.put(OK_OPS, (double) p.okOps());
+    m.put(FAILED_OPS, (double) (p.errors() + p.verifyFailures()));
+    LatencySummary l = p.latency();
     if (l.count() > 0) {
       m.put(Metrics.MEAN_MS, l.meanMs());
       m.put(Metrics.STD_MS, l.stdMs());
