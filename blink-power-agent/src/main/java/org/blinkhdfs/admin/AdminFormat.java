@@ -13,15 +13,22 @@ import org.blinkhdfs.core.wire.WakeAnswer;
  * JSON; a field the scheduler does not send prints as {@code -}, never fails, so an older or newer
  * scheduler still gives a readable report.
  *
- * <p>Example {@code -report} row:
+ * <p>{@code -report} is shaped like {@code hdfs dfsadmin -report}: summary lines, a dashed
+ * rule, then a block per node, e.g.
  *
  * <pre>
- * NODE             ROLE  MODE   WINDOW (ms)  LAST STATUS      MEASURED SLEEP  SILENT (ms)  FLAG
- * 10.0.0.11:9866   RING  BLINK  0 +20000     AWAKE epoch 42   39870 ms        1234
+ * Name: 10.0.0.11:9866
+ * Role: RING
+ * Mode: BLINK
+ * Window: awake from 0 ms into the interval for 20000 ms
+ * Last status: AWAKE epoch 42
+ * Measured sleep: 39870 ms
+ * Silent: 1234 ms
+ * Flags: none
  * </pre>
  *
  * <p>With recovery (Rabbit §3.5) a failed primary is flagged {@code FAILED}, each node woken for
- * it {@code RECOVERY for 10.0.0.11:9866}, and the summary ends with one {@code recovery (...):
+ * it {@code RECOVERY for 10.0.0.11:9866}, and the summary ends with one {@code Recovery (...):
  * failed ..., woke ...} line per failed node. A node held awake by a wake request is flagged
  * {@code WAKE until <instant> (<reason>)}; {@code -wake} prints {@link #wake}.
  *
@@ -71,31 +78,73 @@ final class AdminFormat {
     return sb.toString();
   }
 
-  /** The {@code -report} table and a summary line. */
-  static String nodes(JsonNode root) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"NODE", "ROLE", "MODE", "WINDOW (ms)", "LAST STATUS",
-        "MEASURED SLEEP", "SILENT (ms)", "FLAG"});
-    int failed = 0;
+  /**
+   * The {@code -report} text, shaped like {@code hdfs dfsadmin -report}: a summary of the power
+   * and the nodes ({@code Key: value} lines), a dashed rule, then one block per node, ring nodes
+   * first, each {@code Name:} line followed by its role, mode, window, last status, measured
+   * sleep, silence and flags.
+   *
+   * @param power the {@code GET /v1/power} answer
+   * @param root the {@code GET /v1/nodes} answer
+   */
+  static String report(JsonNode power, JsonNode root) {
+    StringBuilder sb = new StringBuilder();
     JsonNode nodes = root.path("nodes");
+    int failed = 0;
+    int ring = 0;
+    int staging = 0;
+    int awake = 0;
+    int asleep = 0;
+    int off = 0;
     for (JsonNode n : nodes) {
-      boolean isFailed = n.path("failed").asBoolean(false);
-      failed += isFailed ? 1 : 0;
-      rows.add(new String[] {text(n, "node"), text(n, "role"), text(n, "mode"), window(n),
-          status(n.get("lastStatus")), has(n, "lastMeasuredSleepMs")
-              ? n.get("lastMeasuredSleepMs").asLong() + " ms" : "-",
-          text(n, "silentMs"), flag(isFailed, n.path("wokenForRecoveryOf"),
-              n.path("wakeRequest"))});
+      failed += n.path("failed").asBoolean(false) ? 1 : 0;
+      ring += "RING".equals(text(n, "role")) ? 1 : 0;
+      staging += "STAGING".equals(text(n, "role")) ? 1 : 0;
+      String state = n.path("lastStatus").path("state").asText("");
+      awake += state.equals("AWAKE") ? 1 : 0;
+      asleep += state.equals("ASLEEP") ? 1 : 0;
+      off += "OFF".equals(text(n, "mode")) ? 1 : 0;
     }
-    StringBuilder sb = new StringBuilder(table(rows));
-    String awake = has(root, "awakeFailureTimeoutMs")
+    sb.append(String.format(Locale.ROOT, "Available power: %s W for the DataNodes (%s%% of"
+        + " p_total)%n", num(power, "availableNodeWatts"), num(power, "percentOfTotal")));
+    sb.append("Power override: ").append(has(power, "override") ? power.get("override").asText()
+        : "none (following the signal)").append('\n');
+    sb.append(String.format(Locale.ROOT, "Planned power: %s W (shortfall %s W, always-on"
+        + " overhead %s W)%n", num(power, "plannedWatts"), num(power, "shortfallWatts"),
+        num(power, "overheadWatts")));
+    sb.append("Schedule epoch: ").append(text(power, "epoch")).append(has(power, "validUntilMs")
+        ? ", lease until " + Instant.ofEpochMilli(power.get("validUntilMs").asLong())
+        : ", no lease").append('\n');
+    sb.append(String.format(Locale.ROOT, "Nodes: %d (%d ring, %d staging)%n", nodes.size(), ring,
+        staging));
+    sb.append(String.format(Locale.ROOT, "Last reported: %d awake, %d asleep; %d OFF by the"
+        + " schedule%n", awake, asleep, off));
+    String awakeTimeout = has(root, "awakeFailureTimeoutMs")
         ? ", or " + text(root, "awakeFailureTimeoutMs") + " ms while scheduled awake" : "";
-    sb.append(String.format(Locale.ROOT, "%d nodes, %d FAILED (silent longer than %s ms%s)%s%n",
-        nodes.size(), failed, text(root, "failureTimeoutMs"), awake,
-        anyExpired(nodes) ? "; the schedule's lease has ended: every node counts as awake" : ""));
+    sb.append(String.format(Locale.ROOT, "Failed nodes: %d (silent longer than %s ms%s)%n",
+        failed, text(root, "failureTimeoutMs"), awakeTimeout));
+    if (anyExpired(nodes)) {
+      sb.append("Lease: ENDED, every node counts as awake\n");
+    }
     for (JsonNode w : root.path("recovery").path("woken")) {
-      sb.append(String.format(Locale.ROOT, "recovery (%s): failed %s, woke %s%n",
+      sb.append(String.format(Locale.ROOT, "Recovery (%s): failed %s, woke %s%n",
           text(root.path("recovery"), "layout"), text(w, "failed"), joined(w.path("nodes"))));
+    }
+    sb.append("\n-------------------------------------------------\n");
+    sb.append(String.format(Locale.ROOT, "Nodes (%d):%n", nodes.size()));
+    for (JsonNode n : nodes) {
+      sb.append('\n');
+      sb.append("Name: ").append(text(n, "node")).append('\n');
+      sb.append("Role: ").append(text(n, "role")).append('\n');
+      sb.append("Mode: ").append(text(n, "mode")).append('\n');
+      sb.append("Window: ").append(window(n)).append('\n');
+      sb.append("Last status: ").append(status(n.get("lastStatus"))).append('\n');
+      sb.append("Measured sleep: ").append(has(n, "lastMeasuredSleepMs")
+          ? n.get("lastMeasuredSleepMs").asLong() + " ms" : "-").append('\n');
+      sb.append("Silent: ").append(text(n, "silentMs")).append(" ms\n");
+      String flags = flag(n.path("failed").asBoolean(false), n.path("wokenForRecoveryOf"),
+          n.path("wakeRequest"));
+      sb.append("Flags: ").append(flags.isEmpty() ? "none" : flags).append('\n');
     }
     return sb.toString();
   }
@@ -134,9 +183,10 @@ final class AdminFormat {
   private static String window(JsonNode n) {
     JsonNode w = n.get("window");
     if (w == null || w.isNull()) {
-      return "-";
+      return "none (not blinking)";
     }
-    return w.path("activeOffsetMs").asLong() + " +" + w.path("activeMs").asLong();
+    return "awake from " + w.path("activeOffsetMs").asLong() + " ms into the interval for "
+        + w.path("activeMs").asLong() + " ms";
   }
 
   private static String status(JsonNode s) {

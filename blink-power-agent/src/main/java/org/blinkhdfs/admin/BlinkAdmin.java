@@ -366,8 +366,9 @@ public final class BlinkAdmin extends Configured implements Tool {
   }
 
   void report(SchedulerHttp http) throws AdminException, IOException {
-    out.print(AdminFormat.nodes(expectOk(http.get("/v1/nodes", "application/json"), "-report")
-        .json()));
+    JsonNode power = expectOk(http.get("/v1/power", "application/json"), "-report").json();
+    out.print(AdminFormat.report(power,
+        expectOk(http.get("/v1/nodes", "application/json"), "-report").json()));
   }
 
   private static SchedulerHttp.Response expectOk(SchedulerHttp.Response r, String what)

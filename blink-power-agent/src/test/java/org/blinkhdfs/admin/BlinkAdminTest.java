@@ -144,16 +144,22 @@ class BlinkAdminTest {
     scheduler.daemon().scheduler().recordStatus(new NodeStatus(SchedulerFixture.NODE1,
         NodeStatus.State.AWAKE, 1, now, 987, 0.5, "test"));
     Run r = ok("-report");
-    String[] lines = r.out().split("\n");
-    assertTrue(lines[0].startsWith("NODE") && lines[0].contains("MEASURED SLEEP")
-        && lines[0].contains("SILENT (ms)") && lines[0].contains("FLAG"), r.out());
-    assertTrue(lines[1].startsWith(SchedulerFixture.NODE1) && lines[1].contains("RING")
-        && lines[1].contains("BLINK") && lines[1].contains("AWAKE epoch 1")
-        && lines[1].contains("987 ms"), r.out());
-    assertTrue(lines[2].startsWith(SchedulerFixture.NODE2) && lines[2].contains("never heard"),
-        r.out());
-    assertFalse(r.out().contains("FAILED\n"), r.out());
-    assertTrue(lines[3].startsWith("2 nodes, 0 FAILED"), r.out());
+    String out = r.out();
+    // hdfs dfsadmin -report's shape: summary lines, a dashed rule, one block per node.
+    assertTrue(out.startsWith("Available power: "), out);
+    assertTrue(out.contains("\nNodes: 2 (2 ring, 0 staging)\n"), out);
+    assertTrue(out.contains("\nLast reported: 1 awake, 0 asleep; 0 OFF by the schedule\n"), out);
+    assertTrue(out.contains("\nFailed nodes: 0 (silent longer than "), out);
+    assertTrue(out.contains("\n-------------------------------------------------\nNodes (2):\n"),
+        out);
+    String node1 = out.substring(out.indexOf("Name: " + SchedulerFixture.NODE1));
+    assertTrue(node1.startsWith("Name: " + SchedulerFixture.NODE1 + "\nRole: RING\nMode: BLINK\n"
+        + "Window: awake from "), out);
+    assertTrue(node1.contains("\nLast status: AWAKE epoch 1\nMeasured sleep: 987 ms\n"), out);
+    assertTrue(node1.contains("\nFlags: none\n"), out);
+    String node2 = out.substring(out.indexOf("Name: " + SchedulerFixture.NODE2));
+    assertTrue(node2.contains("\nLast status: never heard\n"), out);
+    assertFalse(out.contains("FAILED"), out);
   }
 
   @Test

@@ -89,7 +89,8 @@ final class BlinkProcesses implements BlinkControl {
     String address = "127.0.0.1:" + port;
     Configuration conf = BlinkServices.schedulerConf(spec, dataNodes, scheduleFile, address);
     Path schedConf = HdfsSite.writeConfDir(clusterDir.resolve("scheduler/conf"), conf);
-    BlinkProcesses p = new BlinkProcesses(new RestartableDaemon("scheduler", clusterDir,
+    DaemonLauncher launcher = DaemonLauncher.of(spec, clusterDir);
+    BlinkProcesses p = new BlinkProcesses(new RestartableDaemon("scheduler", launcher,
         schedConf, JvmFlags.CONTROL, "org.blinkhdfs.scheduler.SchedulerDaemon",
         List.of("-conf", schedConf.resolve("hdfs-site.xml").toString())), address,
         scheduleFile);
@@ -114,7 +115,7 @@ final class BlinkProcesses implements BlinkControl {
         List<String> args = new ArrayList<>(BlinkServices.agentFlags(spec, dn, address,
             kind == AgentKind.DRY_RUN ? "dry-run" : "emulate", freezer));
         args.addAll(List.of("--conf", agentConf.resolve("hdfs-site.xml").toString()));
-        RestartableDaemon d = new RestartableDaemon(name, clusterDir, agentConf,
+        RestartableDaemon d = new RestartableDaemon(name, launcher, agentConf,
             JvmFlags.CONTROL, "org.blinkhdfs.agent.AgentDaemon", args);
         d.start();
         p.agents.add(new Agent(dn, kind, d));

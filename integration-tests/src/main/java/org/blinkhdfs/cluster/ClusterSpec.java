@@ -3,6 +3,7 @@ package org.blinkhdfs.cluster;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a {@link LocalCluster} looks like: how many ring and staging DataNodes, the shortened
@@ -33,11 +34,15 @@ import java.util.Objects;
  *     YarnSpec#NONE}: not at all)
  * @param controlPlane whether the scheduler and the agents run in the launching JVM or each in
  *     a JVM of its own, to be killed and restarted ({@link ControlPlane})
+ * @param installation a stock Hadoop installation plus the BlinkHDFS tarball that every daemon
+ *     runs on (the drop-in test), or empty for the launcher's Maven classpath; needs the
+ *     PROCESSES control plane and no YARN
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
     String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy,
-    Map<String, String> schedulerKeys, YarnSpec yarn, ControlPlane controlPlane) {
+    Map<String, String> schedulerKeys, YarnSpec yarn, ControlPlane controlPlane,
+    Optional<Installation> installation) {
 
   public ClusterSpec {
     schedulerKeys = Map.copyOf(schedulerKeys);
@@ -48,6 +53,13 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     Objects.requireNonNull(proxy, "proxy");
     Objects.requireNonNull(yarn, "yarn");
     Objects.requireNonNull(controlPlane, "controlPlane");
+    Objects.requireNonNull(installation, "installation");
+    if (installation.isPresent() && (controlPlane != ControlPlane.PROCESSES || yarn.enabled())) {
+      throw new IllegalArgumentException("installation = " + installation.get() + " with"
+          + " controlPlane = " + controlPlane + " and yarn = " + yarn + ": on an installation"
+          + " every daemon runs in a JVM of its own on that classpath; use ControlPlane.PROCESSES"
+          + " and YarnSpec.NONE (containers would need the installation's MapReduce classpath)");
+    }
     if (controlPlane == ControlPlane.PROCESSES && yarn.enabled()) {
       throw new IllegalArgumentException("controlPlane = PROCESSES with yarn = " + yarn
           + ": the YARN publisher runs in the in-process scheduler only; use IN_PROCESS");
@@ -84,7 +96,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
         LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of(),
-        YarnSpec.NONE, ControlPlane.IN_PROCESS);
+        YarnSpec.NONE, ControlPlane.IN_PROCESS, Optional.empty());
   }
 
   /** A builder starting from this spec. */
@@ -109,6 +121,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private Map<String, String> schedulerKeys;
     private YarnSpec yarn;
     private ControlPlane controlPlane;
+    private Optional<Installation> installation;
 
     private Builder(ClusterSpec s) {
       baseDir = s.baseDir;
@@ -126,6 +139,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       schedulerKeys = s.schedulerKeys;
       yarn = s.yarn;
       controlPlane = s.controlPlane;
+      installation = s.installation;
     }
 
     public Builder dataNodes(int n) {
@@ -200,10 +214,16 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
       return this;
     }
 
+    /** Every daemon on a stock Hadoop installation plus the tarball ({@link Installation}). */
+    public Builder installation(Installation i) {
+      installation = Optional.of(i);
+      return this;
+    }
+
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
           blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
-          proxy, schedulerKeys, yarn, controlPlane);
+          proxy, schedulerKeys, yarn, controlPlane, installation);
     }
   }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One daemon JVM of the local cluster (NameNode, DataNode or a one-shot tool such as the
  * NameNode format), started through {@link DaemonMain} with its conf dir first on the classpath
- * and its output in a log file.
+ * (or, in drop-in mode, directly on an {@link Installation}'s) and its output in a log file.
  *
  * <p>Stopping is robust against the blink emulation: a DataNode may be frozen (SIGSTOP) when it
  * is stopped, and a stopped process cannot act on SIGTERM, so {@link #stop()} first sends
@@ -34,22 +34,27 @@ final class JavaDaemon {
   }
 
   /**
-   * Starts {@code mainClass} with {@code args} in a new JVM.
+   * Starts {@code mainClass} with {@code args} in a new JVM, on the launcher's classpath
+   * (through {@link DaemonMain}) or on {@code launcher}'s installation.
    *
    * @param jvmOptions heap and GC options
    */
-  static JavaDaemon start(String name, Path clusterDir, Path confDir, List<String> jvmOptions,
-      String mainClass, List<String> args, Path log) throws IOException {
+  static JavaDaemon start(DaemonLauncher launcher, String name, Path confDir,
+      List<String> jvmOptions, String mainClass, List<String> args, Path log) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(jvmOptions);
     cmd.addAll(JvmFlags.ADD_OPENS);
-    cmd.add("-D" + MARKER_PROPERTY + "=" + clusterDir.toAbsolutePath());
+    cmd.add("-D" + MARKER_PROPERTY + "=" + launcher.clusterDir().toAbsolutePath());
     cmd.add("-Dlog4j.configuration=file:" + confDir.resolve("log4j.properties"));
     cmd.add("-Dhadoop.log.dir=" + log.getParent());
     cmd.add("-cp");
-    cmd.add(confDir + File.pathSeparator + System.getProperty("java.class.path"));
-    cmd.add(DaemonMain.class.getName());
+    if (launcher.installation().isPresent()) {
+      cmd.add(launcher.installation().get().classpath(confDir, mainClass));
+    } else {
+      cmd.add(confDir + File.pathSeparator + System.getProperty("java.class.path"));
+      cmd.add(DaemonMain.class.getName());
+    }
     cmd.add(mainClass);
     cmd.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)

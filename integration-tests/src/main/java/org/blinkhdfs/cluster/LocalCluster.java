@@ -222,7 +222,7 @@ public final class LocalCluster implements Closeable {
       int httpPort = ports.get(i)[0];
       Path conf = HdfsSite.writeProxyConfDir(dir.resolve(name + "/conf"),
           site.proxy(httpPort, ports.get(i)[1], peers));
-      proxies.add(new ProxyProcess(dir, name, conf, "127.0.0.1:" + httpPort, peers.get(i)));
+      proxies.add(new ProxyProcess(launcher(), name, conf, "127.0.0.1:" + httpPort, peers.get(i)));
     }
     if (spec.proxy().launch() == ProxySpec.Launch.WITH_CLUSTER) {
       for (ProxyProcess p : proxies) {
@@ -239,7 +239,7 @@ public final class LocalCluster implements Closeable {
     nameNodeHttp = "127.0.0.1:" + ports.get(1);
     Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
-    JavaDaemon format = JavaDaemon.start("namenode-format", dir, nnConf, JvmFlags.NAMENODE,
+    JavaDaemon format = JavaDaemon.start(launcher(), "namenode-format", nnConf, JvmFlags.NAMENODE,
         "org.apache.hadoop.hdfs.server.namenode.NameNode",
         List.of("-format", "-force", "-nonInteractive"), dir.resolve("logs/namenode-format.log"));
     int rc = format.waitFor(120_000);
@@ -256,7 +256,7 @@ public final class LocalCluster implements Closeable {
       Path dnDir = dir.resolve(name);
       Path conf = HdfsSite.writeDataNodeConfDir(dnDir.resolve("conf"),
           site.dataNode(dnDir, ports.get(base), ports.get(base + 1), ports.get(base + 2)));
-      JavaDaemon d = JavaDaemon.start(name, dir, conf, JvmFlags.DATANODE,
+      JavaDaemon d = JavaDaemon.start(launcher(), name, conf, JvmFlags.DATANODE,
           "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
           dir.resolve("logs/" + name + ".log"));
       daemons.add(d);
@@ -273,8 +273,13 @@ public final class LocalCluster implements Closeable {
     progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
   }
 
+  /** Where and on which classpath this cluster's daemons run. */
+  private DaemonLauncher launcher() {
+    return DaemonLauncher.of(spec, dir);
+  }
+
   private JavaDaemon startNameNode() throws IOException {
-    return JavaDaemon.start("namenode", dir, nameNodeConf, JvmFlags.NAMENODE,
+    return JavaDaemon.start(launcher(), "namenode", nameNodeConf, JvmFlags.NAMENODE,
         "org.apache.hadoop.hdfs.server.namenode.NameNode", List.of(),
         dir.resolve("logs/namenode.log"));
   }
@@ -681,6 +686,14 @@ public final class LocalCluster implements Closeable {
 
   public ClusterTimings timings() {
     return site.timings();
+  }
+
+  /** The scheduler's HTTP address, {@code host:port} (what {@code bin/blink admin -scheduler} takes). */
+  public String schedulerAddress() {
+    if (blink == null) {
+      throw new IllegalStateException("this cluster runs no scheduler");
+    }
+    return blink.schedulerAddress();
   }
 
   /** Total emulated sleeps the agents have taken. */

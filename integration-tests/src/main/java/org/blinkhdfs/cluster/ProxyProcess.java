@@ -27,7 +27,7 @@ public final class ProxyProcess {
   static final String RELAY_BEAN = "Hadoop:service=BlinkProxy,name=BlinkProxyRelay";
   private static final long START_TIMEOUT_MS = 60_000;
 
-  private final Path clusterDir;
+  private final DaemonLauncher launcher;
   private final String name;
   private final Path confDir;
   private final String httpAddress;
@@ -36,14 +36,14 @@ public final class ProxyProcess {
   private JavaDaemon daemon;
   private int starts;
 
-  ProxyProcess(Path clusterDir, String name, Path confDir, String httpAddress,
+  ProxyProcess(DaemonLauncher launcher, String name, Path confDir, String httpAddress,
       String relayAddress) {
-    this.clusterDir = clusterDir;
+    this.launcher = launcher;
     this.name = name;
     this.confDir = confDir;
     this.httpAddress = httpAddress;
     this.relayAddress = relayAddress;
-    this.log = clusterDir.resolve("logs/" + name + ".log");
+    this.log = launcher.clusterDir().resolve("logs/" + name + ".log");
   }
 
   /**
@@ -56,7 +56,7 @@ public final class ProxyProcess {
       throw new IllegalStateException(name + " is running already (pid " + daemon.pid()
           + "); kill() it first to restart it");
     }
-    daemon = JavaDaemon.start(name, clusterDir, confDir, JvmFlags.PROXY,
+    daemon = JavaDaemon.start(launcher, name, confDir, JvmFlags.PROXY,
         "org.blinkhdfs.proxy.ProxyDaemon",
         List.of("-conf", confDir.resolve("hdfs-site.xml").toString()), log);
     starts++;

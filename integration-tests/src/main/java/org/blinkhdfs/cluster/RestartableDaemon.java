@@ -17,7 +17,7 @@ import java.util.List;
  */
 final class RestartableDaemon {
   private final String name;
-  private final Path clusterDir;
+  private final DaemonLauncher launcher;
   private final Path confDir;
   private final List<String> jvmOptions;
   private final String mainClass;
@@ -26,15 +26,15 @@ final class RestartableDaemon {
   private JavaDaemon daemon;
   private int starts;
 
-  RestartableDaemon(String name, Path clusterDir, Path confDir, List<String> jvmOptions,
+  RestartableDaemon(String name, DaemonLauncher launcher, Path confDir, List<String> jvmOptions,
       String mainClass, List<String> args) {
     this.name = name;
-    this.clusterDir = clusterDir;
+    this.launcher = launcher;
     this.confDir = confDir;
     this.jvmOptions = List.copyOf(jvmOptions);
     this.mainClass = mainClass;
     this.args = List.copyOf(args);
-    this.log = clusterDir.resolve("logs/" + name + ".log");
+    this.log = launcher.clusterDir().resolve("logs/" + name + ".log");
   }
 
   /** Starts a new JVM; fails if one is running (kill or stop it first). */
@@ -43,7 +43,7 @@ final class RestartableDaemon {
       throw new IllegalStateException(name + " is running already (pid " + daemon.pid()
           + "); kill() it before starting it again");
     }
-    daemon = JavaDaemon.start(name, clusterDir, confDir, jvmOptions, mainClass, args, log);
+    daemon = JavaDaemon.start(launcher, name, confDir, jvmOptions, mainClass, args, log);
     starts++;
     return daemon;
   }

@@ -61,7 +61,9 @@ final class YarnCluster {
     YarnSite site = new YarnSite(spec, hdfsClient, ports.subList(0, YarnSite.RM_PORTS));
     Path rmDir = dir.resolve("resourcemanager");
     Path rmConf = site.writeConfDir(rmDir.resolve("conf"), site.resourceManager(rmDir));
-    JavaDaemon rm = JavaDaemon.start("resourcemanager", dir, rmConf, JvmFlags.RESOURCE_MANAGER,
+    DaemonLauncher launcher = DaemonLauncher.of(spec, dir);
+    JavaDaemon rm = JavaDaemon.start(launcher, "resourcemanager", rmConf,
+        JvmFlags.RESOURCE_MANAGER,
         "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", List.of(),
         dir.resolve("logs/resourcemanager.log"));
     started.add(rm);
@@ -74,7 +76,7 @@ final class YarnCluster {
       nmPorts.add(ports.get(base)); // YarnSite#nodeManager: the first is the NodeManager's
       Path conf = site.writeConfDir(nmDir.resolve("conf"),
           site.nodeManager(nmDir, ports.subList(base, base + YarnSite.NM_PORTS)));
-      JavaDaemon nm = JavaDaemon.start(host + "-nm", dir, conf, JvmFlags.NODE_MANAGER,
+      JavaDaemon nm = JavaDaemon.start(launcher, host + "-nm", conf, JvmFlags.NODE_MANAGER,
           "org.apache.hadoop.yarn.server.nodemanager.NodeManager", List.of(),
           dir.resolve("logs/" + host + "-nm.log"));
       started.add(nm);
