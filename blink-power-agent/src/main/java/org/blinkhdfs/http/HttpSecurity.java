@@ -115,8 +115,25 @@ public final class HttpSecurity {
         .addEndpoint(endpoint).setFindPort(false);
   }
 
+  /** Hadoop's switch for {@code /prom} on an {@code HttpServer2} (core-default: false). */
+  static final String PROMETHEUS_KEY = "hadoop.prometheus.endpoint.enabled";
+
+  /**
+   * Whether the daemon serves {@code /prom}: true unless the operator's configuration sets the
+   * key (core-default.xml's {@code false} does not count). BlinkHDFS's daemons export Prometheus
+   * text by default, for the Grafana dashboard in {@code conf/}; Hadoop's own keep Hadoop's
+   * default (the example site files turn it on).
+   */
+  static boolean prometheusEnabled(Configuration conf) {
+    String[] sources = conf.getPropertySources(PROMETHEUS_KEY);
+    boolean operatorSet = sources != null && java.util.Arrays.stream(sources)
+        .anyMatch(src -> !src.equals("core-default.xml"));
+    return !operatorSet || conf.getBoolean(PROMETHEUS_KEY, true);
+  }
+
   private Configuration httpConf(Configuration conf) {
     Configuration c = new Configuration(conf);
+    c.setBoolean(PROMETHEUS_KEY, prometheusEnabled(conf));
     c.setBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, true);
     String initializers = String.join(",", java.util.Arrays.stream(
         c.getTrimmedStrings(HttpServer2.FILTER_INITIALIZER_PROPERTY))

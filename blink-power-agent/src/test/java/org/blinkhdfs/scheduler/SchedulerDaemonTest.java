@@ -45,8 +45,7 @@ class SchedulerDaemonTest {
     conf.set("blink.scheduler.lease.ms", "18000");
     conf.set("blink.failure.timeout", "60s");
     conf.set("blink.schedule.file", scheduleFile.toString());
-    conf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
-    return conf;
+    return conf; // /prom is on by default (HttpSecurity#prometheusEnabled)
   }
 
   @BeforeEach

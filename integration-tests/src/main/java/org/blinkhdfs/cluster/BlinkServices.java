@@ -79,6 +79,9 @@ final class BlinkServices implements BlinkControl {
     conf.set(SchedulerConfig.NODES.name(), String.join(",", ring));
     conf.set(SchedulerConfig.STAGING.name(), String.join(",", staging));
     conf.set(SchedulerConfig.HTTP_ADDRESS.name(), httpAddress);
+    // Written out with every default (new Configuration()), so core-default's false would read
+    // as the operator's choice in a scheduler JVM: state the scheduler's default, /prom on.
+    conf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     conf.set(SchedulerConfig.SIGNAL.name(), "steady:" + spec.powerPercent() + "%");
     conf.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
     conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());

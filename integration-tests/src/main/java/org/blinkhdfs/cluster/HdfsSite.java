@@ -96,6 +96,8 @@ final class HdfsSite {
     c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
     c.set("dfs.namenode.name.dir", dir.resolve("name").toUri().toString());
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+    // /prom, as conf/examples/namenode-hdfs-site.xml sets it (the Grafana dashboard's source).
+    c.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     layout(c);
     c.set("dfs.net.topology.impl", spec.layout().topologyClass());
     c.set("dfs.namenode.plugins", "org.blinkhdfs.placement.BlinkNameNodePlugin");

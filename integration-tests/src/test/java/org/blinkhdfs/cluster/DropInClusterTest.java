@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * stock {@code hdfs dfs -put} and {@code -get} (FsShell on the installation's jars alone, no
  * BlinkHDFS jar) round-trips 3 MiB byte for byte while ring DataNodes are seen frozen; the
  * tarball's {@code bin/blink admin -report} (HADOOP_HOME, no Maven) and {@code hdfs blinkadmin
- * -report} through {@code conf/shellprofile.d/blink.sh} report the cluster. Hadoop's own launch
+ * -report} through {@code conf/shellprofile.d/blink.sh} report the cluster; every metric the
+ * shipped Grafana dashboard ({@code conf/grafana}) plots is on the NameNode's, the scheduler's
+ * or the proxy's {@code /prom}. Hadoop's own launch
  * scripts are not published to Maven Central or Debian, so the last one runs the profile under
  * the three shell functions of Hadoop's API it calls, defined here as Hadoop's
  * {@code hadoop-functions.sh} defines their effect (classpath append, subcommand table).
@@ -94,6 +96,21 @@ class DropInClusterTest {
       synchronized (frozen) {
         assertFalse(frozen.isEmpty(), "no ring DataNode was seen frozen at 40% power");
       }
+
+      // Every metric the shipped Grafana dashboard plots is on some daemon's /prom.
+      String dashboard = Files.readString(install.blinkHome().resolve(
+          "conf/grafana/blinkhdfs-dashboard.json"));
+      String prom = prom(cluster.nameNodeWebHdfsUri().getAuthority())
+          + prom(cluster.schedulerAddress()) + prom(cluster.proxy().httpAddress());
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("blink_[a-z_]+")
+          .matcher(dashboard);
+      int plotted = 0;
+      while (m.find()) {
+        plotted++;
+        assertTrue(java.util.regex.Pattern.compile("(?m)^" + m.group() + "[{ ]").matcher(prom)
+            .find(), m.group() + " (conf/grafana) is on no daemon's /prom");
+      }
+      assertTrue(plotted >= 10, "dashboard plots " + plotted + " metrics");
 
       String report = run(List.of(install.blinkHome().resolve("bin/blink").toString(), "admin",
           "-scheduler", cluster.schedulerAddress(), "-report"),
@@ -182,6 +199,16 @@ class DropInClusterTest {
         return;
       }
     }
+  }
+
+  /** The Prometheus text of the daemon whose HTTP server is {@code hostPort}. */
+  private static String prom(String hostPort) throws Exception {
+    java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://" + hostPort + "/prom"))
+            .timeout(java.time.Duration.ofSeconds(20)).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), "GET http://" + hostPort + "/prom: " + r.body());
+    return r.body();
   }
 
   /** The report's first line ({@code Available power: ...}), past any log line. */
