@@ -18,7 +18,7 @@ class StatusPageBrowserTest {
 
   @Test
   void ganttHasOneBarPerNode() throws Exception {
-    Chromium.ensureInstalled();
+    Chromium.requireInstalled();
     Configuration conf = SchedulerDaemonTest.conf(dir.resolve("schedule.json"));
     conf.set("blink.scheduler.staging.nodes", "127.0.0.1:9010");
     try (SchedulerDaemon d = SchedulerDaemon.start(conf)) {
