@@ -15,6 +15,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.blinkhdfs.cli.SiteDaemon;
+import org.blinkhdfs.core.cli.Manual;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.WakeDecision;
@@ -218,7 +219,23 @@ public final class ProxyDaemon implements Closeable {
           + ", ... (see conf/blink-default.xml).",
       "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
 
-  private static final SiteDaemon CLI = new SiteDaemon("blink proxy", USAGE, ProxyDaemon::start);
+  static final Manual MANUAL = new Manual("blink proxy", "the write proxy daemon",
+      List.of("bin/blink proxy [-conf site.xml ...] [-D key=value ...]"),
+      List.of("Follows the schedule and moves the replicas the NameNode staged on always-on nodes",
+          "for sleeping DataNodes into their layout during the targets' windows (throttled,",
+          "blink.proxy.move.bytes.per.sec); serves the WebHDFS read relay, whose reads wait for a",
+          "replica's window instead of failing, and BlinkFS's Blink API (/v1/state, /v1/blocks,",
+          "/v1/file, /v1/load) with /jmx and /prom (on by default) at blink.proxy.http.address.",
+          "Reads the NameNode's hdfs-site.xml (same placement policy); runs until SIGTERM."),
+      Manual.exitCodes("1    could not start (a port in use, the NameNode unreachable); the"
+          + " message says why", "0 is also the exit after SIGTERM, once the proxy has closed"),
+      List.of("bin/blink proxy -conf /opt/blinkhdfs/conf/examples/proxy-site.xml",
+          "curl http://proxy-host:9878/v1/state?node=dn1:9866"),
+      List.of("bin/blink admin --help (-blinkState, -blockInfo, -fileInfo, -serverLoad),",
+          "docs/proxy.md, docs/relay.md, docs/operations.md"));
+
+  private static final SiteDaemon CLI = new SiteDaemon("blink proxy", USAGE, MANUAL,
+      ProxyDaemon::start);
 
   /** {@code bin/blink proxy [-conf file] [-D key=value ...]}: runs until SIGTERM. */
   public static void main(String[] args) throws Exception {

@@ -74,7 +74,8 @@ class ProxyDaemonTest {
   void helpAndBadSettingsNameTheKeyTheValueAndTheFix() throws Exception {
     Run help = run("-help");
     assertEquals(0, help.code());
-    assertTrue(help.out().startsWith("usage: bin/blink proxy"), help.out());
+    assertTrue(help.out().startsWith("NAME\n    blink proxy - the write proxy daemon\n")
+        && help.out().contains("\nOPTIONS\n    usage: bin/blink proxy"), help.out());
     Run bad = run("-D", "blink.proxy.consistency=eventual");
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("blink.proxy.consistency = 'eventual'"), bad.err());

@@ -105,6 +105,24 @@ public final class BlinkAdmin extends Configured implements Tool {
       "Exit code 0 on success, 2 on a usage error (unknown command or flag, missing or extra",
       "argument; usage on stderr), -1 on any other error.");
 
+  static final org.blinkhdfs.core.cli.Manual MANUAL = new org.blinkhdfs.core.cli.Manual(
+      "hdfs blinkadmin", "administer the BlinkHDFS power scheduler and query the Blink API",
+      java.util.List.of("hdfs blinkadmin [generic options] [-scheduler <host:port>]"
+          + " [-proxy <host:port>] <command>", "bin/blink admin [-scheduler <host:port>]"
+          + " [-proxy <host:port>] <command>"),
+      java.util.List.of("In the style of hdfs dfsadmin: one command per run against the scheduler's",
+          "HTTP API (power, policy, active nodes, wake requests, the schedule, -report) or the",
+          "proxy's Blink API (-blinkState, -blockInfo, -fileInfo, -serverLoad). Changes need the",
+          "scheduler's admin ACL; the user is the caller's Hadoop identity (simple or Kerberos)."),
+      java.util.List.of("0    success (also for -help)", "2    usage error: unknown command or"
+          + " flag, missing or extra argument (usage on stderr)", "255  the command failed (-1):"
+          + " the scheduler or proxy unreachable, refused or answered an error"),
+      java.util.List.of("hdfs blinkadmin -scheduler nn:9877 -report",
+          "hdfs blinkadmin -scheduler nn:9877 -setPower 40%",
+          "hdfs blinkadmin -proxy nn:9878 -fileInfo /data/part-0000"),
+      java.util.List.of("docs/operations.md (The admin tool), docs/scheduler-api.md,"
+          + " docs/proxy.md"));
+
   private static final CommandLineTool TOOL = tool();
 
   private final PrintStream out;
@@ -131,6 +149,7 @@ public final class BlinkAdmin extends Configured implements Tool {
 
   private static CommandLineTool tool() {
     CommandLineTool.Builder b = CommandLineTool.builder("blinkadmin").usage(USAGE)
+        .manual(MANUAL)
         .shortFlag("scheduler", "<host:port>")
         .shortFlag("proxy", "<host:port>")
         .operands(Integer.MAX_VALUE, "") // a command's extra arguments: Command#checkArity

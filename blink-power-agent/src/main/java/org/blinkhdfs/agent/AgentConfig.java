@@ -109,7 +109,26 @@ public final class AgentConfig {
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
 
   /** The agent's flags; {@link CommandLineTool} handles help and usage errors. */
+  static final org.blinkhdfs.core.cli.Manual MANUAL = new org.blinkhdfs.core.cli.Manual(
+      "blink agent", "the power agent of one DataNode host",
+      java.util.List.of("bin/blink agent --node HOST:PORT --scheduler HOST:PORT --actuator"
+          + " real|emulate|dry-run [flags]"),
+      java.util.List.of("Follows the scheduler's schedule for one DataNode: awake in its window,",
+          "asleep outside it through the actuator: 'real' suspends the host to RAM (ACPI S3) with",
+          "an RTC alarm armed to wake it before its next window; 'emulate' freezes the DataNode's",
+          "processes (cgroup freezer, else SIGSTOP/SIGCONT); 'dry-run' only logs. It posts a",
+          "status at every transition and heartbeat, and when it cannot guarantee the wake-up",
+          "the node stays awake. SIGTERM always leaves the node awake (thawed, cores online)."),
+      org.blinkhdfs.core.cli.Manual.exitCodes("1    could not start, or stopped by an error;"
+          + " the message says why"),
+      java.util.List.of("bin/blink agent --node dn1:9866 --scheduler nn:9877 --actuator dry-run",
+          "bin/blink agent --node dn1:9866 --scheduler nn:9877 --actuator emulate --pid-file"
+              + " /tmp/hadoop-hdfs-datanode.pid"),
+      java.util.List.of("bin/blink scheduler --help, docs/operations.md (Power actuators: safety"
+          + " rules)"));
+
   static final CommandLineTool TOOL = CommandLineTool.builder("blink agent").usage(USAGE)
+      .manual(MANUAL)
       .flag("node", "HOST:PORT").flag("scheduler", "HOST:PORT").flag("actuator", "KIND")
       .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
       .flag("pids", "PID,PID").flag("pid-tree", "PID,PID").flag("resume-latency", "D")

@@ -36,9 +36,16 @@ public final class SiteDaemon {
 
   /** {@code name} as in {@code blink scheduler}; {@code usage} is the daemon's help text. */
   public SiteDaemon(String name, String usage, Starter starter) {
+    this(name, usage, null, starter);
+  }
+
+  /** As above, with the manual page {@code --help} prints around {@code usage}. */
+  public SiteDaemon(String name, String usage, org.blinkhdfs.core.cli.Manual manual,
+      Starter starter) {
     this.name = name;
     this.starter = starter;
-    this.tool = CommandLineTool.builder(name).usage(usage).shortFlag("conf", "FILE")
+    this.tool = CommandLineTool.builder(name).usage(usage).manual(manual)
+        .shortFlag("conf", "FILE")
         .repeatable("conf").shortFlag("D", "key=value").repeatable("D")
         .operands(0, ": every setting is -D key=value or a -conf file").build();
   }

@@ -18,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.blinkhdfs.cli.SiteDaemon;
+import org.blinkhdfs.core.cli.Manual;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
@@ -191,7 +192,27 @@ public final class SchedulerDaemon implements Closeable {
           + ", " + SchedulerConfig.SCHEDULE_FILE.name() + ", ... (see conf/blink-default.xml).",
       "Exit code 2 on a bad flag or setting (the message names the key, the value and the fix).");
 
-  private static final SiteDaemon CLI = new SiteDaemon("blink scheduler", USAGE, SchedulerDaemon::start);
+  static final Manual MANUAL = new Manual("blink scheduler", "the power scheduler daemon",
+      List.of("bin/blink scheduler [-conf site.xml ...] [-D key=value ...]"),
+      List.of("Turns the available power (blink.scheduler.signal, or an override set with",
+          "blinkadmin -setPower) into every node's window, epoch by epoch, and serves the schedule",
+          "over HTTP at blink.scheduler.http.address: JSON or protobuf for the NameNode, the",
+          "agents and the proxy; the agents' statuses; power, policy, active-node and wake",
+          "requests from blinkadmin (admin ACL); /status (a page with a Gantt chart), /jmx and",
+          "/prom (on by default). It also writes blink.schedule.file when set, and with",
+          "blink.yarn.publisher.enabled tells the ResourceManager which nodes may run containers.",
+          "Every setting is a Hadoop key (conf/blink-default.xml) from -conf files or -D; runs",
+          "until SIGTERM."),
+      Manual.exitCodes("1    could not start (a port in use, an unreadable file); the message says why",
+          "0 is also the exit after SIGTERM, once the daemon has closed"),
+      List.of("bin/blink scheduler -conf /etc/hadoop/blink-scheduler.xml",
+          "bin/blink scheduler -D blink.scheduler.nodes=dn1:9866,dn2:9866 -D"
+              + " blink.scheduler.signal=renewable:50"),
+      List.of("bin/blink admin --help, bin/blink agent --help, docs/scheduler.md,",
+          "docs/scheduler-api.md, docs/power-signals.md, docs/operations.md, conf/examples/"));
+
+  private static final SiteDaemon CLI = new SiteDaemon("blink scheduler", USAGE, MANUAL,
+      SchedulerDaemon::start);
 
   /** {@code bin/blink scheduler [-conf file] [-D key=value ...]}: runs until SIGTERM. */
   public static void main(String[] args) throws Exception {

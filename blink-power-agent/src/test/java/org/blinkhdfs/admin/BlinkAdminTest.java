@@ -167,7 +167,9 @@ class BlinkAdminTest {
     for (String help : new String[] {"--help", "-help", "-h"}) {
       Run r = admin(new Configuration(false), help);
       assertEquals(0, r.exit(), help);
-      assertTrue(r.out().startsWith("Usage: hdfs blinkadmin"), help + ": " + r.out());
+      assertTrue(r.out().startsWith("NAME\n    hdfs blinkadmin - ")
+          && r.out().contains("\nOPTIONS\n    Usage: hdfs blinkadmin")
+          && r.out().contains("\n    255  the command failed"), help + ": " + r.out());
       assertEquals("", r.err(), help);
     }
     Run none = admin(new Configuration(false));

@@ -231,8 +231,9 @@ class AgentDaemonEndToEndTest {
     for (String help : new String[] {"--help", "-help", "-h"}) {
       out.reset();
       assertEquals(0, cli.run(new String[] {help}), help);
-      assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: bin/blink agent"),
-          help);
+      String page = out.toString(StandardCharsets.UTF_8);
+      assertTrue(page.startsWith("NAME\n    blink agent - ")
+          && page.contains("\nOPTIONS\n    usage: bin/blink agent"), help + ": " + page);
     }
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }

@@ -27,7 +27,8 @@ class SchedulerDaemonCliTest {
     for (String help : new String[] {"--help", "-help", "-h"}) {
       Run r = run(help);
       assertEquals(0, r.code(), help);
-      assertTrue(r.out().startsWith("usage: bin/blink scheduler [-conf site.xml ...]"
+      assertTrue(r.out().startsWith("NAME\n    blink scheduler - the power scheduler daemon\n")
+          && r.out().contains("\nOPTIONS\n    usage: bin/blink scheduler [-conf site.xml ...]"
           + " [-D key=value ...]"), help + ": " + r.out());
       assertTrue(r.out().contains("blink.scheduler.nodes (required)"), r.out());
       assertEquals("", r.err(), help);

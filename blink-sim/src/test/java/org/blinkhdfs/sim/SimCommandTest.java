@@ -79,7 +79,8 @@ class SimCommandTest {
     for (String help : new String[] {"--help", "-help"}) {
       Run r = sim(help);
       assertEquals(0, r.code());
-      assertTrue(r.out().startsWith("usage: bin/blink sim --nodes N"), r.out());
+      assertTrue(r.out().startsWith("NAME\n    blink sim - ")
+          && r.out().contains("\nOPTIONS\n    usage: bin/blink sim --nodes N"), r.out());
       assertTrue(r.out().contains("--layout random|power-balanced|equal-work|paraid"), r.out());
     }
     Run bad = sim("--layout", "striped");

@@ -160,8 +160,48 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
    * bin/blink bench} (one operand, the experiment), with {@code usage} for help and errors.
    */
+  /** The manual pages of {@code bin/blink demo} and {@code bin/blink bench}. */
+  static org.blinkhdfs.core.cli.Manual manual(boolean bench) {
+    List<String> exit = org.blinkhdfs.core.cli.Manual.exitCodes(
+        "1    a correctness check failed (the report says which)",
+        "3    the run itself failed (a daemon did not start, an I/O error); the stack trace",
+        "     follows the message");
+    if (!bench) {
+      return new org.blinkhdfs.core.cli.Manual("blink demo",
+          "a local blinking HDFS cluster: latency and throughput against power",
+          List.of("bin/blink demo [flags]"),
+          List.of("Builds the jars on first use, then for each layout starts a real local cluster",
+              "(a NameNode JVM, DataNode JVMs capped at --bandwidth, the power scheduler, one",
+              "emulate agent per DataNode that freezes it outside its window), writes the data",
+              "at 100% power, and at each --power level measures random-read latency, write",
+              "latency and TestDFSIO-style read throughput beside blink-bench's analytic",
+              "expectation; then checks every byte, no failed read, no lost block, no dead",
+              "DataNode and no re-replication because of sleep. The blink interval is shortened",
+              "(--interval, 6 s) and every report says so. About 10 minutes on 2 cores; leaves",
+              "no process behind. Writes report.md, results.json, results.csv and plots to",
+              "--out. Needs a source checkout (not in the binary tarball)."),
+          exit,
+          List.of("bin/blink demo",
+              "bin/blink demo --layouts power-balanced+staggered --power 100,40"),
+          List.of("bin/blink bench --help, README.md, docs/benchmarks.md"));
+    }
+    return new org.blinkhdfs.core.cli.Manual("blink bench",
+        "one experiment on the local blinking cluster, with full parameters",
+        List.of("bin/blink bench <experiment> [flags]", "experiments: " + EXPERIMENTS),
+        List.of("The demo's cluster and report for one experiment at larger sizes: latency,",
+            "throughput and kv (Zipf key-value) against power; gears (Le et al. Fig 3); relay",
+            "(the proxy's WebHDFS relay against stock clients); dfsio, terasort, wordcount and",
+            "grep as real MapReduce jobs on YARN in the cluster; faults (kill -9 of each daemon",
+            "under load) and soak (15 minutes at 20%). Needs a source checkout."),
+        exit,
+        List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
+            "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
+        List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
+  }
+
   static CommandLineTool tool(boolean bench, String usage) {
     return CommandLineTool.builder(bench ? "bin/blink bench" : "bin/blink demo").usage(usage)
+        .manual(manual(bench))
         .flags(FLAGS)
         .operands(bench ? 1 : 0, bench ? ": name one experiment, " + EXPERIMENTS
             : ": flags look like --name value; experiments run with bin/blink bench")

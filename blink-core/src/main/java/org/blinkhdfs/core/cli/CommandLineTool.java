@@ -35,7 +35,8 @@ import org.apache.commons.cli.UnrecognizedOptionException;
  * <p><b>Contract</b> (ARCHITECTURE.md, "help"), the same for every tool:
  *
  * <ul>
- *   <li>{@code -h}, {@code -help} or {@code --help} anywhere: the usage text on stdout, exit 0.
+ *   <li>{@code -h}, {@code -help} or {@code --help} anywhere: the tool's {@link Manual} page
+ *       (its usage text as OPTIONS) on stdout, exit 0.
  *   <li>An unknown flag, a flag without its value, a repeated flag that is not {@link
  *       Builder#repeatable}, too many operands, or any {@link UsageException} the tool's body
  *       throws for a bad value: one line {@code <name>: <message>} on stderr naming the flag, the
@@ -63,6 +64,7 @@ public final class CommandLineTool {
 
   private final String name;
   private final String usage;
+  private final Manual manual;
   private final Options options;
   private final Set<String> repeatable;
   private final int maxOperands;
@@ -72,6 +74,7 @@ public final class CommandLineTool {
   private CommandLineTool(Builder b) {
     this.name = b.name;
     this.usage = Objects.requireNonNull(b.usage, "usage");
+    this.manual = b.manual;
     this.options = b.options;
     this.repeatable = Set.copyOf(b.repeatable);
     this.maxOperands = b.maxOperands;
@@ -98,7 +101,7 @@ public final class CommandLineTool {
   public <E extends Exception> int run(String[] args, PrintStream out, PrintStream err,
       Body<E> body) throws E {
     if (wantsHelp(args)) {
-      out.println(usage);
+      out.println(help());
       return EXIT_OK;
     }
     try {
@@ -117,6 +120,11 @@ public final class CommandLineTool {
 
   public String usage() {
     return usage;
+  }
+
+  /** What {@code --help} prints: the {@link Manual} page when the tool has one, else the usage. */
+  public String help() {
+    return manual == null ? usage : manual.render(usage);
   }
 
   /** Parses {@code args} (help arguments are not special here); throws on a bad command line. */
@@ -169,6 +177,7 @@ public final class CommandLineTool {
   public static final class Builder {
     private final String name;
     private String usage;
+    private Manual manual;
     private final Options options = new Options();
     private final Set<String> repeatable = new LinkedHashSet<>();
     private int maxOperands;
@@ -182,6 +191,12 @@ public final class CommandLineTool {
     /** The text printed for help and after every usage error. */
     public Builder usage(String text) {
       this.usage = text;
+      return this;
+    }
+
+    /** The manual page {@code --help} prints around the usage text. */
+    public Builder manual(Manual m) {
+      this.manual = m;
       return this;
     }
 

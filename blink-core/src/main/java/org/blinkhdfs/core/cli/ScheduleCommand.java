@@ -64,8 +64,27 @@ public final class ScheduleCommand {
       "  --format both|json      both: JSON, Gantt chart, summary; json: the JSON alone",
       "  --columns C             Gantt chart width (default 60; 10..400)");
 
+  static final Manual MANUAL = new Manual("blink schedule",
+      "plan one schedule epoch from a power level and print it",
+      List.of("bin/blink schedule --power <P%|<watts>W> [--nodes N | --node-names a:p,...]"
+          + " [--policy NAME] [flags]"),
+      List.of("Runs the power scheduler's planner once, offline: from the power level, the node",
+          "watts and the blink policy it computes every ring node's window in one blink interval",
+          "and prints the schedule JSON (the format a NameNode's blink.schedule.file reads and the",
+          "scheduler daemon publishes), a text Gantt chart of one interval (# awake, . asleep)",
+          "and the power arithmetic. Nothing is contacted or written: with --format json the",
+          "output can be the schedule file of a NameNode run without the scheduler daemon."),
+      Manual.exitCodes("1    the power is below the policy's minimum (the message says how much is"
+          + " missing)"),
+      List.of("# BlinkFS's Mac-mini cluster at half power",
+          "bin/blink schedule --nodes 9 --power 50% --interval 60s --policy staggered",
+          "# a schedule file for the NameNode, 150 W for the whole cluster",
+          "bin/blink schedule --nodes 9 --power 150W --format json > /etc/hadoop/blink-schedule.json"),
+      List.of("bin/blink scheduler --help, docs/scheduler.md, docs/power-signals.md,",
+          "ARCHITECTURE.md (schedule JSON), conf/blink-default.xml"));
+
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink schedule")
-      .usage(USAGE).flags("nodes", "node-names", "staging", "power", "interval", "policy",
+      .usage(USAGE).manual(MANUAL).flags("nodes", "node-names", "staging", "power", "interval", "policy",
           "active-watts", "sleep-watts", "overhead-watts", "transition", "popularity", "epoch",
           "start-ms", "lease", "format", "columns")
       .operands(0, ": flags look like --name value").build();

@@ -88,12 +88,17 @@ class ScheduleCommandTest {
     for (String help : new String[] {"--help", "-help", "-h"}) {
       Run r = run(help);
       assertEquals(0, r.code(), help);
-      assertTrue(r.out().startsWith("usage: bin/blink schedule"), help + ": " + r.out());
+      // The manual page: NAME ... OPTIONS holds the usage text, then EXIT STATUS.
+      assertTrue(r.out().startsWith("NAME\n    blink schedule - plan one schedule epoch"),
+          help + ": " + r.out());
+      assertTrue(r.out().contains("\nOPTIONS\n    usage: bin/blink schedule")
+          && r.out().contains("\nEXIT STATUS\n    0 ") && r.out().contains("\nEXAMPLES\n"),
+          help + ": " + r.out());
       assertEquals("", r.err(), help);
     }
     Run late = run("--nodes", "3", "-help");
     assertEquals(0, late.code());
-    assertTrue(late.out().startsWith("usage: bin/blink schedule"), late.out());
+    assertTrue(late.out().startsWith("NAME\n    blink schedule - "), late.out());
   }
 
   @Test
