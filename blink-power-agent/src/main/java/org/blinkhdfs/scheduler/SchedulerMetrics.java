@@ -6,6 +6,7 @@ import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
+import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.scheduler.NodeReport;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.blinkhdfs.core.scheduler.SchedulerStatus;
@@ -88,6 +89,34 @@ final class SchedulerMetrics implements MetricsSource {
             + " or staging"), wakeAlreadyAwake.get())
         .addCounter(Interns.info("WakeRefused", "Wake requests refused by"
             + " blink.scheduler.wake.max.ms or .max.nodes"), wakeRefused.get())
+        .endRecord();
+    for (NodeReport n : s.nodes(now)) {
+      node(collector, n);
+    }
+  }
+
+  /**
+   * One record per node ({@code <name>Node}, tags Node and Role): what its agent last reported,
+   * so the agents, which serve no HTTP of their own (a host that suspends should run as little
+   * as possible), are visible on the scheduler's /jmx and /prom. -1 where nothing is known.
+   */
+  private void node(MetricsCollector collector, NodeReport n) {
+    boolean reportedAwake = n.lastStatus().map(st -> st.state() == NodeStatus.State.AWAKE)
+        .orElse(false);
+    collector.addRecord(name + "Node").setContext("blink")
+        .tag(Interns.info("Node", "DataNode transfer address"), n.node())
+        .tag(Interns.info("Role", "Ring or staging"), n.role().name())
+        .addGauge(Interns.info("AwakeBySchedule", "1 when the schedule has the node awake now"),
+            n.awakeBySchedule() ? 1 : 0)
+        .addGauge(Interns.info("ReportedAwake", "1 when its agent's last status says AWAKE"),
+            reportedAwake ? 1 : 0)
+        .addGauge(Interns.info("Failed", "1 when its agent is silent past the failure timeout"),
+            n.failed() ? 1 : 0)
+        .addGauge(Interns.info("SilentMs", "Time since its agent's last status"), n.silentMs())
+        .addGauge(Interns.info("LastMeasuredSleepMs", "Its last sleep as the agent measured it"),
+            n.lastMeasuredSleepMs().orElse(-1))
+        .addGauge(Interns.info("Utilization", "CPU or transfer utilization its agent reported"
+            + " (0..1; -1 unknown)"), n.lastStatus().map(NodeStatus::utilization).orElse(-1.0))
         .endRecord();
   }
 }

@@ -170,6 +170,10 @@ class SchedulerDaemonTest {
       Thread.sleep(100);
     }
     assertTrue(prom.contains("ring_nodes{"), prom);
+    // One record per node: the agents' view, e.g. what 127.0.0.1:9003 last reported.
+    assertTrue(prom.contains("blink_scheduler_node_silent_ms{") && prom.contains(
+        "node=\"127.0.0.1:9003\""), prom);
+    assertTrue(prom.contains("blink_scheduler_node_awake_by_schedule{"), prom);
   }
 
   @Test
