@@ -3,6 +3,7 @@ package org.blinkhdfs.placement;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.config.ConfigValues;
 import org.blinkhdfs.core.schedule.LocationOrder;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
@@ -45,8 +46,7 @@ public final class PlacementConfig {
       new ConfigKey("blink.placement.short.write.hold.intervals", "1", "blink intervals");
   public static final ConfigKey STAGING_CAPACITY_BYTES =
       new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
-  public static final ConfigKey READ_MIN_WINDOW_MS =
-      new ConfigKey("blink.read.min.window.ms", "1000", "ms");
+  public static final ConfigKey READ_MIN_WINDOW_MS = CoreConfig.READ_MIN_WINDOW_MS;
   /**
    * How old a time the NameNode's read sort may judge the schedule at: its clock is refreshed by
    * a daemon thread this often while reads come in ({@code CoarseClock}); 0 reads the system

@@ -7,6 +7,7 @@ import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
+import org.blinkhdfs.layout.ring.RingSpacing;
 
 /**
  * BlinkFS's power-balanced layout as an HDFS block placement policy
@@ -29,11 +30,14 @@ import org.blinkhdfs.layout.ring.RingLayoutModel;
  * best, layout(0) or an equally good one, is written as 0, 4 and a stand-in for 6. Later, while 6
  * is awake, reconstruction copies the block to 6 and the stand-in copy is deleted.
  *
- * <p>Reads no keys of its own (the shared ones are in {@link PlacementConfig}). Thread-safe.
+ * <p>One key of its own, {@code blink.ring.spacing} ({@link RingSpacing}): {@code bisection}
+ * (BlinkFS, default) or {@code even}, the layout half of the co-designed stagger whose schedule
+ * half is the scheduler policy {@code aligned}. The shared keys are in {@link PlacementConfig}.
+ * Thread-safe.
  */
 public class PowerBalancedBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
-    return LayoutCatalog.powerBalanced();
+    return LayoutCatalog.powerBalanced(conf::get);
   }
 }

@@ -10,11 +10,13 @@ import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.cli.Durations;
 import org.blinkhdfs.core.cli.Manual;
 import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.core.policy.AlignedPolicy;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.signal.PowerSignal;
 import org.blinkhdfs.core.signal.SignalSpec;
+import org.blinkhdfs.layout.ring.RingSpacing;
 
 /**
  * {@code bin/blink sim}: the {@link Simulator} from the command line (contract in ARCHITECTURE.md;
@@ -58,7 +60,8 @@ public final class SimCommand {
       "  --sleep-watts W      one DataNode in S3 (default 1)",
       "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
       "  --transition D       one suspend plus resume, taken from each window (default 1s)",
-      "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2",
+      "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2 (--policy aligned"
+          + " sets -D blink.ring.spacing=even unless given)",
       "  --format text|json   (default text)");
 
   static final Manual MANUAL = new Manual("blink sim",
@@ -188,6 +191,10 @@ public final class SimCommand {
             + " -D blink.equalwork.primaries=2");
       }
       keys.put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    if (a.get("policy", "").equals(AlignedPolicy.NAME)) {
+      // The co-designed pair: the aligned stagger is meant for the evenly spaced ring.
+      keys.putIfAbsent(RingSpacing.KEY, RingSpacing.EVEN.value());
     }
     return keys::get;
   }

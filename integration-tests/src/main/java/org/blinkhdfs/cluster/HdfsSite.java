@@ -126,6 +126,7 @@ final class HdfsSite {
   private void layout(Configuration c) {
     c.set("dfs.block.replicator.classname", spec.layout().policyClass());
     spec.layoutKeys().nameNodeKeys().forEach(c::set);
+    spec.layout().nameNodeKeys().forEach(c::set);
   }
 
   /**

@@ -23,6 +23,13 @@ public enum Layout {
   /** BlinkFS's power-balanced ring. */
   POWER_BALANCED("power-balanced", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
       Layout.BLINK_TOPOLOGY),
+  /**
+   * The co-designed stagger's layout: the same policy with {@code blink.ring.spacing = even}
+   * (replicas ⌊N/r⌋ or ⌈N/r⌉ apart), run with the scheduler policy {@code aligned}
+   * (docs/availability.md).
+   */
+  ALIGNED("aligned", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
+      Layout.BLINK_TOPOLOGY),
   /** HDFS's own rack-aware random placement. */
   HDFS_DEFAULT("default",
       "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
@@ -58,6 +65,16 @@ public enum Layout {
   /** The NameNode's {@code dfs.net.topology.impl}: how replicas are ordered for reads. */
   public String topologyClass() {
     return topologyClass;
+  }
+
+  /** The NameNode keys this layout sets beyond the Rabbit ones ({@link LayoutKeys}). */
+  public java.util.Map<String, String> nameNodeKeys() {
+    return this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even") : java.util.Map.of();
+  }
+
+  /** True for BlinkFS's ring, with either spacing: the layouts that blink and stage. */
+  public boolean isRing() {
+    return this == POWER_BALANCED || this == ALIGNED;
   }
 
   /** True for the layouts whose gears are chain prefixes (equal-work, PARAID). */

@@ -57,7 +57,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
       SoakSession.EXPERIMENT);
 
-  static final String DEMO_LAYOUTS = "power-balanced+staggered,power-balanced+staggered-circular,"
+  static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
   static final String ACTIVATION = "activation";
   static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
@@ -91,7 +91,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10; bench",
       "                            relay 4, so the caps and not the CPU bound throughput)",
       "  --layouts L+P,...         layouts with schedule policies (default",
-      "                            power-balanced+staggered,power-balanced+staggered-circular,",
+      "                            power-balanced+staggered,aligned+aligned,",
       "                            default+staggered,equal-work+activation,paraid+activation;",
       "                            bench gears: equal-work+activation,paraid+activation;",
       "                            bench relay, faults and soak: power-balanced+staggered,",
@@ -372,8 +372,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       if (runs(RelaySession.EXPERIMENT) && !layouts.get(i).proxy().configured()) {
         throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
             + ": bench relay reads through the proxy's relay, and the proxy runs with the"
-            + " power-balanced layouts only; use power-balanced+staggered or"
-            + " power-balanced+staggered-circular");
+            + " ring layouts only; use power-balanced+staggered,"
+            + " power-balanced+staggered-circular or aligned+aligned");
       }
       if (!gears.isEmpty()) {
         if (!l.hasGears()) {

@@ -100,18 +100,11 @@ final class Expectations {
   static Map<String, ActiveWindow> usableWindows(Schedule schedule, long minReadWindowMs) {
     Map<String, ActiveWindow> out = new LinkedHashMap<>();
     for (String node : schedule.nodes().stream().map(n -> n.node()).toList()) {
-      ActiveWindow w = schedule.window(node);
-      if (w.isAlways() || w.isNever()) {
-        out.put(node, w);
-      } else if (w.lengthMs() <= minReadWindowMs) {
-        out.put(node, ActiveWindow.never(w.intervalMs()));
-      } else {
-        out.put(node, new ActiveWindow(w.offsetMs(), w.lengthMs() - minReadWindowMs,
-            w.intervalMs()));
-      }
+      out.put(node, schedule.window(node).readable(minReadWindowMs));
     }
     return out;
   }
+
 
   static List<ReplicaSet> replicaSets(FileSystem plainFs, List<Path> files) throws IOException {
     List<ReplicaSet> sets = new ArrayList<>();

@@ -9,7 +9,8 @@ import org.blinkhdfs.core.policy.Policies;
 /**
  * One cluster configuration the demo compares: a block layout with a blink schedule policy,
  * written {@code <layout>+<policy>} on the command line, e.g. {@code power-balanced+staggered}
- * (BlinkFS's ring with the paper's offsets), {@code power-balanced+staggered-circular} or
+ * (BlinkFS's ring with the paper's offsets), {@code power-balanced+staggered-circular},
+ * {@code aligned+aligned} (the co-designed stagger: even spacing, circular offsets) or
  * {@code default+staggered} (HDFS's random placement under the same schedule). The load-driven
  * policies are accepted too ({@code default+io-server} for bench grep).
  *
@@ -31,7 +32,7 @@ public record LayoutRun(Layout layout, String schedulePolicy) {
    * maintenance, so nothing is drained until the next level anyway).
    */
   public ProxySpec proxy() {
-    return layout == Layout.POWER_BALANCED ? ProxySpec.withCluster() : ProxySpec.NONE;
+    return layout.isRing() ? ProxySpec.withCluster() : ProxySpec.NONE;
   }
 
   /** Parses a comma-separated list of {@code layout+policy}; errors name the flag and value. */

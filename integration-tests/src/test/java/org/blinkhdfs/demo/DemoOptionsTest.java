@@ -14,7 +14,7 @@ class DemoOptionsTest {
   @Test
   void demoDefaultsRunFiveLayoutsWithPrimariesFittingNineNodes() {
     DemoOptions o = DemoOptions.parse("demo", new String[0]);
-    assertEquals(List.of("power-balanced+staggered", "power-balanced+staggered-circular",
+    assertEquals(List.of("power-balanced+staggered", "aligned+aligned",
         "default+staggered", "equal-work+activation", "paraid+activation"),
         o.layouts().stream().map(LayoutRun::label).toList());
     assertEquals(1, o.layoutKeys().equalWorkPrimaries()); // p = 2 needs 10 nodes at r = 3

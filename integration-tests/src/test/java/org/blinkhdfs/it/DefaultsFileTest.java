@@ -18,6 +18,7 @@ import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.proxy.ProxyDaemon;
@@ -43,7 +44,7 @@ class DefaultsFileTest {
     Map<String, String> code = new TreeMap<>();
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
-        RabbitConfig.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS,
+        RabbitConfig.KEYS, RingSpacing.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS,
         ProxyDaemon.CONFIG_KEYS, ApiConfig.KEYS, BlinkApiClient.KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.core.policy.AlignedPolicy;
+import org.blinkhdfs.core.policy.AlignedStagger;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.policy.PolicyRequest;
@@ -61,6 +63,11 @@ public final class ScheduleCommand {
       "  --start-ms T            interval start, ms since the Unix epoch (default: now, rounded"
           + " down to the interval)",
       "  --lease D               validUntilMs = start + D (default: no expiry)",
+      "  --replication R         aligned: the replication whose read condition is printed"
+          + " (default 3, or N if fewer; 1..N)",
+      "  --read-window D         aligned: window a read needs left on a replica (default "
+          + Durations.format(Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()))
+          + ", blink.read.min.window.ms)",
       "  --format both|json      both: JSON, Gantt chart, summary; json: the JSON alone",
       "  --columns C             Gantt chart width (default 60; 10..400)");
 
@@ -77,6 +84,8 @@ public final class ScheduleCommand {
       Manual.exitCodes("1    the power is below the policy's minimum (the message says how much is"
           + " missing)"),
       List.of("# BlinkFS's Mac-mini cluster at half power",
+          "# the co-designed stagger at 40%: is every block of 3 replicas readable throughout?",
+          "bin/blink schedule --nodes 9 --power 40% --policy aligned --replication 3",
           "bin/blink schedule --nodes 9 --power 50% --interval 60s --policy staggered",
           "# a schedule file for the NameNode, 150 W for the whole cluster",
           "bin/blink schedule --nodes 9 --power 150W --format json > /etc/hadoop/blink-schedule.json"),
@@ -86,7 +95,7 @@ public final class ScheduleCommand {
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink schedule")
       .usage(USAGE).manual(MANUAL).flags("nodes", "node-names", "staging", "power", "interval", "policy",
           "active-watts", "sleep-watts", "overhead-watts", "transition", "popularity", "epoch",
-          "start-ms", "lease", "format", "columns")
+          "start-ms", "lease", "format", "columns", "replication", "read-window")
       .operands(0, ": flags look like --name value").build();
 
   private ScheduleCommand() {}
@@ -137,6 +146,10 @@ public final class ScheduleCommand {
       throw new CommandLineTool.UsageException("--format '" + format + "' must be both or json");
     }
     int columns = a.intIn("columns", "60", 10, 400);
+    int replication = a.intIn("replication", Integer.toString(Math.min(3, ring.size())), 1,
+        ring.size());
+    long readWindowMs = a.durationMsIn("read-window", Durations.format(Math.min(intervalMs,
+        Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()))), 0, intervalMs);
     BlinkPolicy policy = Policies.byName("--policy", a.get("policy", CoreConfig.POLICY.defaultValue()));
     PolicyRequest req = PolicyRequest.builder().ring(ring).stagingNodes(staging).model(model)
         .level(level).intervalMs(intervalMs).intervalStartMs(startMs)
@@ -154,6 +167,9 @@ public final class ScheduleCommand {
       out.print(GanttText.render(schedule, columns));
       out.println();
       out.print(summary(policy, level, result));
+      if (policy.name().equals(AlignedPolicy.NAME)) {
+        out.print(alignedCondition(schedule, replication, readWindowMs, model.transitionMs()));
+      }
     }
     return 0;
   }
@@ -218,6 +234,54 @@ public final class ScheduleCommand {
     }
     throw new CommandLineTool.UsageException(
         "--start-ms '" + text + "' must be milliseconds since the Unix epoch, >= 0");
+  }
+
+  /**
+   * The read condition of the co-designed stagger ({@link AlignedStagger}) for this schedule:
+   * the largest gap between the openings of consecutive replicas of an evenly spaced block
+   * against the usable window, whether every block is readable at every phase, and otherwise
+   * how long reads wait beside the least any equal-window schedule reaches.
+   */
+  static String alignedCondition(Schedule s, int replication, long readWindowMs,
+      long transitionMs) {
+    int n = s.ring().size();
+    long t = s.intervalMs();
+    long window = s.window(s.ring().get(0)).lengthMs();
+    long gap = AlignedStagger.maxGapMs(n, replication, t);
+    long usable = AlignedStagger.usableMs(t, window, readWindowMs);
+    boolean always = AlignedStagger.alwaysReadable(n, replication, t, window, readWindowMs);
+    double needed = (double) ((n + replication - 1) / replication) / n
+        + (double) (transitionMs + readWindowMs) / t;
+    double powered = window >= t ? 1.0 : (double) (window + transitionMs) / t;
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "aligned, r = %d with blink.ring.spacing = even on the"
+        + " NameNode (replicas %s apart), read window %d ms:%n", replication,
+        spacingText(n, replication), readWindowMs));
+    sb.append(String.format(Locale.ROOT, "  largest gap between replica openings %d ms,"
+        + " usable window %d ms: every block readable at every phase: %s%n", gap, usable,
+        always ? "yes" : "no"));
+    sb.append(String.format(Locale.ROOT, "  needs a >= ceil(N/r)/N + (transition + read window)/t"
+        + " = %.4f; this schedule's a = %.4f%n", needed, powered));
+    if (!always) {
+      var wait = AlignedStagger.meanWaitMs(n, replication, t, window, readWindowMs);
+      var bound = AlignedStagger.lowerBoundWaitMs(replication, t, window, readWindowMs);
+      if (wait.isEmpty()) {
+        sb.append("  no replica's window is longer than the read window: nothing can be read\n");
+      } else {
+        sb.append(String.format(Locale.ROOT, "  unreadable %.2f%% of the interval; a read at a"
+            + " random phase waits %.1f ms on average (least any equal-window schedule"
+            + " reaches: %.1f ms)%n",
+            100 * AlignedStagger.unavailableFraction(n, replication, t, window, readWindowMs),
+            wait.getAsDouble(), bound.getAsDouble()));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String spacingText(int n, int r) {
+    int lo = n / r;
+    int hi = (n + r - 1) / r;
+    return lo == hi ? lo + " positions" : lo + " or " + hi + " positions";
   }
 
   private static String summary(BlinkPolicy policy, PowerLevel level, PolicyResult r) {

@@ -29,6 +29,13 @@ public final class CoreConfig {
       new ConfigKey("blink.power.overhead.watts", "40", "W");
   public static final ConfigKey TRANSITION_MS =
       new ConfigKey("blink.power.transition.ms", "0", "ms");
+  /**
+   * How much of a replica's window a reader needs left to start a read on it. Read by the
+   * NameNode's read sort and the client (listed in their keys, {@code PlacementConfig}); here so
+   * that {@code bin/blink schedule} can state the read condition of a schedule with its default.
+   */
+  public static final ConfigKey READ_MIN_WINDOW_MS =
+      new ConfigKey("blink.read.min.window.ms", "1000", "ms");
 
   /** Every key this class reads. */
   public static final List<ConfigKey> KEYS =

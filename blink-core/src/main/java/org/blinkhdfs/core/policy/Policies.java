@@ -22,6 +22,7 @@ public final class Policies {
   static {
     BY_NAME.put(StaggeredPolicy.NAME, StaggeredPolicy::new);
     BY_NAME.put(StaggeredCircularPolicy.NAME, StaggeredCircularPolicy::new);
+    BY_NAME.put(AlignedPolicy.NAME, AlignedPolicy::new);
     BY_NAME.put(SynchronousPolicy.NAME, SynchronousPolicy::new);
     BY_NAME.put(ActivationPolicy.NAME, ActivationPolicy::new);
     BY_NAME.put(LoadProportionalPolicy.NAME, LoadProportionalPolicy::new);

@@ -23,6 +23,6 @@ public final class StaggeredCircularPolicy extends OffsetBlinkPolicy {
     if (windowMs >= intervalMs) {
       return 0;
     }
-    return Math.floorDiv(intervalMs * index, (long) nodeCount);
+    return AlignedStagger.phaseMs(index, nodeCount, intervalMs);
   }
 }

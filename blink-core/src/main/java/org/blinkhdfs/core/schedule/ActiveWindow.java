@@ -49,6 +49,27 @@ public record ActiveWindow(long offsetMs, long lengthMs, long intervalMs) {
   }
 
   /**
+   * The part of this window in which a read can start: one that needs {@code minReadWindowMs}
+   * of the window left ({@code blink.read.min.window.ms} on readers) starts no later than that
+   * before the close, so the window is {@code lengthMs − minReadWindowMs} long, never when that is
+   * not positive; a window of the whole interval is not trimmed (it never closes). Example:
+   * offset 1 000, length 2 250 of 6 000, 500 ms needed: offset 1 000, length 1 750.
+   */
+  public ActiveWindow readable(long minReadWindowMs) {
+    if (minReadWindowMs < 0) {
+      throw new IllegalArgumentException("minReadWindowMs must be >= 0, got " + minReadWindowMs
+          + ": give the read window in milliseconds");
+    }
+    if (isAlways() || isNever() || minReadWindowMs == 0) {
+      return this;
+    }
+    if (lengthMs <= minReadWindowMs) {
+      return never(intervalMs);
+    }
+    return new ActiveWindow(offsetMs, lengthMs - minReadWindowMs, intervalMs);
+  }
+
+  /**
    * {@code floorMod(phaseMs - offsetMs, intervalMs)}; without a division for a phase inside the
    * interval (the usual case: readers sort replicas by it on every block they return).
    */

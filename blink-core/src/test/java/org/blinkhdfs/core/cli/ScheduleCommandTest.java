@@ -1,6 +1,7 @@
 package org.blinkhdfs.core.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -43,6 +44,35 @@ class ScheduleCommandTest {
         + "|"), r.out());
     assertTrue(r.out().contains("gives the DataNodes 112.50 W"), r.out());
     assertTrue(r.out().contains("whole cluster 152.50 W"), r.out());
+  }
+
+  /** AlignedStagger's worked examples, as the command prints them. */
+  @Test
+  void alignedPrintsTheReadCondition() {
+    Run r = run("--nodes", "9", "--power", "40%", "--interval", "60s", "--policy", "aligned",
+        "--read-window", "500ms", "--start-ms", "0");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("dn2:9866  BLINK      6666 +22500"), r.out());
+    assertTrue(r.out().contains("aligned, r = 3 with blink.ring.spacing = even on the NameNode"
+        + " (replicas 3 positions apart), read window 500 ms"), r.out());
+    assertTrue(r.out().contains("largest gap between replica openings 20000 ms, usable window"
+        + " 22000 ms: every block readable at every phase: yes"), r.out());
+    assertTrue(r.out().contains("= 0.3417; this schedule's a = 0.3750"), r.out());
+    r = run("--nodes", "9", "--power", "40%", "--interval", "6s", "--policy", "aligned",
+        "--read-window", "500ms", "--start-ms", "0");
+    assertTrue(r.out().contains("unreadable 12.50% of the interval; a read at a random phase"
+        + " waits 15.6 ms on average (least any equal-window schedule reaches: 15.6 ms)"), r.out());
+    r = run("--nodes", "9", "--power", "20%", "--interval", "60s", "--policy", "aligned",
+        "--replication", "6", "--read-window", "500ms", "--start-ms", "0");
+    assertTrue(r.out().contains("(replicas 1 or 2 positions apart)"), r.out());
+    assertTrue(r.out().contains("waits 367.4 ms on average (least any equal-window schedule"
+        + " reaches: 12.5 ms)"), r.out());
+    r = run("--nodes", "9", "--power", "40%", "--policy", "aligned", "--replication", "10");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--replication"), r.err());
+    // Other policies print no aligned condition.
+    r = run("--nodes", "9", "--power", "40%", "--policy", "staggered-circular", "--start-ms", "0");
+    assertFalse(r.out().contains("aligned, r ="), r.out());
   }
 
   @Test

@@ -2,6 +2,7 @@ package org.blinkhdfs.core.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
@@ -46,5 +47,18 @@ class ActiveWindowTest {
       assertEquals(w.lengthMs(), covered, "seed " + seed);
       assertEquals(w.lengthMs(), w.segments().stream().mapToLong(Segment::lengthMs).sum());
     }
+  }
+
+  @Test
+  void readablePartLeavesTheReadWindow() {
+    assertEquals(new ActiveWindow(1_000, 1_750, 6_000),
+        new ActiveWindow(1_000, 2_250, 6_000).readable(500));
+    assertEquals(ActiveWindow.never(6_000), new ActiveWindow(1_000, 500, 6_000).readable(500));
+    assertEquals(ActiveWindow.always(6_000), ActiveWindow.always(6_000).readable(500));
+    assertEquals(new ActiveWindow(5_000, 2_000, 6_000),
+        new ActiveWindow(5_000, 2_000, 6_000).readable(0));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ActiveWindow.always(6_000).readable(-1));
+    assertTrue(e.getMessage().contains("minReadWindowMs"));
   }
 }

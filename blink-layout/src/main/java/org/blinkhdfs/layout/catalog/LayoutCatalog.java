@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.rabbit.dataset.Dataset;
 import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
@@ -33,7 +34,9 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * non-staging nodes in order), which callers do once per distinct ring.
  *
  * <ul>
- *   <li>{@value #POWER_BALANCED}: BlinkFS's ring ({@link RingLayoutModel}); no keys.
+ *   <li>{@value #POWER_BALANCED}: BlinkFS's ring ({@link RingLayoutModel}), spaced as
+ *       {@code blink.ring.spacing} says ({@link RingSpacing}: bisection, or even for the
+ *       co-designed {@code aligned} stagger).
  *   <li>{@value #EQUAL_WORK}: Rabbit's equal work on the ring as expansion chain, p from
  *       {@code blink.equalwork.primaries}; with datasets ({@code blink.rabbit.datasets}) each
  *       dataset gets its own chain, planned greedily after the default one, and new blocks follow
@@ -66,7 +69,7 @@ public final class LayoutCatalog {
       Function<String, String> lookup) {
     switch (name) {
       case POWER_BALANCED:
-        return powerBalanced();
+        return powerBalanced(lookup);
       case EQUAL_WORK:
         return equalWork(lookup, path -> Optional.empty());
       case PARAID:
@@ -77,9 +80,10 @@ public final class LayoutCatalog {
     }
   }
 
-  /** BlinkFS's power-balanced ring. */
-  public static Function<Schedule, LayoutModel> powerBalanced() {
-    return schedule -> new RingLayoutModel(schedule.ring().size());
+  /** BlinkFS's power-balanced ring, spaced by {@code blink.ring.spacing}. */
+  public static Function<Schedule, LayoutModel> powerBalanced(Function<String, String> lookup) {
+    RingSpacing spacing = RingSpacing.parse(lookup.apply(RingSpacing.KEY));
+    return schedule -> new RingLayoutModel(schedule.ring().size(), spacing);
   }
 
   /** Rabbit's equal work, with a chain per dataset when datasets are configured. */

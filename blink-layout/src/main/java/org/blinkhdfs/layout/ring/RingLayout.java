@@ -53,10 +53,16 @@ import org.blinkhdfs.layout.LayoutCheck;
  * {@link #bestFirst} recovers it from the positions that hold replicas now; {@link #check} and
  * {@link #deletionOrder} build on it. Callers that know a block ID use {@link #firstFromHash}.
  *
- * <p>Immutable and thread-safe; no state besides N.
+ * <h2>Even spacing</h2>
+ * With {@link RingSpacing#EVEN} (the co-designed {@code aligned} stagger) the positions are
+ * {@code f + ⌊j·N/r⌋} instead; {@link #bestFirst} and {@link #check} work on those offsets alike,
+ * and {@link #deletionOrder} keeps the even layout of the target replication (its own rule).
+ *
+ * <p>Immutable and thread-safe; no state besides N and the spacing.
  */
 public final class RingLayout {
   private final int ringSize;
+  private final RingSpacing spacing;
 
   /**
    * A ring of {@code ringSize} nodes, indices 0..ringSize-1 in staggered-blink order.
@@ -64,11 +70,26 @@ public final class RingLayout {
    * @throws IllegalArgumentException when ringSize &lt; 1
    */
   public RingLayout(int ringSize) {
+    this(ringSize, RingSpacing.BISECTION);
+  }
+
+  /**
+   * A ring of {@code ringSize} nodes whose blocks are spaced by {@code spacing}.
+   *
+   * @throws IllegalArgumentException when ringSize &lt; 1
+   */
+  public RingLayout(int ringSize, RingSpacing spacing) {
+    this.spacing = Objects.requireNonNull(spacing, "spacing");
     if (ringSize < 1) {
       throw new IllegalArgumentException("ringSize must be at least 1, got " + ringSize
           + ": give the number of DataNodes on the ring");
     }
     this.ringSize = ringSize;
+  }
+
+  /** How this ring spaces a block's replicas. */
+  public RingSpacing spacing() {
+    return spacing;
   }
 
   /** Number of nodes N on the ring. */
@@ -85,7 +106,7 @@ public final class RingLayout {
   public List<Integer> positions(int first, int replicas) {
     requirePosition("first", first);
     requireReplicas(replicas);
-    return shifted(first, GapSplitter.offsets(ringSize, replicas));
+    return shifted(first, spacing.offsets(ringSize, replicas));
   }
 
   /**
@@ -102,7 +123,7 @@ public final class RingLayout {
   public int bestFirst(Collection<Integer> held, int replicas) {
     int[] heldSorted = heldPositions(held);
     requireReplicas(replicas);
-    return bestFirst(heldSorted, GapSplitter.offsets(ringSize, replicas));
+    return bestFirst(heldSorted, spacing.offsets(ringSize, replicas));
   }
 
   /**
@@ -114,7 +135,7 @@ public final class RingLayout {
   public LayoutCheck check(Collection<Integer> held, int replicas) {
     int[] heldSorted = heldPositions(held);
     requireReplicas(replicas);
-    int[] offsets = GapSplitter.offsets(ringSize, replicas);
+    int[] offsets = spacing.offsets(ringSize, replicas);
     int first = bestFirst(heldSorted, offsets);
     List<Integer> layout = shifted(first, offsets);
     List<Integer> missing = new ArrayList<>();
@@ -152,7 +173,10 @@ public final class RingLayout {
     if (heldCount <= replicas) {
       return List.of();
     }
-    int[] offsets = GapSplitter.offsets(ringSize, heldCount);
+    if (spacing == RingSpacing.EVEN) {
+      return evenDeletionOrder(heldSorted, replicas);
+    }
+    int[] offsets = spacing.offsets(ringSize, heldCount);
     int first = bestFirst(heldSorted, offsets);
     List<Integer> layoutHeld = new ArrayList<>();
     for (int position : shifted(first, offsets)) {
@@ -172,6 +196,33 @@ public final class RingLayout {
     Collections.reverse(layoutHeld);
     order.addAll(layoutHeld);
     return List.copyOf(order.subList(0, heldCount - replicas));
+  }
+
+  /**
+   * Even spacing is not prefix-closed, so the target is the even layout of {@code replicas}
+   * that holds the most: f = {@link #bestFirst} for r = replicas; its held positions stay, and
+   * {@code held − r} of the others go, those nearest a kept one first (their windows overlap it
+   * most; ties clockwise from f). Example (N = 9, held {0, 1, 3, 4, 6, 7}, r = 3): layout
+   * [0, 3, 6] is held whole, and 1, 4, 7 go (each 1 from a kept one; clockwise from 0).
+   */
+  private List<Integer> evenDeletionOrder(int[] heldSorted, int replicas) {
+    int[] offsets = spacing.offsets(ringSize, replicas);
+    int first = bestFirst(heldSorted, offsets);
+    List<Integer> kept = new ArrayList<>();
+    for (int position : shifted(first, offsets)) {
+      if (isHeld(heldSorted, position)) {
+        kept.add(position);
+      }
+    }
+    List<Integer> extras = new ArrayList<>();
+    for (int position : heldSorted) {
+      if (!kept.contains(position)) {
+        extras.add(position);
+      }
+    }
+    extras.sort(Comparator.<Integer>comparingInt(p -> nearestDistance(p, kept))
+        .thenComparingInt(p -> Math.floorMod(p - first, ringSize)));
+    return List.copyOf(extras.subList(0, heldSorted.length - replicas));
   }
 
   /**

@@ -41,14 +41,20 @@ public final class RingLayoutModel implements LayoutModel {
   private final RingLayout layout;
   private final Map<Integer, int[]> offsetsByReplicas = new ConcurrentHashMap<>();
 
-  /** The ring layout on {@code ringSize} nodes (at least 1). */
+  /** The ring layout on {@code ringSize} nodes (at least 1), BlinkFS's bisection spacing. */
   public RingLayoutModel(int ringSize) {
-    this.layout = new RingLayout(ringSize);
+    this(ringSize, RingSpacing.BISECTION);
   }
 
+  /** The ring layout on {@code ringSize} nodes (at least 1) with {@code spacing}. */
+  public RingLayoutModel(int ringSize, RingSpacing spacing) {
+    this.layout = new RingLayout(ringSize, spacing);
+  }
+
+  /** {@code power-balanced}, or {@code power-balanced (even)} for the aligned spacing. */
   @Override
   public String name() {
-    return "power-balanced";
+    return layout.spacing() == RingSpacing.BISECTION ? "power-balanced" : "power-balanced (even)";
   }
 
   /** Never refuses: the policy asks for 1..N replicas, and the ring places any of them. */

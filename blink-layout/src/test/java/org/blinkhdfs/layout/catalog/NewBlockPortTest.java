@@ -86,7 +86,7 @@ class NewBlockPortTest {
   void ringWithOnlyOneWholeLayoutAwakePicksItForEverySeed() {
     // Awake: positions 2, 6, 8. Of the nine layouts {f, f+4, f+6}, only f = 2 lies inside them.
     Schedule s = ring(9, Set.of(2, 6, 8));
-    LayoutModel model = LayoutCatalog.powerBalanced().apply(s);
+    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
     for (long seed = 0; seed < 50; seed++) {
       assertEquals(List.of(2, 6, 8), newBlock(model, s, 3, seed), "seed " + seed);
     }
@@ -96,7 +96,7 @@ class NewBlockPortTest {
   void ringAvoidsLayoutsThroughADeadNode() {
     // n7 (position 6) is dead: layouts f = 0 ({0,4,6}), 2 ({2,6,8}) and 6 hold it.
     Schedule s = ring(9, all(9));
-    LayoutModel model = LayoutCatalog.powerBalanced().apply(s);
+    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
     List<String> live = new ArrayList<>(s.ring());
     live.remove("10.0.0.7:9866");
     Set<Integer> firsts = new HashSet<>();
@@ -236,7 +236,7 @@ class NewBlockPortTest {
       Random dice = new Random(seed);
       Schedule s = randomRing(dice, 3 + dice.nextInt(14), 1, 2);
       int n = s.ring().size();
-      LayoutModel model = LayoutCatalog.powerBalanced().apply(s);
+      LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
       int r = 1 + dice.nextInt(Math.min(n, 4));
       ScheduleView view = ScheduleView.of(s, new Random(seed)).build();
       List<Integer> some = model.targets(0, r);
@@ -254,7 +254,7 @@ class NewBlockPortTest {
 
   @Test
   void ringTargetsByBlockIdSpreadOverTheRing() {
-    LayoutModel model = LayoutCatalog.powerBalanced().apply(ring(9, all(9)));
+    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(ring(9, all(9)));
     int[] firsts = new int[9];
     for (long id = 1_073_741_825L; id < 1_073_741_825L + 9000; id++) { // HDFS's first block IDs
       firsts[model.targets(id, 3).get(0)]++;

@@ -1,0 +1,72 @@
+package org.blinkhdfs.layout.ring;
+
+import java.util.List;
+import java.util.Locale;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.policy.AlignedStagger;
+
+/**
+ * How the power-balanced ring spaces a block's replicas ({@code blink.ring.spacing}).
+ *
+ * <ul>
+ *   <li>{@link #BISECTION} (default): BlinkFS §4.2 as printed, the node opposite, then the
+ *       midpoints of the largest gaps ({@link GapSplitter}); a layout of r replicas is a prefix of
+ *       the layout of r + 1, so changing a file's replication never moves a replica, but the
+ *       spacing is even only for powers of two: r = 3 on 9 nodes sits at f, f+4, f+6.
+ *   <li>{@link #EVEN}: {@code ⌊j·N/r⌋} ({@link AlignedStagger#replicaOffsets}), the layout half of
+ *       the co-designed {@code aligned} stagger: consecutive replicas {@code ⌊N/r⌋} or
+ *       {@code ⌈N/r⌉} apart, so with circular phases a block is readable throughout once
+ *       {@code a ≥ ⌈N/r⌉/N + (T_tr + m)/t}. The layout of r is a subset of that of 2r (r = 3 on
+ *       9 nodes: f, f+3, f+6; r = 6: f, f+1, f+3, f+4, f+6, f+7), but not in general of r + 1: a
+ *       replication change from r to r' keeps the replicas the two layouts share and moves at
+ *       most {@code min(r, r') − |shared|}.
+ * </ul>
+ */
+public enum RingSpacing {
+  BISECTION("bisection"),
+  EVEN("even");
+
+  /** The configuration key that selects the spacing on the NameNode. */
+  public static final String KEY = "blink.ring.spacing";
+
+  /** {@link #KEY} with its default, for the defaults file. */
+  public static final ConfigKey CONFIG = new ConfigKey(KEY, "bisection", "");
+  /** Every key the ring layout reads. */
+  public static final List<ConfigKey> KEYS = List.of(CONFIG);
+
+  private final String value;
+
+  RingSpacing(String value) {
+    this.value = value;
+  }
+
+  /** The value of {@link #KEY} that selects this spacing. */
+  public String value() {
+    return value;
+  }
+
+  /** Offsets from the first replica of {@code replicas} replicas, in placement order. */
+  int[] offsets(int ringSize, int replicas) {
+    return this == BISECTION ? GapSplitter.offsets(ringSize, replicas)
+        : AlignedStagger.replicaOffsets(ringSize, replicas);
+  }
+
+  /**
+   * The spacing {@code value} names; null or blank is the default {@link #BISECTION}.
+   *
+   * @throws IllegalArgumentException naming {@link #KEY}, the value and the accepted ones
+   */
+  public static RingSpacing parse(String value) {
+    if (value == null || value.isBlank()) {
+      return BISECTION;
+    }
+    String v = value.trim().toLowerCase(Locale.ROOT);
+    for (RingSpacing s : values()) {
+      if (s.value.equals(v)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException(KEY + " = '" + value + "' is not a ring spacing: use "
+        + "bisection (BlinkFS, the default) or even (with the scheduler policy aligned)");
+  }
+}
