@@ -9,25 +9,28 @@ import java.util.List;
 import java.util.Set;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * With every node awake, each block written through a real NameNode sits exactly where the ring
- * rule puts it, relative to its first replica (8- and 9-node rings, r = 2, 3, 4, 6).
+ * rule puts it, relative to its first replica (8- and 9-node rings, r = 2, 3, 4, 6), for both
+ * spacings ({@code blink.ring.spacing}: BlinkFS's bisection, and even for the aligned stagger).
  */
 class RingLayoutInClusterTest {
   @TempDir
   Path dir;
 
   @ParameterizedTest
-  @ValueSource(ints = {8, 9})
-  void everyBlockFollowsTheRingRule(int ringSize) throws Exception {
-    try (MiniBlinkCluster c = BlinkNameNode.start(dir, ringSize, conf -> { })) {
+  @CsvSource({"8, bisection", "9, bisection", "9, even"})
+  void everyBlockFollowsTheRingRule(int ringSize, String spacing) throws Exception {
+    try (MiniBlinkCluster c = BlinkNameNode.start(dir, ringSize,
+        conf -> conf.set(RingSpacing.KEY, spacing))) {
       c.writeSchedule(c.allActive(ringSize));
-      RingLayout layout = new RingLayout(ringSize);
+      RingLayout layout = new RingLayout(ringSize, RingSpacing.parse(spacing));
       Set<Integer> firsts = new HashSet<>();
       for (int r : new int[] {2, 3, 4, 6}) {
         for (int f = 0; f < 12; f++) {
