@@ -1,0 +1,33 @@
+package org.blinkhdfs.core.popularity;
+
+/**
+ * One file as the replication planner sees it.
+ *
+ * @param path the file
+ * @param reads moving average of reads (opens) per period
+ * @param writes moving average of writes (creates, appends) per period
+ * @param bytes bytes one replica of the file takes (its length)
+ * @param baseReplication the replication the file had before any extra replica (its owner's)
+ * @param replication the replication now
+ */
+public record FileHeat(String path, double reads, double writes, long bytes,
+    int baseReplication, int replication) {
+
+  public FileHeat {
+    if (path == null || path.isEmpty()) {
+      throw new IllegalArgumentException("path must be a file path, got '" + path + "'");
+    }
+    if (reads < 0 || writes < 0 || bytes < 0 || baseReplication < 1
+        || replication < baseReplication) {
+      throw new IllegalArgumentException("file " + path + ": reads " + reads + ", writes "
+          + writes + ", bytes " + bytes + ", base replication " + baseReplication
+          + ", replication " + replication + ": counts and bytes must be >= 0 and"
+          + " 1 <= base <= replication");
+    }
+  }
+
+  /** Bytes the replicas above the base take now. */
+  long extraBytes() {
+    return (replication - baseReplication) * bytes;
+  }
+}
