@@ -65,6 +65,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private MaintenancePlan maintenanceAtStart = MaintenancePlan.empty();
   private volatile MaintenanceKeeper keeper;
   private ShortWriteHolds holds; // guarded by this
+  private PopularityConfig popularity;
+  private PopularityReplicator replicator; // guarded by this
   private Runnable holdsListener; // guarded by this
   private volatile boolean registered;
   private boolean holding; // guarded by this
@@ -84,6 +86,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     this.conf = conf;
     this.runtime = BlinkRuntime.forConf(conf, clock);
     this.maintenance = MaintenanceConfig.from(conf);
+    this.popularity = PopularityConfig.from(conf);
     if (maintenance.enabled()) {
       try {
         maintenanceAtStart = new MaintenanceHostsFile(maintenance.hostsFile()).read();
@@ -118,6 +121,12 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       keeper.start();
     }
     startShortWriteHolds();
+    if (popularity.enabled() && replicator == null && service instanceof NameNode) {
+      NameNode nn = (NameNode) service;
+      replicator = new PopularityReplicator(runtime.accesses(popularity), popularity,
+          new RpcNamespace(nn.getRpcServer()), runtime);
+      replicator.start();
+    }
     MetricsSystem ms = DefaultMetricsSystem.instance();
     if (ms.getSource(SOURCE_NAME) == null) {
       ms.register(SOURCE_NAME, "BlinkHDFS schedule and layout", this);
@@ -158,6 +167,10 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
 
   @Override
   public synchronized void stop() {
+    if (replicator != null) {
+      replicator.close();
+      replicator = null;
+    }
     if (keeper != null) {
       keeper.close();
       keeper = null;
@@ -220,6 +233,14 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addCounter(Interns.info("PolicyFailures",
             "Placement policy exceptions answered with HDFS's default placement (bugs)"),
             runtime.policyFailures().get())
+        .addCounter(Interns.info("PopularityChanges",
+            "Replication changes made by popularity replication (raises and reclamations)"),
+            runtime.popularityChanges().get())
+        .addGauge(Interns.info("ExtraReplicas",
+            "Replicas popularity replication holds beyond the files' own replication"),
+            runtime.extraReplicas().get())
+        .addGauge(Interns.info("ExtraReplicaBytes", "Bytes those extra replicas take"),
+            runtime.extraReplicaBytes().get())
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());
@@ -239,6 +260,11 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private static long nodesInMaintenance(FSNamesystem ns) {
     return ns == null ? 0 : ns.getNumEnteringMaintenanceDataNodes()
         + ns.getNumInMaintenanceLiveDataNodes() + ns.getNumInMaintenanceDeadDataNodes();
+  }
+
+  /** The running popularity replicator, or null when it is off or the plugin stopped. */
+  synchronized PopularityReplicator popularityReplicator() {
+    return replicator;
   }
 
   /** The running maintenance keeper, or null when maintenance is off or the plugin stopped. */

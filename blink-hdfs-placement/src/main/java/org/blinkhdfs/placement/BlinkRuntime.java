@@ -8,9 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.popularity.AccessAverages;
 import org.blinkhdfs.core.schedule.ScheduleFileSource;
 import org.blinkhdfs.core.schedule.ScheduleSource;
 import org.blinkhdfs.core.schedule.ScheduleState;
@@ -57,6 +59,10 @@ public final class BlinkRuntime {
   private final AtomicLong policyFailures = new AtomicLong();
   private final AtomicLong shortWriteHolds = new AtomicLong();
   private final AtomicLong readWaits = new AtomicLong();
+  private final AtomicReference<AccessAverages> accesses = new AtomicReference<>();
+  private final AtomicLong popularityChanges = new AtomicLong();
+  private final AtomicLong extraReplicas = new AtomicLong();
+  private final AtomicLong extraReplicaBytes = new AtomicLong();
   private final AtomicLong readWaitMs = new AtomicLong();
   private final List<LongConsumer> readWaitListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> shortWriteListeners = new CopyOnWriteArrayList<>();
@@ -64,6 +70,36 @@ public final class BlinkRuntime {
   private BlinkRuntime(String key, ScheduleSource source) {
     this.key = key;
     this.source = source;
+  }
+
+  /**
+   * The per-file access averages of popularity replication, shared by the audit logger that
+   * counts opens and writes and the plugin that folds them; created by the first caller with
+   * its configuration (both read the same keys).
+   */
+  AccessAverages accesses(PopularityConfig config) {
+    AccessAverages current = accesses.get();
+    if (current != null) {
+      return current;
+    }
+    accesses.compareAndSet(null,
+        new AccessAverages(config.settings().alpha(), config.maxFiles()));
+    return accesses.get();
+  }
+
+  /** Replication changes popularity replication made (raises and reclamations). */
+  public AtomicLong popularityChanges() {
+    return popularityChanges;
+  }
+
+  /** Replicas popularity replication holds beyond the files' own replication, now. */
+  public AtomicLong extraReplicas() {
+    return extraReplicas;
+  }
+
+  /** Bytes those extra replicas take, now. */
+  public AtomicLong extraReplicaBytes() {
+    return extraReplicaBytes;
   }
 
   /** The runtime for the schedule source configured in {@code conf}. */

@@ -175,14 +175,9 @@ final class MaintenanceConfig {
   }
 
   private static boolean booleanValue(Configuration conf, ConfigKey key) {
-    String v = ConfigValues.raw(conf::get, key);
-    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(v);
-    }
-    throw new IllegalArgumentException(String.format(Locale.ROOT,
-        "%s = '%s' is invalid: give true or false (default %s)", key.name(), v,
-        key.defaultValue()));
+    return ConfigValues.booleanValue(conf::get, key);
   }
+
 
   private static long longIn(Configuration conf, ConfigKey key, long min, long max) {
     return ConfigValues.longIn(conf::get, key, min, max);

@@ -86,7 +86,10 @@ public final class PlacementConfig {
       READ_CLOCK_RESOLUTION_MS, CLIENT_WAIT_MARGIN_MS,
       CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
-      MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS);
+      MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS, PopularityConfig.ENABLED,
+      PopularityConfig.PERIOD_MS, PopularityConfig.ALPHA, PopularityConfig.MAX_REPLICAS,
+      PopularityConfig.WRITE_MAX_REPLICAS, PopularityConfig.WRITE_HOT, PopularityConfig.MIN_READS,
+      PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES);
 
   private final String scheduleFile;
   private final long schedulePollMs;

@@ -55,4 +55,19 @@ public final class ConfigValues {
   private static String unit(ConfigKey key) {
     return key.unit().isEmpty() ? "" : " of " + key.unit();
   }
+
+  /**
+   * {@code key} as true or false (case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the key, the value and the accepted values
+   */
+  public static boolean booleanValue(Function<String, String> lookup, ConfigKey key) {
+    String v = raw(lookup, key);
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+        "%s = '%s' is invalid: give true or false (default %s)", key.name(), v,
+        key.defaultValue()));
+  }
 }

@@ -1,0 +1,190 @@
+package org.blinkhdfs.placement;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.blinkhdfs.core.popularity.AccessAverages;
+import org.blinkhdfs.core.popularity.ExtraReplicaPlanner;
+import org.blinkhdfs.core.popularity.FileHeat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Popularity-based replication on the NameNode (BlinkFS §4.2): once a period it folds the audit
+ * counts ({@link PopularityAuditLogger}) into moving averages, asks {@link ExtraReplicaPlanner}
+ * which files get or give back extra replicas, and sets their replication. HDFS then does the
+ * copying: the placement policy puts the new replicas at the layout's next positions (the ring's
+ * bisection is prefix-closed, so the first three stay where they are) and picks the extra ones
+ * to delete when a file shrinks.
+ *
+ * <p>The owner's replication is kept in the xattr {@value #BASE_XATTR} while a file holds extra
+ * replicas (superuser-only, so clients neither see nor forge it), so a NameNode restart does not
+ * mistake extras for the owner's choice. A file whose replication someone else changed since this
+ * class set it is the owner's again: that replication becomes its base and the xattr goes.
+ *
+ * <p>Lazy reclamation only sees files it raised in this NameNode's lifetime, or that were read
+ * since: a file raised before a restart and never read again keeps its extras until it is read
+ * (its xattr says what to return to).
+ *
+ * <p>One thread ({@code blink-popularity}); {@link #runOnce} is also called directly by tests.
+ */
+final class PopularityReplicator implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PopularityReplicator.class);
+  /** The owner's replication of a file holding extra replicas. */
+  static final String BASE_XATTR = "trusted.blink.base.replication";
+
+  /** What the replicator needs of the namespace (the NameNode's own RPC methods). */
+  interface Namespace {
+    /** The file at {@code path}, or null when it is gone or a directory. */
+    FileFacts file(String path) throws IOException;
+
+    void setReplication(String path, int replication) throws IOException;
+
+    void setBase(String path, int base) throws IOException;
+
+    void clearBase(String path) throws IOException;
+
+    /** Unused capacity of the DataNodes, bytes. */
+    long remainingBytes() throws IOException;
+  }
+
+  /** A file's length, replication now and recorded base ({@value #BASE_XATTR}), if any. */
+  record FileFacts(long length, int replication, OptionalInt base) {}
+
+  private record Raised(int base, int target) {}
+
+  private final AccessAverages accesses;
+  private final PopularityConfig config;
+  private final ExtraReplicaPlanner planner;
+  private final Namespace namespace;
+  private final BlinkRuntime runtime;
+  private final Map<String, Raised> raised = new LinkedHashMap<>();
+  private ScheduledExecutorService timer;
+
+  PopularityReplicator(AccessAverages accesses, PopularityConfig config, Namespace namespace,
+      BlinkRuntime runtime) {
+    this.accesses = accesses;
+    this.config = config;
+    this.planner = new ExtraReplicaPlanner(config.settings());
+    this.namespace = namespace;
+    this.runtime = runtime;
+  }
+
+  /** Runs {@link #runOnce} every {@code blink.popularity.period.ms} on a daemon thread. */
+  synchronized void start() {
+    if (timer != null) {
+      return;
+    }
+    timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "blink-popularity");
+      t.setDaemon(true);
+      return t;
+    });
+    timer.scheduleWithFixedDelay(() -> {
+      try {
+        runOnce();
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("popularity replication skipped a period: {}", e.toString());
+      }
+    }, config.periodMs(), config.periodMs(), TimeUnit.MILLISECONDS);
+  }
+
+  /** One period: fold, plan, apply. Returns the changes made (path to new replication). */
+  synchronized Map<String, Integer> runOnce() throws IOException {
+    Map<String, AccessAverages.Averages> heat = new LinkedHashMap<>();
+    for (AccessAverages.Averages a : accesses.fold()) {
+      heat.put(a.path(), a);
+    }
+    Set<String> paths = new LinkedHashSet<>(heat.keySet());
+    paths.addAll(raised.keySet());
+    List<FileHeat> files = new ArrayList<>();
+    Map<String, Integer> bases = new LinkedHashMap<>();
+    Map<String, Boolean> recorded = new LinkedHashMap<>();
+    for (String path : paths) {
+      FileFacts facts;
+      try {
+        facts = namespace.file(path);
+      } catch (IOException e) {
+        LOG.debug("popularity: skipping {}: {}", path, e.toString());
+        continue;
+      }
+      if (facts == null) {
+        raised.remove(path);
+        accesses.forget(path);
+        continue;
+      }
+      int base = facts.base().orElse(facts.replication());
+      Raised mine = raised.get(path);
+      boolean ownerChanged = (mine != null && mine.target() != facts.replication())
+          || facts.replication() < base;
+      if (ownerChanged) {
+        base = facts.replication();
+        raised.remove(path);
+        if (facts.base().isPresent()) {
+          namespace.clearBase(path);
+        }
+      } else if (facts.base().isPresent() && mine == null) {
+        raised.put(path, new Raised(base, facts.replication()));
+      }
+      AccessAverages.Averages a = heat.get(path);
+      files.add(new FileHeat(path, a == null ? 0 : a.reads(), a == null ? 0 : a.writes(),
+          facts.length(), base, facts.replication()));
+      bases.put(path, base);
+      recorded.put(path, facts.base().isPresent() && !ownerChanged);
+    }
+    Map<String, Integer> changes = planner.plan(files,
+        planner.budgetBytes(namespace.remainingBytes(), files));
+    Map<String, Integer> applied = new LinkedHashMap<>();
+    for (Map.Entry<String, Integer> c : changes.entrySet()) {
+      String path = c.getKey();
+      int base = bases.get(path);
+      int target = c.getValue();
+      try {
+        if (target > base && !recorded.get(path)) {
+          namespace.setBase(path, base);
+        }
+        namespace.setReplication(path, target);
+        if (target <= base) {
+          namespace.clearBase(path);
+          raised.remove(path);
+        } else {
+          raised.put(path, new Raised(base, target));
+        }
+        applied.put(path, target);
+        runtime.popularityChanges().incrementAndGet();
+        LOG.info("popularity: {} replication {} (base {})", path, target, base);
+      } catch (IOException e) {
+        LOG.warn("popularity: cannot set the replication of {} to {}: {}", path, target,
+            e.toString());
+      }
+    }
+    long extra = 0;
+    long bytes = 0;
+    for (FileHeat f : files) {
+      Raised r = raised.get(f.path());
+      if (r != null) {
+        extra += r.target() - r.base();
+        bytes += (long) (r.target() - r.base()) * f.bytes();
+      }
+    }
+    runtime.extraReplicas().set(extra);
+    runtime.extraReplicaBytes().set(bytes);
+    return applied;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (timer != null) {
+      timer.shutdownNow();
+      timer = null;
+    }
+  }
+}
