@@ -37,15 +37,18 @@ import java.util.Optional;
  * @param installation a stock Hadoop installation plus the BlinkHDFS tarball that every daemon
  *     runs on (the drop-in test), or empty for the launcher's Maven classpath; needs the
  *     PROCESSES control plane and no YARN
+ * @param nameNodeKeys extra {@code blink.*} or {@code dfs.*} settings of the NameNode (e.g.
+ *     popularity replication); empty by default
  */
 public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long intervalMs,
     long bandwidthBytesPerSec, long blockSizeBytes, Layout layout, LayoutKeys layoutKeys,
     String schedulePolicy, int powerPercent, long moveBytesPerSec, ProxySpec proxy,
     Map<String, String> schedulerKeys, YarnSpec yarn, ControlPlane controlPlane,
-    Optional<Installation> installation) {
+    Optional<Installation> installation, Map<String, String> nameNodeKeys) {
 
   public ClusterSpec {
     schedulerKeys = Map.copyOf(schedulerKeys);
+    nameNodeKeys = Map.copyOf(nameNodeKeys);
     Objects.requireNonNull(baseDir, "baseDir");
     Objects.requireNonNull(layout, "layout");
     Objects.requireNonNull(layoutKeys, "layoutKeys");
@@ -96,7 +99,7 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
   public static ClusterSpec defaults(Path baseDir) {
     return new ClusterSpec(baseDir, 9, 1, 6_000, 10L << 20, 1L << 20, Layout.POWER_BALANCED,
         LayoutKeys.defaults(), "staggered", 100, 10L << 20, ProxySpec.NONE, Map.of(),
-        YarnSpec.NONE, ControlPlane.IN_PROCESS, Optional.empty());
+        YarnSpec.NONE, ControlPlane.IN_PROCESS, Optional.empty(), Map.of());
   }
 
   /** A builder starting from this spec. */
@@ -122,8 +125,10 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     private YarnSpec yarn;
     private ControlPlane controlPlane;
     private Optional<Installation> installation;
+    private Map<String, String> nameNodeKeys;
 
     private Builder(ClusterSpec s) {
+      nameNodeKeys = s.nameNodeKeys;
       baseDir = s.baseDir;
       dataNodes = s.dataNodes;
       stagingNodes = s.stagingNodes;
@@ -223,7 +228,13 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     public ClusterSpec build() {
       return new ClusterSpec(baseDir, dataNodes, stagingNodes, intervalMs, bandwidthBytesPerSec,
           blockSizeBytes, layout, layoutKeys, schedulePolicy, powerPercent, moveBytesPerSec,
-          proxy, schedulerKeys, yarn, controlPlane, installation);
+          proxy, schedulerKeys, yarn, controlPlane, installation, nameNodeKeys);
+    }
+
+    /** Extra NameNode settings, set after the layout's own. */
+    public Builder nameNodeKeys(Map<String, String> keys) {
+      nameNodeKeys = keys;
+      return this;
     }
   }
 

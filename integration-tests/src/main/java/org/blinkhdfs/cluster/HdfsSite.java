@@ -127,6 +127,7 @@ final class HdfsSite {
     c.set("dfs.block.replicator.classname", spec.layout().policyClass());
     spec.layoutKeys().nameNodeKeys().forEach(c::set);
     spec.layout().nameNodeKeys().forEach(c::set);
+    spec.nameNodeKeys().forEach(c::set);
   }
 
   /**

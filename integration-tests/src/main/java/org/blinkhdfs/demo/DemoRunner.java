@@ -107,6 +107,7 @@ final class DemoRunner {
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
+        .nameNodeKeys(run.nameNodeKeys(options.intervalMs()))
         .proxy(run.proxy())
         // bench faults restarts the scheduler, which then plans from its signal again: the
         // signal itself is the bench's power, not an override a restart would drop.

@@ -2,6 +2,7 @@ package org.blinkhdfs.demo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.ProxySpec;
 import org.blinkhdfs.core.policy.Policies;
@@ -14,14 +15,38 @@ import org.blinkhdfs.core.policy.Policies;
  * {@code default+staggered} (HDFS's random placement under the same schedule). The load-driven
  * policies are accepted too ({@code default+io-server} for bench grep).
  *
+ * <p>A third part {@code +popularity} turns on the NameNode's popularity replication for the
+ * run ({@code power-balanced+staggered+popularity}), period one blink interval, so the same
+ * layout can be compared with and without it (bench kv).
+ *
  * @param layout the NameNode's placement policy
  * @param schedulePolicy the scheduler's blink policy
+ * @param popularity whether popularity replication runs
  */
-public record LayoutRun(Layout layout, String schedulePolicy) {
+public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity) {
+  static final String POPULARITY = "popularity";
+
+  /** A run without popularity replication. */
+  public LayoutRun(Layout layout, String schedulePolicy) {
+    this(layout, schedulePolicy, false);
+  }
+
+  /**
+   * The NameNode keys of this run beyond the layout's: popularity replication with its audit
+   * logger and one decision per blink interval.
+   */
+  public Map<String, String> nameNodeKeys(long intervalMs) {
+    if (!popularity) {
+      return Map.of();
+    }
+    return Map.of("blink.popularity.enabled", "true",
+        "blink.popularity.period.ms", Long.toString(intervalMs),
+        "dfs.namenode.audit.loggers", "default,org.blinkhdfs.placement.PopularityAuditLogger");
+  }
 
   /** The label in tables and plots. */
   public String label() {
-    return layout.flag() + "+" + schedulePolicy;
+    return layout.flag() + "+" + schedulePolicy + (popularity ? "+" + POPULARITY : "");
   }
 
   /**
@@ -46,11 +71,16 @@ public record LayoutRun(Layout layout, String schedulePolicy) {
             + "' is not <layout>+<policy>, e.g. power-balanced+staggered or default+staggered");
       }
       String policy = t.substring(plus + 1);
+      boolean popularity = policy.endsWith("+" + POPULARITY);
+      if (popularity) {
+        policy = policy.substring(0, policy.length() - POPULARITY.length() - 1);
+      }
       if (!Policies.allNames().contains(policy)) {
         throw new IllegalArgumentException(flag + " " + text + ": unknown policy '" + policy
-            + "'; use one of " + Policies.allNames());
+            + "'; use one of " + Policies.allNames() + ", optionally followed by +"
+            + POPULARITY);
       }
-      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy));
+      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy, popularity));
     }
     if (out.isEmpty()) {
       throw new IllegalArgumentException(flag + " is empty; give at least one <layout>+<policy>");

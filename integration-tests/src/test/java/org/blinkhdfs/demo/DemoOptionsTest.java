@@ -26,6 +26,25 @@ class DemoOptionsTest {
     assertTrue(o.runsOn("throughput", 4));
   }
 
+  /** bench kv compares a layout with and without popularity replication. */
+  @Test
+  void popularitySuffixTurnsItOnForOneRun() {
+    DemoOptions o = DemoOptions.parse("kv", new String[] {"--layouts",
+        "power-balanced+staggered,power-balanced+staggered+popularity"});
+    assertEquals(List.of("power-balanced+staggered", "power-balanced+staggered+popularity"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertFalse(o.layouts().get(0).popularity());
+    assertEquals(java.util.Map.of(), o.layouts().get(0).nameNodeKeys(6_000));
+    LayoutRun with = o.layouts().get(1);
+    assertEquals("staggered", with.schedulePolicy());
+    assertEquals("6000", with.nameNodeKeys(6_000).get("blink.popularity.period.ms"));
+    assertEquals("default,org.blinkhdfs.placement.PopularityAuditLogger",
+        with.nameNodeKeys(6_000).get("dfs.namenode.audit.loggers"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> LayoutRun.parseList("--layouts", "power-balanced+popular"));
+    assertTrue(e.getMessage().contains("optionally followed by +popularity"), e.getMessage());
+  }
+
   @Test
   void benchGearsDefaultsAreLeEtAlsFigureThree() {
     DemoOptions o = DemoOptions.parse("gears", new String[0]);
