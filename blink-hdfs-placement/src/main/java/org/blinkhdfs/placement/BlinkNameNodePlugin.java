@@ -236,6 +236,9 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addCounter(Interns.info("PopularityChanges",
             "Replication changes made by popularity replication (raises and reclamations)"),
             runtime.popularityChanges().get())
+        .addCounter(Interns.info("PopularityReplicasAdded",
+            "Block replicas popularity replication asked HDFS to add"),
+            runtime.popularityReplicasAdded().get())
         .addGauge(Interns.info("ExtraReplicas",
             "Replicas popularity replication holds beyond the files' own replication"),
             runtime.extraReplicas().get())

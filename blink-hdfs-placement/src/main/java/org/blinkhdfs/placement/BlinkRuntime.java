@@ -61,6 +61,7 @@ public final class BlinkRuntime {
   private final AtomicLong readWaits = new AtomicLong();
   private final AtomicReference<AccessAverages> accesses = new AtomicReference<>();
   private final AtomicLong popularityChanges = new AtomicLong();
+  private final AtomicLong popularityReplicasAdded = new AtomicLong();
   private final AtomicLong extraReplicas = new AtomicLong();
   private final AtomicLong extraReplicaBytes = new AtomicLong();
   private final AtomicLong readWaitMs = new AtomicLong();
@@ -90,6 +91,14 @@ public final class BlinkRuntime {
   /** Replication changes popularity replication made (raises and reclamations). */
   public AtomicLong popularityChanges() {
     return popularityChanges;
+  }
+
+  /**
+   * Block replicas popularity replication asked HDFS to add (raised replication times blocks):
+   * copies the NameNode orders on purpose, like layout corrections.
+   */
+  public AtomicLong popularityReplicasAdded() {
+    return popularityReplicasAdded;
   }
 
   /** Replicas popularity replication holds beyond the files' own replication, now. */

@@ -56,8 +56,10 @@ final class PopularityReplicator implements AutoCloseable {
     long remainingBytes() throws IOException;
   }
 
-  /** A file's length, replication now and recorded base ({@value #BASE_XATTR}), if any. */
-  record FileFacts(long length, int replication, OptionalInt base) {}
+  /**
+   * A file's length, blocks, replication now and recorded base ({@value #BASE_XATTR}), if any.
+   */
+  record FileFacts(long length, long blocks, int replication, OptionalInt base) {}
 
   private record Raised(int base, int target) {}
 
@@ -108,37 +110,39 @@ final class PopularityReplicator implements AutoCloseable {
     List<FileHeat> files = new ArrayList<>();
     Map<String, Integer> bases = new LinkedHashMap<>();
     Map<String, Boolean> recorded = new LinkedHashMap<>();
+    Map<String, FileFacts> facts = new LinkedHashMap<>();
     for (String path : paths) {
-      FileFacts facts;
+      FileFacts f;
       try {
-        facts = namespace.file(path);
+        f = namespace.file(path);
       } catch (IOException e) {
         LOG.debug("popularity: skipping {}: {}", path, e.toString());
         continue;
       }
-      if (facts == null) {
+      if (f == null) {
         raised.remove(path);
         accesses.forget(path);
         continue;
       }
-      int base = facts.base().orElse(facts.replication());
+      int base = f.base().orElse(f.replication());
       Raised mine = raised.get(path);
-      boolean ownerChanged = (mine != null && mine.target() != facts.replication())
-          || facts.replication() < base;
+      boolean ownerChanged = (mine != null && mine.target() != f.replication())
+          || f.replication() < base;
       if (ownerChanged) {
-        base = facts.replication();
+        base = f.replication();
         raised.remove(path);
-        if (facts.base().isPresent()) {
+        if (f.base().isPresent()) {
           namespace.clearBase(path);
         }
-      } else if (facts.base().isPresent() && mine == null) {
-        raised.put(path, new Raised(base, facts.replication()));
+      } else if (f.base().isPresent() && mine == null) {
+        raised.put(path, new Raised(base, f.replication()));
       }
       AccessAverages.Averages a = heat.get(path);
       files.add(new FileHeat(path, a == null ? 0 : a.reads(), a == null ? 0 : a.writes(),
-          facts.length(), base, facts.replication()));
+          f.length(), base, f.replication()));
       bases.put(path, base);
-      recorded.put(path, facts.base().isPresent() && !ownerChanged);
+      recorded.put(path, f.base().isPresent() && !ownerChanged);
+      facts.put(path, f);
     }
     Map<String, Integer> changes = planner.plan(files,
         planner.budgetBytes(namespace.remainingBytes(), files));
@@ -152,6 +156,10 @@ final class PopularityReplicator implements AutoCloseable {
           namespace.setBase(path, base);
         }
         namespace.setReplication(path, target);
+        int now = facts.get(path).replication();
+        if (target > now) {
+          runtime.popularityReplicasAdded().addAndGet((target - now) * facts.get(path).blocks());
+        }
         if (target <= base) {
           namespace.clearBase(path);
           raised.remove(path);

@@ -47,7 +47,9 @@ final class RpcNamespace implements PopularityReplicator.Namespace {
     } catch (IOException | NumberFormatException e) {
       // No xattr (getXAttrs refuses a name the file lacks) or not ours: no recorded base.
     }
-    return new PopularityReplicator.FileFacts(st.getLen(), st.getReplication(), base);
+    long blockSize = Math.max(1, st.getBlockSize());
+    long blocks = (st.getLen() + blockSize - 1) / blockSize;
+    return new PopularityReplicator.FileFacts(st.getLen(), blocks, st.getReplication(), base);
   }
 
   @Override

@@ -59,6 +59,7 @@ class PopularityReplicationTest {
       assertEquals(3, c.fs.getFileStatus(new org.apache.hadoop.fs.Path("/log"))
           .getReplication());
       assertEquals(3, runtime(c).extraReplicas().get());
+      assertEquals(3, runtime(c).popularityReplicasAdded().get()); // one block, 3 more copies
 
       // Nobody reads /hot any more: with plenty of room it keeps its extras (lazy).
       assertEquals(Map.of(), replicator.runOnce());

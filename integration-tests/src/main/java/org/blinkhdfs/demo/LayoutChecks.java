@@ -65,13 +65,16 @@ final class LayoutChecks {
     }
     long corrections = cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections");
     long shortWrites = cluster.nameNode().metric("BlinkSchedule", "ShortWriteReplicas");
+    long popular = cluster.nameNode().metric("BlinkSchedule", "PopularityReplicasAdded");
     long earlier = tally.nameNodeCountersBeforeRestart;
     out.add(new Check("no re-replication because of sleep" + l,
-        replicated <= corrections + shortWrites + earlier, replicated
+        replicated <= corrections + shortWrites + popular + earlier, replicated
             + " blocks copied on NameNode orders, " + corrections
             + " deliberate layout corrections, " + shortWrites
-            + " replicas short at write time (too few nodes awake)" + (earlier == 0 ? ""
-            : ", " + earlier + " of both counted by a NameNode since killed")));
+            + " replicas short at write time (too few nodes awake)"
+            + (popular == 0 ? "" : ", " + popular + " extra replicas of popular files")
+            + (earlier == 0 ? "" : ", " + earlier + " of both counted by a NameNode since"
+            + " killed")));
     return out;
   }
 
@@ -98,6 +101,18 @@ final class LayoutChecks {
   }
 
   /**
+   * The replication the file's owner asked for: popularity replication raises a file above it
+   * and records it in {@code trusted.blink.base.replication} (extra replicas still being copied
+   * while their nodes sleep are not lost blocks).
+   */
+  private static int ownerReplication(DistributedFileSystem dfs, LocatedFileStatus f)
+      throws IOException {
+    byte[] base = dfs.getXAttrs(f.getPath()).get("trusted.blink.base.replication");
+    return base == null ? f.getReplication()
+        : Integer.parseInt(new String(base, java.nio.charset.StandardCharsets.UTF_8).trim());
+  }
+
+  /**
    * Files under /demo with a block holding fewer replicas than the file's replication. A file
    * still open is left out and named apart: only a write that failed leaves one open here (its
    * client never got an acknowledgement, e.g. the NameNode died under it), and HDFS replicates
@@ -111,8 +126,9 @@ final class LayoutChecks {
       if (!dfs.isFileClosed(f.getPath())) {
         continue;
       }
+      int required = ownerReplication(dfs, f);
       for (BlockLocation b : f.getBlockLocations()) {
-        if (b.getNames().length < f.getReplication() && out.length() < 500) {
+        if (b.getNames().length < required && out.length() < 500) {
           out.append(f.getPath().toUri().getPath()).append(" has a block with ")
               .append(b.getNames().length).append(" of ").append(f.getReplication())
               .append(" replicas; ");
