@@ -679,9 +679,12 @@ public final class LocalCluster implements Closeable {
     return spec;
   }
 
+  /** {@code blink.read.min.window.ms} of every local cluster's NameNode and clients. */
+  public static final long MIN_READ_WINDOW_MS = HdfsSite.READ_MIN_WINDOW_MS;
+
   /** {@code blink.read.min.window.ms} as the NameNode and clients use it. */
   public long minReadWindowMs() {
-    return HdfsSite.READ_MIN_WINDOW_MS;
+    return MIN_READ_WINDOW_MS;
   }
 
   public ClusterTimings timings() {

@@ -248,8 +248,10 @@ final class DemoRunner {
     }
     b.note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
             + " client (exponential think time, one read at a time) under the schedule in force"
-            + " and the replica sets the NameNode reports, windows shortened by the client's"
-            + " 500 ms minimum read window; throughput = per-node bandwidth x mean awake ring"
+            + " and the replica sets the NameNode reports, windows shortened by the client's "
+            + org.blinkhdfs.cluster.LocalCluster.MIN_READ_WINDOW_MS + " ms minimum read window ("
+            + org.blinkhdfs.core.config.CoreConfig.READ_MIN_WINDOW_MS.name() + "); throughput = per-node"
+            + " bandwidth x mean awake ring"
             + " nodes, counting only the part of each window in which a reader can start and"
             + " finish a block (the window less the minimum read window, plus one block's"
             + " transfer time).")
@@ -258,7 +260,9 @@ final class DemoRunner {
             + " layout; equal work's EqualWorkNetworkTopology is a BlinkNetworkTopology that"
             + " also orders tied awake replicas by Rabbit's hit-ratio balancer.")
         .note("Activation (equal-work, PARAID) never blinks: the first k chain nodes are ACTIVE"
-            + " and the rest OFF, k = floor((P - N x 1 W)/24 W); expected read throughput is"
+            + " and the rest OFF, k = floor((P - N x " + fmt("%.0f", model.sleepWatts())
+            + " W)/" + fmt("%.0f", model.activeWatts() - model.sleepWatts())
+            + " W); expected read throughput is"
             + " bandwidth x k and reads wait for no window. randomChoiceMBps and balancedMBps"
             + " are what the layout's block placement allows over the k nodes with HDFS's random"
             + " replica choice and with the best read selection. OFF nodes are frozen for the"
