@@ -43,4 +43,10 @@ interface BlinkControl extends Closeable {
 
   /** Sleeps taken by all agents so far (-1 when the agents run in other JVMs). */
   long sleeps();
+
+  /**
+   * Sleeps (a freeze and its thaw, completed) each agent's node has taken so far, by node;
+   * empty when the agents run in other JVMs.
+   */
+  java.util.Map<String, Long> sleepsByNode();
 }

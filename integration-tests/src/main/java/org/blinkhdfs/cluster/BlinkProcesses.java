@@ -233,6 +233,11 @@ final class BlinkProcesses implements BlinkControl {
     return -1;
   }
 
+  @Override
+  public java.util.Map<String, Long> sleepsByNode() {
+    return java.util.Map.of();
+  }
+
   /** Stops the agents (each thaws its node on SIGTERM), then the scheduler. */
   @Override
   public void close() {

@@ -190,6 +190,15 @@ final class BlinkServices implements BlinkControl {
   }
 
   @Override
+  public java.util.Map<String, Long> sleepsByNode() {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    for (AgentDaemon a : agents) {
+      out.put(a.loop().settings().node(), a.loop().sleeps());
+    }
+    return out;
+  }
+
+  @Override
   public void close() throws IOException {
     for (AgentDaemon a : agents) {
       a.close();

@@ -699,6 +699,11 @@ public final class LocalCluster implements Closeable {
     return blink.schedulerAddress();
   }
 
+  /** Completed sleeps (freeze and thaw) of each agent's node; empty for agent processes. */
+  public java.util.Map<String, Long> sleepsByNode() {
+    return blink == null ? java.util.Map.of() : blink.sleepsByNode();
+  }
+
   /** Total emulated sleeps the agents have taken. */
   public long sleeps() {
     return blink == null ? 0 : blink.sleeps();

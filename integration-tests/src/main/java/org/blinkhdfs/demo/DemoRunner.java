@@ -57,7 +57,8 @@ final class DemoRunner {
           Thread.sleep(2 * options.intervalMs());
           health.close();
           checks.addAll(session.checks());
-          checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health));
+          checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health,
+              options.powers().stream().anyMatch(p -> p < 100)));
           notes.addAll(LayoutChecks.notes(run, session.tally()));
         }
         cells.addAll(session.cells());

@@ -35,10 +35,24 @@ import org.blinkhdfs.bench.report.Check;
 final class LayoutChecks {
   private LayoutChecks() {}
 
+  /** The policies that blink every ring node at any power below 100%. */
+  private static final java.util.Set<String> EVERY_NODE_BLINKS = java.util.Set.of(
+      "staggered", "staggered-circular", "aligned", "synchronous");
+
+  /**
+   * @param belowFull whether the run had a power level below 100%, at which every ring node of
+   *     a blinking policy must have slept
+   */
   static List<Check> after(LayoutRun run, LocalCluster cluster, Tally tally,
-      HealthSampler health) throws IOException {
+      HealthSampler health, boolean belowFull) throws IOException {
     String l = " (" + run.label() + ")";
     List<Check> out = new ArrayList<>();
+    java.util.Map<String, Long> sleeps = cluster.sleepsByNode();
+    if (belowFull && EVERY_NODE_BLINKS.contains(run.schedulePolicy()) && !sleeps.isEmpty()) {
+      long never = sleeps.values().stream().filter(n -> n == 0).count();
+      out.add(new Check("every ring node frozen and thawed" + l, never == 0,
+          "completed sleeps (freeze, then thaw) per agent: " + sleeps));
+    }
     out.add(new Check("bytes verified" + l, tally.verifyFailures == 0, tally.readOps
         + " reads and " + tally.writeOps + " writes verified, " + tally.verifyFailures
         + " with wrong bytes" + problems(tally)));
