@@ -15,6 +15,9 @@ import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.bench.availability.ReadWaitExpectation;
 import org.blinkhdfs.bench.availability.ReplicaSet;
 import org.blinkhdfs.bench.report.Metrics;
+import org.blinkhdfs.bench.stats.QuantileInterval;
+import org.blinkhdfs.workload.OpOutcome;
+import org.blinkhdfs.workload.OpSample;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -283,9 +286,20 @@ final class LayoutSession implements ClusterSession {
     LatencySummary l = p.latency();
     if (l.count() > 0) {
       m.put(Metrics.MEAN_MS, l.meanMs());
+      if (l.count() > 1) {
+        m.put(Metrics.MEAN_CI95_MS, QuantileInterval.meanHalfWidth(l));
+      }
       m.put(Metrics.STD_MS, l.stdMs());
       m.put(Metrics.P50_MS, l.p50Ms());
       m.put(Metrics.P90_MS, l.p90Ms());
+      double[] done = p.samples().stream().filter(o -> o.outcome() == OpOutcome.OK
+          || o.outcome() == OpOutcome.VERIFY_FAILED).mapToDouble(OpSample::durationMs).sorted()
+          .toArray();
+      if (done.length > 0) {
+        double[] p90 = QuantileInterval.of(done, 0.9);
+        m.put(Metrics.P90_LOW_MS, p90[0]);
+        m.put(Metrics.P90_HIGH_MS, p90[1]);
+      }
       m.put(Metrics.P99_MS, l.p99Ms());
     }
     return m;

@@ -27,11 +27,17 @@ public final class Metrics {
   public static final String P90_MS = "p90Ms";
   public static final String P99_MS = "p99Ms";
   public static final String MEAN_WAIT_MS = "meanWaitMs";
+  /** Half the width of the 95% t interval of {@link #MEAN_MS}. */
+  public static final String MEAN_CI95_MS = "meanCi95Ms";
+  /** Lower end of the distribution-free 95% interval of {@link #P90_MS}. */
+  public static final String P90_LOW_MS = "p90LowMs";
+  /** Upper end of that interval. */
+  public static final String P90_HIGH_MS = "p90HighMs";
   public static final String READ_MBPS = "readMBps";
   public static final String WRITE_MBPS = "writeMBps";
 
-  static final List<String> ORDER =
-      List.of(MEAN_MS, STD_MS, P50_MS, P90_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS);
+  static final List<String> ORDER = List.of(MEAN_MS, MEAN_CI95_MS, STD_MS, P50_MS, P90_MS,
+      P90_LOW_MS, P90_HIGH_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS);
   static final List<String> HEADLINE_PREFERENCE =
       List.of(MEAN_MS, MEAN_WAIT_MS, P90_MS, READ_MBPS, WRITE_MBPS);
   static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
@@ -41,15 +47,18 @@ public final class Metrics {
       .comparingInt((String m) -> ORDER.contains(m) ? ORDER.indexOf(m) : ORDER.size())
       .thenComparing(Comparator.naturalOrder());
 
-  private static final Map<String, String> DESCRIPTIONS = Map.of(
-      MEAN_MS, "mean latency (ms)",
-      STD_MS, "latency standard deviation (ms)",
-      P50_MS, "median latency (ms)",
-      P90_MS, "90th percentile latency (ms)",
-      P99_MS, "99th percentile latency (ms)",
-      MEAN_WAIT_MS, "mean wait for an awake replica (ms)",
-      READ_MBPS, "aggregate read throughput (MB/s)",
-      WRITE_MBPS, "aggregate write throughput (MB/s)");
+  private static final Map<String, String> DESCRIPTIONS = Map.ofEntries(
+      Map.entry(MEAN_CI95_MS, "95% interval half-width of the mean (ms)"),
+      Map.entry(P90_LOW_MS, "95% interval of the p90, low end (ms)"),
+      Map.entry(P90_HIGH_MS, "95% interval of the p90, high end (ms)"),
+      Map.entry(MEAN_MS, "mean latency (ms)"),
+      Map.entry(STD_MS, "latency standard deviation (ms)"),
+      Map.entry(P50_MS, "median latency (ms)"),
+      Map.entry(P90_MS, "90th percentile latency (ms)"),
+      Map.entry(P99_MS, "99th percentile latency (ms)"),
+      Map.entry(MEAN_WAIT_MS, "mean wait for an awake replica (ms)"),
+      Map.entry(READ_MBPS, "aggregate read throughput (MB/s)"),
+      Map.entry(WRITE_MBPS, "aggregate write throughput (MB/s)"));
 
   private Metrics() {}
 

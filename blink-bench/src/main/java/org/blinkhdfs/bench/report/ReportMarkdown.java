@@ -33,6 +33,7 @@ public final class ReportMarkdown {
         + " the analytic expectation from blink-bench for the same schedule and layout.\n\n");
     settings(sb, run);
     checks(sb, report);
+    judged(sb, report);
     for (String e : report.experiments()) {
       experiment(sb, report, e, plots);
     }
@@ -71,6 +72,29 @@ public final class ReportMarkdown {
           .append(" | ").append(cell(c.detail())).append(" |\n");
     }
     sb.append('\n');
+  }
+
+  /** The performance section: every mean whose 95% interval excludes its expectation. */
+  private static void judged(StringBuilder sb, Report report) {
+    List<ExpectationJudge.Verdict> verdicts = ExpectationJudge.judge(report);
+    if (verdicts.isEmpty()) {
+      return;
+    }
+    long outside = verdicts.stream().filter(v -> !v.consistent()).count();
+    sb.append("## Measured against expected\n\n");
+    sb.append(outside == 0 ? "Every one of the " + verdicts.size() + " cells with an expected"
+        + " mean holds it inside the 95% interval of its measured mean.\n\n"
+        : "**" + outside + " of " + verdicts.size() + " cells** with an expected mean exclude"
+        + " it from the 95% interval of their measured mean (t interval over the cell's"
+        + " reads):\n\n");
+    for (ExpectationJudge.Verdict v : verdicts) {
+      if (!v.consistent()) {
+        sb.append("- ").append(v.line()).append('\n');
+      }
+    }
+    if (outside > 0) {
+      sb.append('\n');
+    }
   }
 
   private static void experiment(StringBuilder sb, Report report, String e,

@@ -50,6 +50,30 @@ class ReportMarkdownTest {
     assertTrue(md.indexOf("plots/throughput-writeMBps.png") > throughputSection);
   }
 
+  /** ExpectationJudge's examples: a mean whose interval excludes the expectation is flagged. */
+  @Test
+  void meansOutsideTheirIntervalAreFlagged() {
+    RunInfo run = RunInfo.builder("t").commandLine("x")
+        .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
+    Report r = new Report(run, List.of(
+        new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 58.0, "meanCi95Ms", 9.5),
+            Map.of("meanMs", 100.0)),
+        new ReportCell("latency", "ring", 3, 20, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5),
+            Map.of("meanMs", 100.0)),
+        new ReportCell("latency", "ring", 3, 100, Map.of("meanMs", 3.0), Map.of("meanMs", 3.0))),
+        List.of());
+    List<ExpectationJudge.Verdict> v = ExpectationJudge.judge(r);
+    assertEquals(2, v.size());
+    assertFalse(v.get(0).consistent());
+    assertTrue(v.get(1).consistent());
+    String md = md(r);
+    assertTrue(md.contains("## Measured against expected\n\n**1 of 2 cells** with an expected"
+        + " mean exclude it"), md);
+    assertTrue(md.contains("- latency / ring / r=3 / 40%: measured 58.0 ± 9.5 ms, expected"
+        + " 100.0 ms: OUTSIDE the 95% interval\n"), md);
+    assertFalse(md.contains("/ 20%: measured"), md);
+  }
+
   @Test
   void failuresMissingPointsAndEscaping() {
     RunInfo run = RunInfo.builder("t").commandLine("echo `date` | tee x")
