@@ -50,7 +50,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
-    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores) {
+    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
@@ -122,6 +122,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            long the soak runs, 15m)",
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
+      "  --clients K               latency: independent blocking readers sharing --read-ops,",
+      "                            each with its own think time (default 1; 1..256), so a cell",
+      "                            can hold 400 reads and more",
       "  --rounds R                bench relay: rounds at 100% power, each reading through",
       "                            the relay, direct WebHDFS and natively (default 8); bench",
       "                            wordcount and grep: jobs per power level (default 3)",
@@ -152,7 +155,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
-      "paraid-replication", "gears", "cell-time", "read-ops", "write-ops", "request-kib",
+      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "write-ops", "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
       "low-power-rounds", "native-timeout", "host-cpu"};
 
@@ -298,7 +301,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         paraidReplication, gearList, a.intIn("rounds", text || dfsioGears ? "3" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
-        mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0);
+        mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
+        a.intIn("clients", "1", 1, 256));
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -314,7 +318,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
         seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores);
+        hostCpuMillicores, clients);
   }
 
   /** --host-cpu, by default 1800 millicores shared by the hosts (rounded down to 10). */

@@ -158,7 +158,10 @@ final class LayoutSession implements ClusterSession {
             .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
             .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
             .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
-            .thinkTime(Duration.ofMillis(Math.max(1, options.cellTimeMs() / options.readOps())))
+            .clients(options.clients())
+            // Each reader thinks K times as long, so K readers still spread readOps over the cell.
+            .thinkTime(Duration.ofMillis(Math.max(1,
+                options.cellTimeMs() * options.clients() / options.readOps())))
             .build();
         progress.accept(run.label() + ": writing latency data, r=" + r);
         new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);

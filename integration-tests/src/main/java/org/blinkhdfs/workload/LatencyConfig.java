@@ -29,10 +29,13 @@ import org.apache.hadoop.fs.Path;
  *     back-to-back reads. On a blinking cluster back-to-back reads of a few milliseconds all
  *     land in one instant of the blink interval; Poisson arrivals see time averages (PASTA), so
  *     the measured mean wait converges to the schedule's expected wait
+ * @param clients independent blocking readers sharing {@code readOps}, each with its own
+ *     request sequence and think time, 1..256: a cell gets many reads without making one
+ *     reader's think time short (each still models BlinkFS's single blocking client)
  */
 public record LatencyConfig(Path dir, int fileCount, long fileBytes, int requestBytes,
     int replication, int readOps, int writeOps, Duration timeLimit, long blockBytes,
-    long dataSeed, Duration thinkTime) {
+    long dataSeed, Duration thinkTime, int clients) {
 
   public static final int MAX_FILES = 100_000;
   public static final int MAX_REQUEST_BYTES = 64 << 20;
@@ -55,6 +58,7 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
     Checks.blockBytes("LatencyConfig.blockBytes", blockBytes);
     Checks.timeLimit("LatencyConfig.thinkTime", thinkTime.isZero() ? Duration.ofMillis(1)
         : thinkTime);
+    Checks.intIn("LatencyConfig.clients", clients, 1, 256, "use e.g. 1 or 8 readers");
   }
 
   /** Aligned request slots per file: {@code floor(fileBytes / requestBytes)}. */
@@ -69,7 +73,8 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
   public Builder toBuilder() {
     return new Builder().dir(dir).fileCount(fileCount).fileBytes(fileBytes)
         .requestBytes(requestBytes).replication(replication).readOps(readOps).writeOps(writeOps)
-        .timeLimit(timeLimit).blockBytes(blockBytes).dataSeed(dataSeed).thinkTime(thinkTime);
+        .timeLimit(timeLimit).blockBytes(blockBytes).dataSeed(dataSeed).thinkTime(thinkTime)
+        .clients(clients);
   }
 
   /** Mutable builder with the defaults above; not thread-safe. */
@@ -85,6 +90,7 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
     private long blockBytes;
     private long dataSeed = 0x5EEDL;
     private Duration thinkTime = Duration.ZERO;
+    private int clients = 1;
 
     public Builder dir(Path v) {
       dir = v;
@@ -141,9 +147,14 @@ public record LatencyConfig(Path dir, int fileCount, long fileBytes, int request
       return this;
     }
 
+    public Builder clients(int v) {
+      clients = v;
+      return this;
+    }
+
     public LatencyConfig build() {
       return new LatencyConfig(dir, fileCount, fileBytes, requestBytes, replication, readOps,
-          writeOps, timeLimit, blockBytes, dataSeed, thinkTime);
+          writeOps, timeLimit, blockBytes, dataSeed, thinkTime, clients);
     }
   }
 }

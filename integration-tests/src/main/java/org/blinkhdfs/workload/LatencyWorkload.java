@@ -1,6 +1,8 @@
 package org.blinkhdfs.workload;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
@@ -51,7 +53,7 @@ import org.blinkhdfs.bench.stats.DataPattern;
  * interval instead.
  *
  * <p>Not thread-safe: one thread runs the phases in turn (the request sequence is deterministic
- * for a seed only in that order).
+ * for a seed only in that order); the read phase may itself start {@code clients} reader threads.
  */
 public final class LatencyWorkload {
   public static final String NAME = "latency";
@@ -109,24 +111,65 @@ public final class LatencyWorkload {
     }
   }
 
-  /** Random positioned reads of the read set (which {@link #prepare} must have written). */
+  /**
+   * Random positioned reads of the read set (which {@link #prepare} must have written). With
+   * {@code clients > 1}, that many independent blocking readers share the op count (client k
+   * does {@code ⌊readOps/K⌋}, one more for the first {@code readOps mod K}), each with its own
+   * request sequence and think time from {@code Random(seed + k·0x9E3779B97F4A7C15)}, all
+   * stopped by one deadline.
+   */
   public PhaseResult readPhase(WorkloadProgress progress) {
     PhaseRecorder rec = new PhaseRecorder(NAME, "read", config.readOps(), clock, progress);
     Deadline deadline = new Deadline(clock, rec.startNanos(), config.timeLimit());
+    int clients = Math.min(config.clients(), Math.max(1, config.readOps()));
+    if (clients == 1) {
+      return rec.finish(readLoop(rec, deadline, config.readOps(), random));
+    }
+    List<Thread> threads = new ArrayList<>();
+    StopReason[] stops = new StopReason[clients];
+    for (int k = 0; k < clients; k++) {
+      int ops = config.readOps() / clients + (k < config.readOps() % clients ? 1 : 0);
+      Random own = new Random(seed + k * 0x9E3779B97F4A7C15L);
+      int client = k;
+      Thread t = new Thread(() -> stops[client] = readLoop(rec, deadline, ops, own),
+          "latency-reader-" + k);
+      t.setDaemon(true);
+      threads.add(t);
+      t.start();
+    }
+    try {
+      for (Thread t : threads) {
+        t.join();
+      }
+    } catch (InterruptedException e) {
+      threads.forEach(Thread::interrupt);
+      Thread.currentThread().interrupt();
+      return rec.finish(StopReason.INTERRUPTED);
+    }
+    for (StopReason r : stops) {
+      if (r != StopReason.COMPLETED) {
+        return rec.finish(r);
+      }
+    }
+    return rec.finish(StopReason.COMPLETED);
+  }
+
+  /** One blocking reader: {@code ops} reads drawn from {@code rnd}, each after a think time. */
+  private StopReason readLoop(PhaseRecorder rec, Deadline deadline, int ops, Random rnd) {
     byte[] buf = new byte[config.requestBytes()];
-    for (int op = 0; op < config.readOps(); op++) {
+    for (int op = 0; op < ops; op++) {
       Optional<StopReason> stop = deadline.stopNow();
       if (stop.isPresent()) {
-        return rec.finish(stop.get());
+        return stop.get();
       }
-      int file = random.nextInt(config.fileCount());
-      long offset = random.nextLong(config.slotsPerFile()) * config.requestBytes();
-      if (!think(deadline)) {
-        return rec.finish(deadline.stopNow().orElse(StopReason.INTERRUPTED));
+      int file = rnd.nextInt(config.fileCount());
+      long offset = rnd.nextLong(config.slotsPerFile()) * config.requestBytes();
+      if (!think(deadline, rnd)) {
+        return deadline.stopNow().orElse(StopReason.INTERRUPTED);
       }
       readOnce(rec, file, offset, buf);
     }
-    return rec.finish(StopReason.COMPLETED);
+    return StopReason.COMPLETED;
   }
 
   /** Timed creation of new files of one request each, verified by reading them back. */
@@ -162,12 +205,12 @@ public final class LatencyWorkload {
    * Pauses an exponentially distributed time of mean {@code thinkTime} (nothing when zero),
    * never past the deadline; false when interrupted or out of time.
    */
-  private boolean think(Deadline deadline) {
+  private boolean think(Deadline deadline, Random rnd) {
     if (config.thinkTime().isZero()) {
       return true;
     }
     double meanNanos = config.thinkTime().toNanos();
-    long pause = (long) (-meanNanos * Math.log(1 - random.nextDouble()));
+    long pause = (long) (-meanNanos * Math.log(1 - rnd.nextDouble()));
     long nanos = Math.min(pause, deadline.remainingNanos());
     try {
       java.util.concurrent.TimeUnit.NANOSECONDS.sleep(nanos);

@@ -80,6 +80,23 @@ class LatencyWorkloadTest {
         lastRead.toLine());
   }
 
+  /** 41 reads shared by 4 independent readers (11, 10, 10, 10): all issued, all verified. */
+  @Test
+  void severalClientsShareTheReads() throws IOException {
+    LatencyConfig config = small("clients").readOps(41).writeOps(0).clients(4)
+        .thinkTime(java.time.Duration.ofMillis(5)).build();
+    LatencyWorkload w = new LatencyWorkload(config, hdfs.fs, WorkloadClock.system(), 3);
+    w.prepare(e -> { });
+    for (int i = 0; i < config.fileCount(); i++) {
+      hdfs.waitReplicas(w.dataFile(i).toString(), 3);
+    }
+    PhaseResult read = w.readPhase(e -> { });
+    assertPhase(read, "read", 41, 41L * 64 * 1024);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> small("x").clients(0).build());
+    assertTrue(e.getMessage().contains("LatencyConfig.clients"), e.getMessage());
+  }
+
   static void assertPhase(PhaseResult p, String phase, int ops, long bytes) {
     assertEquals(phase, p.phase());
     assertEquals(StopReason.COMPLETED, p.stopReason());
