@@ -122,6 +122,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            long the soak runs, 15m)",
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
+      "  --power-order O           given (default) or shuffled: the levels after a leading 100",
+      "                            (the baseline every expectation builds on) in an order drawn",
+      "                            from --seed, so drift over a run does not line up with power",
       "  --clients K               latency: independent blocking readers sharing --read-ops,",
       "                            each with its own think time (default 1; 1..256), so a cell",
       "                            can hold 400 reads and more",
@@ -155,7 +158,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
-      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "write-ops", "request-kib",
+      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order", "write-ops",
+      "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
       "low-power-rounds", "native-timeout", "host-cpu"};
 
@@ -283,9 +287,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         Path.of(a.get("out", "target/blink-report")), nodes,
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+        layouts, ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
             : grep ? GREP_POWERS
-            : text ? "100,80,50,20" : "100,60,40,20", 0, 100), replication,
+            : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
         a.durationMsIn("cell-time", relay ? "20s" : soak ? "15m" : bench ? "30s" : "8s", 1_000,
             3_600_000),
@@ -395,6 +399,29 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         }
       }
     }
+  }
+
+  /**
+   * The power levels in the order {@code --power-order} asks: as given, or with the levels after
+   * a leading 100 shuffled by {@code Random(--seed)}. Example: 100,60,40,20 with seed 1 keeps
+   * 100 first and runs the other three in a seeded order.
+   */
+  static List<Integer> ordered(CommandLineTool.Args a, List<Integer> powers) {
+    String order = a.get("power-order", "given");
+    if (order.equals("given")) {
+      return powers;
+    }
+    if (!order.equals("shuffled")) {
+      throw new CommandLineTool.UsageException("--power-order '" + order + "' must be given or"
+          + " shuffled");
+    }
+    int keep = !powers.isEmpty() && powers.get(0) == 100 ? 1 : 0;
+    List<Integer> rest = new ArrayList<>(powers.subList(keep, powers.size()));
+    java.util.Collections.shuffle(rest,
+        new java.util.Random(a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE)));
+    List<Integer> out = new ArrayList<>(powers.subList(0, keep));
+    out.addAll(rest);
+    return List.copyOf(out);
   }
 
   private static List<Integer> ints(CommandLineTool.Args a, String flag, String def, int min, int max) {

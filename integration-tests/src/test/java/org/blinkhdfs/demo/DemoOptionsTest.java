@@ -26,6 +26,20 @@ class DemoOptionsTest {
     assertTrue(o.runsOn("throughput", 4));
   }
 
+  @Test
+  void shuffledPowerOrderKeepsTheBaselineFirst() {
+    DemoOptions given = DemoOptions.parse("latency", new String[] {"--power", "100,60,40,20"});
+    assertEquals(List.of(100, 60, 40, 20), given.powers());
+    DemoOptions o = DemoOptions.parse("latency", new String[] {"--power", "100,60,40,20",
+        "--power-order", "shuffled", "--seed", "7"});
+    assertEquals(100, o.powers().get(0));
+    assertEquals(java.util.Set.of(100, 60, 40, 20), java.util.Set.copyOf(o.powers()));
+    assertEquals(o.powers(), DemoOptions.parse("latency", new String[] {"--power",
+        "100,60,40,20", "--power-order", "shuffled", "--seed", "7"}).powers());
+    assertThrows(CommandLineTool.UsageException.class, () -> DemoOptions.parse("latency",
+        new String[] {"--power-order", "random"}));
+  }
+
   /** bench kv compares a layout with and without popularity replication. */
   @Test
   void popularitySuffixTurnsItOnForOneRun() {
