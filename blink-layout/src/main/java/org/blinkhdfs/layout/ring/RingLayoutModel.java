@@ -80,11 +80,36 @@ public final class RingLayoutModel implements LayoutModel {
     return layout.check(held, replicas);
   }
 
-  /** {@link RingLayout#deletionOrder} down to one replica, then that last replica. */
+  /**
+   * Bisection: {@link RingLayout#deletionOrder} down to one replica, then that last replica (its
+   * layouts are prefixes of each other, so that order passes through every replication). Even
+   * spacing is not prefix-closed: the positions outside the best layout of {@code replicas} go
+   * first ({@link RingLayout#deletionOrder} for {@code replicas}), then any other holder outside
+   * it, then the layout's own positions in reverse placement order. Example (N = 9, r = 3, held
+   * {0, 3, 4, 6}): [4, 6, 3, 0]; counting down to one replica instead would keep 0 and delete 3,
+   * a replica the layout needs.
+   */
   @Override
   public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
-    Set<Integer> order = new LinkedHashSet<>(layout.deletionOrder(held, 1));
-    order.addAll(held);
+    if (layout.spacing() == RingSpacing.BISECTION) {
+      Set<Integer> order = new LinkedHashSet<>(layout.deletionOrder(held, 1));
+      order.addAll(held);
+      return List.copyOf(order);
+    }
+    int distinct = new java.util.HashSet<>(held).size();
+    int r = Math.max(1, Math.min(replicas, distinct));
+    Set<Integer> order = new LinkedHashSet<>(layout.deletionOrder(held, r));
+    List<Integer> best = distinct == 0 ? List.of() : layout.check(held, r).layout();
+    for (int p : held) {
+      if (!best.contains(p)) {
+        order.add(p);
+      }
+    }
+    for (int i = best.size() - 1; i >= 0; i--) {
+      if (held.contains(best.get(i))) {
+        order.add(best.get(i));
+      }
+    }
     return List.copyOf(order);
   }
 

@@ -49,6 +49,39 @@ class RingSpacingTest {
     assertEquals(List.of(5), ring.deletionOrder(List.of(0, 3, 5, 6), 3));
   }
 
+  /**
+   * The model's full order (what the NameNode deletes from): with even spacing the extra goes
+   * first, never a layout position the proxy or the NameNode just copied (a demo run trimmed one
+   * when the order counted down to one replica as for bisection).
+   */
+  @Test
+  void modelDeletesTheExtraBeforeAnyLayoutReplica() {
+    RingLayoutModel even = new RingLayoutModel(9, RingSpacing.EVEN);
+    assertEquals(List.of(4, 6, 3, 0), even.deletionOrder(List.of(0, 3, 4, 6), 3));
+    assertEquals(List.of(0), even.deletionOrder(List.of(0), 3));
+    for (long seed = 0; seed < 300; seed++) {
+      Random rnd = new Random(seed);
+      int n = 2 + rnd.nextInt(40);
+      int r = 1 + rnd.nextInt(Math.min(6, n - 1));
+      RingLayout ring = new RingLayout(n, RingSpacing.EVEN);
+      RingLayoutModel model = new RingLayoutModel(n, RingSpacing.EVEN);
+      List<Integer> layout = ring.positions(rnd.nextInt(n), r);
+      Set<Integer> held = new HashSet<>(layout);
+      int extra;
+      do {
+        extra = rnd.nextInt(n);
+      } while (held.contains(extra));
+      held.add(extra);
+      List<Integer> order = model.deletionOrder(held, r);
+      assertEquals(held.size(), order.size(), "seed " + seed);
+      Set<Integer> left = new HashSet<>(held);
+      left.remove(order.get(0));
+      LayoutCheck c = ring.check(left, r);
+      assertTrue(c.missing().isEmpty() && c.extra().isEmpty(), "seed " + seed + " n=" + n
+          + " r=" + r + " held " + held + " order " + order);
+    }
+  }
+
   /** Over seeds: layouts are distinct and recognised; one extra replica's deletion leaves one. */
   @Test
   void evenLayoutsOverSeeds() {
