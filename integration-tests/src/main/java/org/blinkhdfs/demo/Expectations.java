@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -95,6 +96,29 @@ final class Expectations {
       }
     }
     return ThroughputModel.perNode(perNodeMiBps).readMBps(AwakeCount.of(ring));
+  }
+
+  /** Expected metric: the least random-phase wait any equal-window schedule reaches. */
+  static final String BOUND_WAIT_MS = "boundWaitMs";
+  /** Expected metric: the random-phase wait of the schedule and replica sets in force. */
+  static final String RANDOM_PHASE_WAIT_MS = "randomPhaseWaitMs";
+
+  /**
+   * The least wait of a read at a uniform phase that any schedule giving the ring nodes this
+   * schedule's (equal) window could reach with {@code r} replicas ({@code
+   * AlignedStagger.lowerBoundWaitMs}), for comparison with {@link #RANDOM_PHASE_WAIT_MS}; empty
+   * when the ring's windows differ (activation, load-proportional) or none serves a read.
+   */
+  static OptionalDouble leastRandomPhaseWaitMs(Schedule schedule, int r, long minReadWindowMs) {
+    java.util.Set<Long> lengths = new java.util.HashSet<>();
+    for (String node : schedule.ring()) {
+      lengths.add(schedule.window(node).lengthMs());
+    }
+    if (lengths.size() != 1 || schedule.ring().isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    return org.blinkhdfs.core.policy.AlignedStagger.lowerBoundWaitMs(r, schedule.intervalMs(),
+        lengths.iterator().next(), minReadWindowMs);
   }
 
   static Map<String, ActiveWindow> usableWindows(Schedule schedule, long minReadWindowMs) {

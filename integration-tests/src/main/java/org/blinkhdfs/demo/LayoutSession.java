@@ -226,6 +226,13 @@ final class LayoutSession implements ClusterSession {
           expected.put(Metrics.MEAN_MS, base + expectedWait.getAsDouble());
         }
       }
+      OptionalDouble bound = Expectations.leastRandomPhaseWaitMs(s, r, cluster.minReadWindowMs());
+      if (bound.isPresent()) {
+        expected.put(Expectations.BOUND_WAIT_MS, bound.getAsDouble());
+      }
+      expected.put(Expectations.RANDOM_PHASE_WAIT_MS,
+          randomPhase.meanWaitMs().orElse(Double.NaN));
+      expected.values().removeIf(v -> Double.isNaN(v));
       add("latency", r, power, measured, expected);
       progress.accept(String.format(java.util.Locale.ROOT,
           "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"

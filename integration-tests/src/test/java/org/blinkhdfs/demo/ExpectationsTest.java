@@ -21,6 +21,20 @@ class ExpectationsTest {
     return b.add(NodeSchedule.staging("10.0.0.20:9866")).build();
   }
 
+  /** The bound beside each latency cell: 40% of 9 at 6 s, r = 3, 500 ms read window. */
+  @Test
+  void leastRandomPhaseWaitIsTheEqualWindowBound() {
+    Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(6_000);
+    for (int i = 0; i < 9; i++) {
+      b.add(NodeSchedule.blink("10.0.0.1" + i + ":9866", 6_000L * i / 9, 2_250));
+    }
+    Schedule s = b.add(NodeSchedule.staging("10.0.0.20:9866")).build();
+    // (6 000 − 3 · 1 750)² / (2 · 6 000 · 3) = 15.625 ms.
+    assertEquals(15.625, Expectations.leastRandomPhaseWaitMs(s, 3, 500).getAsDouble(), 1e-9);
+    // Activation: ACTIVE and OFF windows differ, no equal-window bound.
+    assertTrue(Expectations.leastRandomPhaseWaitMs(activation(), 3, 500).isEmpty());
+  }
+
   @Test
   void activationExpectsBandwidthTimesActiveNodes() {
     assertEquals(30.0, Expectations.readMiBps(activation(), 10, 500, 1 << 20), 1e-9);
