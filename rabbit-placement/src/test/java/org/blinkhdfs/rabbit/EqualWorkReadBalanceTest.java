@@ -87,6 +87,10 @@ class EqualWorkReadBalanceTest {
 
       c.cluster.getConfiguration(0).set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY,
           BlinkNetworkTopology.class.getName());
+      // Restart with every node ACTIVE, as when the files were written: the restarted NameNode
+      // then judges every block against the all-awake layout (a CI run that restarted under the
+      // last gear, n = 2, once waited 60 s for the blocks to settle and timed out).
+      c.writeSchedule(c.gear(NODES));
       c.cluster.restartNameNode(true);
       awaitAllReplicas(c);
       Map<Integer, Pass> plain = readAtEveryGear(c, paths);
@@ -140,9 +144,19 @@ class EqualWorkReadBalanceTest {
   }
 
   private static void awaitAllReplicas(MiniBlinkCluster c) throws IOException {
-    MiniBlinkCluster.waitFor(2 * BLOCKS + " replicas reported", () ->
-        stored(c).values().stream().mapToLong(Long::longValue).sum() == 2L * BLOCKS
-            && c.settled());
+    try {
+      MiniBlinkCluster.waitFor(2 * BLOCKS + " replicas reported", () ->
+          stored(c).values().stream().mapToLong(Long::longValue).sum() == 2L * BLOCKS
+              && c.settled());
+    } catch (IOException e) {
+      var bm = c.blockManager();
+      throw new IOException(e.getMessage() + ": " + stored(c).values().stream()
+          .mapToLong(Long::longValue).sum() + " reported; low redundancy "
+          + bm.getLowRedundancyBlocks() + ", badly distributed " + bm.getBadlyDistributedBlocks()
+          + ", pending reconstruction " + bm.getPendingReconstructionBlocksCount() + ", excess "
+          + bm.getExcessBlocksCount() + ", pending deletion " + bm.getPendingDeletionBlocksCount()
+          + ", safe mode " + c.cluster.getNameNode().isInSafeMode(), e);
+    }
   }
 
   /** Replicas per DataNode transfer address, as the NameNode records them. */
