@@ -8,7 +8,8 @@ package org.blinkhdfs.core.policy;
  * every phase whenever {@code a ≥ ⌈N/r⌉/N + (T_tr + m)/t} (the bound of any equal-window schedule
  * when r divides N), and below that reach the least wait when r divides N.
  *
- * <p>Why a name of its own although its phases are those of {@code staggered-circular}: the
+ * <p>Its phases are exactly {@code staggered-circular}'s (it inherits them). Why a name of its
+ * own: the
  * phases are only half of the design. {@code staggered-circular} is a stagger for any layout
  * (with BlinkFS's bisected ring, r = 3 on 9 nodes sits 4, 2 and 3 positions apart and needs
  * a ≥ 4/9); {@code aligned} is the contract that the layout is spaced evenly, which {@code
@@ -20,19 +21,11 @@ package org.blinkhdfs.core.policy;
  * 0, 6 666, 13 333, ..., 53 333 ms; a block on f, f+3, f+6 always has a replica awake with at least
  * 500 ms of its window left.
  */
-public final class AlignedPolicy extends OffsetBlinkPolicy {
+public final class AlignedPolicy extends StaggeredCircularPolicy {
   public static final String NAME = "aligned";
 
   @Override
   public String name() {
     return NAME;
-  }
-
-  @Override
-  long offsetMs(int index, int nodeCount, long intervalMs, long windowMs) {
-    if (windowMs >= intervalMs) {
-      return 0;
-    }
-    return AlignedStagger.phaseMs(index, nodeCount, intervalMs);
   }
 }

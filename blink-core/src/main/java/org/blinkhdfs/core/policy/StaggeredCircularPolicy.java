@@ -10,7 +10,7 @@ package org.blinkhdfs.core.policy;
  * awake at every instant; the paper's offsets (4 687.5 ms apart) leave the same block
  * unavailable 9 375 ms (15.6%) of each interval.
  */
-public final class StaggeredCircularPolicy extends OffsetBlinkPolicy {
+public class StaggeredCircularPolicy extends OffsetBlinkPolicy {
   public static final String NAME = "staggered-circular";
 
   @Override
@@ -19,7 +19,7 @@ public final class StaggeredCircularPolicy extends OffsetBlinkPolicy {
   }
 
   @Override
-  long offsetMs(int index, int nodeCount, long intervalMs, long windowMs) {
+  final long offsetMs(int index, int nodeCount, long intervalMs, long windowMs) {
     if (windowMs >= intervalMs) {
       return 0;
     }

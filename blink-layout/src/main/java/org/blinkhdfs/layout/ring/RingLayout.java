@@ -173,10 +173,10 @@ public final class RingLayout {
     if (heldCount <= replicas) {
       return List.of();
     }
-    if (spacing == RingSpacing.EVEN) {
-      return evenDeletionOrder(heldSorted, replicas);
-    }
-    int[] offsets = spacing.offsets(ringSize, heldCount);
+    // Even spacing is not prefix-closed: the target is the even layout of r that holds the most,
+    // and the replicas outside it go first (they number at least held - r).
+    int[] offsets = spacing.offsets(ringSize,
+        spacing == RingSpacing.EVEN ? replicas : heldCount);
     int first = bestFirst(heldSorted, offsets);
     List<Integer> layoutHeld = new ArrayList<>();
     for (int position : shifted(first, offsets)) {
@@ -196,33 +196,6 @@ public final class RingLayout {
     Collections.reverse(layoutHeld);
     order.addAll(layoutHeld);
     return List.copyOf(order.subList(0, heldCount - replicas));
-  }
-
-  /**
-   * Even spacing is not prefix-closed, so the target is the even layout of {@code replicas}
-   * that holds the most: f = {@link #bestFirst} for r = replicas; its held positions stay, and
-   * {@code held − r} of the others go, those nearest a kept one first (their windows overlap it
-   * most; ties clockwise from f). Example (N = 9, held {0, 1, 3, 4, 6, 7}, r = 3): layout
-   * [0, 3, 6] is held whole, and 1, 4, 7 go (each 1 from a kept one; clockwise from 0).
-   */
-  private List<Integer> evenDeletionOrder(int[] heldSorted, int replicas) {
-    int[] offsets = spacing.offsets(ringSize, replicas);
-    int first = bestFirst(heldSorted, offsets);
-    List<Integer> kept = new ArrayList<>();
-    for (int position : shifted(first, offsets)) {
-      if (isHeld(heldSorted, position)) {
-        kept.add(position);
-      }
-    }
-    List<Integer> extras = new ArrayList<>();
-    for (int position : heldSorted) {
-      if (!kept.contains(position)) {
-        extras.add(position);
-      }
-    }
-    extras.sort(Comparator.<Integer>comparingInt(p -> nearestDistance(p, kept))
-        .thenComparingInt(p -> Math.floorMod(p - first, ringSize)));
-    return List.copyOf(extras.subList(0, heldSorted.length - replicas));
   }
 
   /**
