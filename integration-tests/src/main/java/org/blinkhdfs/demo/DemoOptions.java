@@ -50,7 +50,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
-    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients) {
+    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
+    List<Integer> layoutOrder, boolean latencyOnEveryLayout) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
@@ -106,6 +107,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --replication R           replication of throughput data and of latency data on all but",
       "                            the first layout (default 3; bench gears 2)",
       "  --latency-replication R,. replication factors for latency on the first layout (1,3,6)",
+      "  --latency-on L            first (default) or every: bench latency measures every",
+      "                            --latency-replication on every layout, side by side (each",
+      "                            layout must hold each factor)",
       "  --primaries P             equal-work primaries (default: the largest p <= 2 the ring",
       "                            holds at the replication, e.g. 1 for 9 nodes and r = 3)",
       "  --paraid-groups G,...     PARAID group sizes, group 1 first; the rest of the ring is the",
@@ -125,6 +129,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --power-order O           given (default) or shuffled: the levels after a leading 100",
       "                            (the baseline every expectation builds on) in an order drawn",
       "                            from --seed, so drift over a run does not line up with power",
+      "  --layout-order O          given (default) or shuffled: the order the layouts' clusters",
+      "                            run in, drawn from --seed (the report keeps the given order;",
+      "                            the first given layout still measures every",
+      "                            --latency-replication)",
       "  --clients K               latency: independent blocking readers sharing --read-ops,",
       "                            each with its own think time (default 1; 1..256), so a cell",
       "                            can hold 400 reads and more",
@@ -158,7 +166,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
-      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order", "write-ops",
+      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order",
+      "layout-order", "latency-on", "write-ops",
       "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
       "low-power-rounds", "native-timeout", "host-cpu"};
@@ -306,7 +315,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
-        a.intIn("clients", "1", 1, 256));
+        a.intIn("clients", "1", 1, 256), layoutOrder(a, layouts.size()),
+        latencyOnEveryLayout(a, command));
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -322,7 +332,20 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
         seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores, clients);
+        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout);
+  }
+
+  /** {@code --latency-on first|every}; every is for bench latency only. */
+  private static boolean latencyOnEveryLayout(CommandLineTool.Args a, String command) {
+    String on = a.get("latency-on", "first");
+    if (!on.equals("first") && !on.equals("every")) {
+      throw new CommandLineTool.UsageException("--latency-on '" + on + "' must be first or every");
+    }
+    if (on.equals("every") && !command.equals("latency")) {
+      throw new CommandLineTool.UsageException("--latency-on every applies to bin/blink bench"
+          + " latency only; the demo and the other benches measure latency on the first layout");
+    }
+    return on.equals("every");
   }
 
   /** --host-cpu, by default 1800 millicores shared by the hosts (rounded down to 10). */
@@ -407,19 +430,35 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * 100 first and runs the other three in a seeded order.
    */
   static List<Integer> ordered(CommandLineTool.Args a, List<Integer> powers) {
-    String order = a.get("power-order", "given");
+    int keep = !powers.isEmpty() && powers.get(0) == 100 ? 1 : 0;
+    return order(a, "power-order", powers, keep, 0);
+  }
+
+  /**
+   * The indices of the layouts in the order their clusters run, as {@code --layout-order} asks:
+   * 0, 1, 2, ... or a permutation drawn from {@code --seed} (a stream apart from the power
+   * levels', so the two orders are not the same shuffle).
+   */
+  static List<Integer> layoutOrder(CommandLineTool.Args a, int layouts) {
+    List<Integer> given = java.util.stream.IntStream.range(0, layouts).boxed().toList();
+    return order(a, "layout-order", given, 0, 1);
+  }
+
+  /** {@code items} as given, or shuffled after the first {@code keep}, as {@code --flag} asks. */
+  private static List<Integer> order(CommandLineTool.Args a, String flag, List<Integer> items,
+      int keep, long stream) {
+    String order = a.get(flag, "given");
     if (order.equals("given")) {
-      return powers;
+      return items;
     }
     if (!order.equals("shuffled")) {
-      throw new CommandLineTool.UsageException("--power-order '" + order + "' must be given or"
+      throw new CommandLineTool.UsageException("--" + flag + " '" + order + "' must be given or"
           + " shuffled");
     }
-    int keep = !powers.isEmpty() && powers.get(0) == 100 ? 1 : 0;
-    List<Integer> rest = new ArrayList<>(powers.subList(keep, powers.size()));
-    java.util.Collections.shuffle(rest,
-        new java.util.Random(a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE)));
-    List<Integer> out = new ArrayList<>(powers.subList(0, keep));
+    List<Integer> rest = new ArrayList<>(items.subList(keep, items.size()));
+    java.util.Collections.shuffle(rest, new java.util.Random(
+        a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE) + stream));
+    List<Integer> out = new ArrayList<>(items.subList(0, keep));
     out.addAll(rest);
     return List.copyOf(out);
   }
@@ -445,7 +484,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   /** Replication factors measured for latency on layout number {@code index}. */
   public List<Integer> latencyReplicationsFor(int index) {
-    return index == 0 ? latencyReplications : List.of(replicationFor(layouts.get(index).layout()));
+    return index == 0 || latencyOnEveryLayout ? latencyReplications
+        : List.of(replicationFor(layouts.get(index).layout()));
   }
 
   /** Replication of the throughput (and gears) data of {@code layout}. */

@@ -41,13 +41,19 @@ final class DemoRunner {
 
   Report run(String commandLine) throws IOException, InterruptedException {
     Instant started = Instant.now();
-    List<ReportCell> cells = new ArrayList<>();
-    List<Check> checks = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
     List<LayoutRun> layouts = options.layouts();
-    for (int i = 0; i < layouts.size(); i++) {
+    // Each layout's results by its given index: the clusters may run in a shuffled order
+    // (--layout-order), the report keeps the given one (ratios read the first layout first).
+    Map<Integer, List<ReportCell>> cellsOf = new java.util.TreeMap<>();
+    Map<Integer, List<Check>> checksOf = new java.util.TreeMap<>();
+    Map<Integer, List<String>> notesOf = new java.util.TreeMap<>();
+    int done = 0;
+    for (int i : options.layoutOrder()) {
       LayoutRun run = layouts.get(i);
-      progress.accept("== " + run.label() + " (" + (i + 1) + " of " + layouts.size() + ")");
+      List<ReportCell> cells = cellsOf.computeIfAbsent(i, k -> new ArrayList<>());
+      List<Check> checks = checksOf.computeIfAbsent(i, k -> new ArrayList<>());
+      List<String> notes = notesOf.computeIfAbsent(i, k -> new ArrayList<>());
+      progress.accept("== " + run.label() + " (" + (++done) + " of " + layouts.size() + ")");
       try (LocalCluster cluster = LocalCluster.startFresh(spec(run), progress)) {
         ClusterSession session = session(run, i, cluster);
         try (FileSystem fs = cluster.newClient();
@@ -68,6 +74,12 @@ final class DemoRunner {
         }
       }
     }
+    List<ReportCell> cells = new ArrayList<>();
+    List<Check> checks = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    cellsOf.values().forEach(cells::addAll);
+    checksOf.values().forEach(checks::addAll);
+    notesOf.values().forEach(notes::addAll);
     if (options.runs(GearsSession.EXPERIMENT) || !options.gears().isEmpty()) {
       List<ReportCell> ratios = GearRatios.cells(cells);
       cells.addAll(ratios);
@@ -226,7 +238,11 @@ final class DemoRunner {
             + " (weak consistency: copies in the targets' natural windows; scan"
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
-        .setting("seed", Long.toString(options.seed()));
+        .setting("seed", Long.toString(options.seed()))
+        .setting("run order", "power levels " + options.powers().stream().map(p -> p + "%")
+            .collect(java.util.stream.Collectors.joining(", ")) + "; layouts " + options
+            .layoutOrder().stream().map(i -> options.layouts().get(i).label())
+            .collect(java.util.stream.Collectors.joining(", ")));
     if (options.runs(RelaySession.EXPERIMENT)) {
       // The relay's cells compare client paths; the demo's notes on expectations, activation
       // layouts and drain cells do not apply. Its own notes follow.

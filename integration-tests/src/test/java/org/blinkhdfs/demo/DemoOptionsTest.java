@@ -40,6 +40,47 @@ class DemoOptionsTest {
         new String[] {"--power-order", "random"}));
   }
 
+  @Test
+  void shuffledLayoutOrderIsASeededPermutationOfTheGivenLayouts() {
+    String layouts = "power-balanced+staggered,aligned+aligned,equal-work+activation";
+    assertEquals(List.of(0, 1, 2), DemoOptions.parse("latency",
+        new String[] {"--layouts", layouts}).layoutOrder());
+    List<Integer> order = DemoOptions.parse("latency", new String[] {"--layouts", layouts,
+        "--layout-order", "shuffled", "--seed", "3"}).layoutOrder();
+    assertEquals(java.util.Set.of(0, 1, 2), java.util.Set.copyOf(order));
+    assertEquals(3, order.size());
+    assertEquals(order, DemoOptions.parse("latency", new String[] {"--layouts", layouts,
+        "--layout-order", "shuffled", "--seed", "3"}).layoutOrder());
+    java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
+    for (int seed = 0; seed < 20; seed++) {
+      seen.add(DemoOptions.parse("latency", new String[] {"--layouts", layouts,
+          "--layout-order", "shuffled", "--seed", Integer.toString(seed)}).layoutOrder());
+    }
+    assertTrue(seen.size() > 1, "20 seeds gave one order: " + seen);
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("latency", new String[] {"--layout-order", "interleaved"}));
+    assertTrue(e.getMessage().contains("--layout-order 'interleaved'"), e.getMessage());
+  }
+
+  @Test
+  void benchLatencyCanMeasureEveryFactorOnEveryLayout() {
+    String[] args = {"--layouts", "power-balanced+staggered,aligned+aligned",
+        "--latency-replication", "3,6"};
+    DemoOptions first = DemoOptions.parse("latency", args);
+    assertEquals(List.of(3, 6), first.latencyReplicationsFor(0));
+    assertEquals(List.of(3), first.latencyReplicationsFor(1));
+    String[] every = java.util.Arrays.copyOf(args, args.length + 2);
+    every[args.length] = "--latency-on";
+    every[args.length + 1] = "every";
+    DemoOptions all = DemoOptions.parse("latency", every);
+    assertEquals(List.of(3, 6), all.latencyReplicationsFor(0));
+    assertEquals(List.of(3, 6), all.latencyReplicationsFor(1));
+    assertThrows(CommandLineTool.UsageException.class, () -> DemoOptions.parse("demo",
+        new String[] {"--latency-on", "every"}));
+    assertThrows(CommandLineTool.UsageException.class, () -> DemoOptions.parse("latency",
+        new String[] {"--latency-on", "all"}));
+  }
+
   /** bench kv compares a layout with and without popularity replication. */
   @Test
   void popularitySuffixTurnsItOnForOneRun() {

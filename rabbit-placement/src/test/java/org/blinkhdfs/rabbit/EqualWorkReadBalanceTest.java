@@ -81,7 +81,14 @@ class EqualWorkReadBalanceTest {
   void aFullReadIsServedAtAboutBOverNPerActiveNode() throws Exception {
     try (MiniBlinkCluster c = RabbitNameNode.start(dir, NODES, EqualWorkBlockPlacementPolicy.class,
         RabbitConfig.PRIMARIES.name(), "2",
-        DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, EqualWorkNetworkTopology.class.getName())) {
+        DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, EqualWorkNetworkTopology.class.getName(),
+        // After the restart the NameNode may leave safe mode before every DataNode's full block
+        // report and send a copy to a node that already holds the replica: the node refuses, and
+        // only an incremental report clears the pending entry, so it would wait the default
+        // 300 s (a CI run timed out with 700 of 700 replicas reported and 8 pending). Safe mode
+        // waits for all DataNodes, and a stale pending entry expires in seconds.
+        DFSConfigKeys.DFS_NAMENODE_SAFEMODE_MIN_DATANODES_KEY, Integer.toString(NODES),
+        DFSConfigKeys.DFS_NAMENODE_RECONSTRUCTION_PENDING_TIMEOUT_SEC_KEY, "5")) {
       List<String> paths = write(c);
       Map<Integer, Pass> balanced = readAtEveryGear(c, paths);
 
