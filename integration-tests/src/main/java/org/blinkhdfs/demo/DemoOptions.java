@@ -48,7 +48,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long intervalMs, int bandwidthMBps, List<LayoutRun> layouts, List<Integer> powers,
     int replication, List<Integer> latencyReplications, Set<String> experiments,
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
-    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, long seed,
+    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
     List<Integer> layoutOrder, boolean latencyOnEveryLayout) {
@@ -160,6 +160,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            bench terasort 16: TeraGen writes threads x S MB; bench",
       "                            wordcount and grep 8: MB of generated text per file)",
       "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
+      "  --kv-packs P              pack files holding the objects (default 4); with many, a",
+      "                            few packs carry most gets and popularity replication",
+      "                            chooses among them",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -169,7 +172,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order",
       "layout-order", "latency-on", "write-ops",
       "request-kib",
-      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "seed", "cluster-dir", "out", "rounds",
+      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
       "low-power-rounds", "native-timeout", "host-cpu"};
 
   /**
@@ -310,6 +313,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             : mapReduce ? "16"
             : bench ? "48" : "12", 1, 65_536),
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
+        a.intIn("kv-packs", "4", 1, 10_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds", text || dfsioGears ? "3" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
@@ -331,7 +335,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
+        kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
         hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout);
   }
 

@@ -67,6 +67,12 @@ final class LayoutSession implements ClusterSession {
   static final String OK_OPS = "okOps";
   /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
   static final String FAILED_OPS = "failedOps";
+  /** Measured metric of kv cells: pack files holding the objects. */
+  static final String PACKS = "packs";
+  /** Measured metric of kv cells: packs above the data's replication at the cell's end. */
+  static final String PACKS_RAISED = "packsRaised";
+  /** Measured metric of kv cells: the Zipf share of gets that go to a raised pack. */
+  static final String RAISED_GET_SHARE = "raisedGetShare";
 
   private final DemoOptions options;
   private final LayoutRun run;
@@ -185,7 +191,8 @@ final class LayoutSession implements ClusterSession {
     }
     if (options.runsOn("kv", index)) {
       kv = new ZipfKvWorkload(ZipfKvConfig.builder().dir(new Path("/demo/kv"))
-          .keyCount(options.kvKeys()).replication(replication())
+          .keyCount(options.kvKeys()).packCount(Math.min(options.kvPacks(), options.kvKeys()))
+          .replication(replication())
           .getOps(options.kvGets()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
           .build(), fs, clock, options.seed());
       progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
@@ -276,7 +283,28 @@ final class LayoutSession implements ClusterSession {
   private void keyValue(FileSystem fs, int power) throws IOException {
     ZipfKvResult r = kv.getPhase(workloadProgress);
     tally.add(r.gets(), false);
-    add("kv", replication(), power, latencyMetrics(r.gets()), Map.of());
+    Map<String, Double> m = new LinkedHashMap<>(latencyMetrics(r.gets()));
+    m.putAll(raisedPacks(fs));
+    add("kv", replication(), power, m, Map.of());
+  }
+
+  /**
+   * Which pack files popularity replication has raised above the data's replication by the end
+   * of the cell: {@value #PACKS_RAISED} of {@value #PACKS}, and {@value #RAISED_GET_SHARE}, the
+   * share of gets (by the Zipf law) that go to a raised pack.
+   */
+  private Map<String, Double> raisedPacks(FileSystem fs) throws IOException {
+    double[] share = kv.packShares();
+    int raised = 0;
+    double raisedShare = 0;
+    for (int p = 0; p < share.length; p++) {
+      if (fs.getFileStatus(kv.packFile(p)).getReplication() > replication()) {
+        raised++;
+        raisedShare += share[p];
+      }
+    }
+    return Map.of(PACKS, (double) share.length, PACKS_RAISED, (double) raised,
+        RAISED_GET_SHARE, raisedShare);
   }
 
   private static String ms(OptionalDouble v) {

@@ -99,6 +99,19 @@ public final class ZipfKvWorkload {
     return new Path(config.dir(), "index");
   }
 
+  /**
+   * The share of gets each pack file receives in expectation: the Zipf probabilities of the keys
+   * it holds. With a few packs every pack holds hot keys; with many, a few packs carry most gets,
+   * which is what lets popularity replication choose among files.
+   */
+  public double[] packShares() {
+    double[] share = new double[config.packCount()];
+    for (int rank = 1; rank <= config.keyCount(); rank++) {
+      share[layout.packOf(layout.keyOfRank(rank))] += zipf.probability(rank);
+    }
+    return share;
+  }
+
   /** The key with popularity rank {@code rank} (1 = hottest). */
   public int keyOfRank(int rank) {
     if (rank < 1 || rank > config.keyCount()) {

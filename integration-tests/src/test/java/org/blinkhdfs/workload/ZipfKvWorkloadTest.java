@@ -37,6 +37,25 @@ class ZipfKvWorkloadTest {
   }
 
   @Test
+  void packSharesAreTheZipfMassOfEachPacksKeys() {
+    // One key per pack: each pack's share is its key's Zipf probability, rank 1 = 1/H(100, 1.2).
+    ZipfKvWorkload perKey = new ZipfKvWorkload(small("shares").packCount(100).build(), hdfs.fs,
+        WorkloadClock.system(), 1);
+    double[] shares = perKey.packShares();
+    assertEquals(0.2775, shares[perKey.keyOfRank(1)], 1e-3);
+    assertEquals(0.2775 * Math.pow(2, -1.2), shares[perKey.keyOfRank(2)], 1e-4);
+    // Three packs: keys k ≡ p (mod 3); the shares add up to 1 and the hottest key's pack leads.
+    ZipfKvWorkload three = new ZipfKvWorkload(small("shares").build(), hdfs.fs,
+        WorkloadClock.system(), 1);
+    double[] s3 = three.packShares();
+    assertEquals(1.0, s3[0] + s3[1] + s3[2], 1e-9);
+    int hot = three.keyOfRank(1) % 3;
+    for (int p = 0; p < 3; p++) {
+      assertTrue(s3[hot] >= s3[p], "pack " + hot + " holds rank 1: " + java.util.Arrays.toString(s3));
+    }
+  }
+
+  @Test
   void getsAreVerifiedAndFollowZipf() throws IOException {
     ZipfKvConfig config = small("ok").build();
     ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 5);
