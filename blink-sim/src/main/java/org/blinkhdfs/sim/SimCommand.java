@@ -41,7 +41,10 @@ public final class SimCommand {
       "  --replication r      replicas per block (default 3; 1..N)",
       "  --layout NAME        random (HDFS default: uniform replica sets) | power-balanced |"
           + " equal-work | paraid (default power-balanced)",
-      "  --policy NAME        " + String.join("|", Policies.allNames()) + " (default staggered)",
+      "  --policy NAME        " + String.join("|", Policies.allNames()) + " (default staggered),",
+      "                       or migration: BlinkFS's migration-based baseline (k nodes on as",
+      "                       activation, the data moved evenly onto them at every change of k;",
+      "                       --layout is not used)",
       "  --signal S           a power signal as blink.scheduler.signal: steady:50%,"
           + " oscillating:50[:5m],",
       "                       renewable:P[:hour], trace:FILE.csv[:compression], price:B[:seed]",
@@ -56,6 +59,9 @@ public final class SimCommand {
           + " (default all)",
       "  --instants K         read instants per interval for the throughput (default 32; 1..1024)",
       "  --bandwidth MIBPS    one node's read bandwidth for readThroughputMiBps (default 100)",
+      "  --block-mib M        block size, for the bytes --policy migration moves (default 128)",
+      "  --migration-gbps G   how fast --policy migration moves data, in Gbit/s (default 10,",
+      "                       BlinkFS's one 10 gigabit link)",
       "  --active-watts W     one DataNode awake (default 25)",
       "  --sleep-watts W      one DataNode in S3 (default 1)",
       "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
@@ -77,13 +83,16 @@ public final class SimCommand {
       List.of("bin/blink sim --nodes 1000 --blocks 1000000 --power 40% --replication 3"
           + " --layout power-balanced --policy staggered",
           "bin/blink sim --nodes 10000 --blocks 10000000 --power 20% --replication 3"
-          + " --layout random --policy staggered --format json"),
+          + " --layout random --policy staggered --format json",
+          "bin/blink sim --nodes 1000 --blocks 1000000 --block-mib 500 --replication 1"
+          + " --policy migration --signal trace:steps.csv --duration 2h --epoch 1h"),
       List.of("docs/simulator.md, bin/blink schedule --help"));
 
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink sim").usage(USAGE)
       .manual(MANUAL)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
+          "block-mib", "migration-gbps",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
@@ -146,8 +155,18 @@ public final class SimCommand {
         .minWindowMs(a.durationMsIn("min-window", "0ms", 0, interval - 1))
         .instants(a.intIn("instants", "32", 1, 1024))
         .sampleBlocks(a.longIn("sample", Long.toString(blocks), 1, blocks))
-        .layoutKeys(layoutKeys(a));
-    Policies.byName("--policy", a.get("policy", "staggered"));
+        .layoutKeys(layoutKeys(a))
+        .blockBytes(a.longIn("block-mib", "128", 1, 1L << 20) << 20)
+        .migrationBytesPerSec(a.doubleIn("migration-gbps", "10", 1e-6, 1e6) * 1e9 / 8);
+    String policy = a.get("policy", "staggered");
+    if (!policy.equals(MigrationBaseline.NAME)) {
+      try {
+        Policies.byName("--policy", policy);
+      } catch (IllegalArgumentException e) {
+        throw CommandLineTool.usage(e.getMessage() + ", or " + MigrationBaseline.NAME
+            + " (the migration-based baseline)");
+      }
+    }
     if (a.has("signal")) {
       if (a.has("power")) {
         throw CommandLineTool.usage("give --power or --signal, not both");

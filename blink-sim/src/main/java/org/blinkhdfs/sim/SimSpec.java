@@ -30,6 +30,8 @@ public final class SimSpec {
   private final int instants;
   private final long sampleBlocks;
   private final Function<String, String> layoutKeys;
+  private final long blockBytes;
+  private final double migrationBytesPerSec;
 
   private SimSpec(Builder b) {
     this.nodes = b.nodes;
@@ -47,6 +49,18 @@ public final class SimSpec {
     this.instants = b.instants;
     this.sampleBlocks = b.sampleBlocks;
     this.layoutKeys = b.layoutKeys;
+    this.blockBytes = b.blockBytes;
+    this.migrationBytesPerSec = b.migrationBytesPerSec;
+  }
+
+  /** Bytes per block, for the bytes a migration moves. */
+  public long blockBytes() {
+    return blockBytes;
+  }
+
+  /** How fast the migration-based baseline moves data, in bytes per second. */
+  public double migrationBytesPerSec() {
+    return migrationBytesPerSec;
   }
 
   public static Builder builder() {
@@ -123,6 +137,8 @@ public final class SimSpec {
 
   /** Builder with the defaults of {@code bin/blink sim}. */
   public static final class Builder {
+    private long blockBytes = 128L << 20;
+    private double migrationBytesPerSec = 10e9 / 8;
     private int nodes = 9;
     private long blocks = 1000;
     private int replication = 3;
@@ -221,12 +237,27 @@ public final class SimSpec {
       return this;
     }
 
+    public Builder blockBytes(long v) {
+      blockBytes = v;
+      return this;
+    }
+
+    public Builder migrationBytesPerSec(double v) {
+      migrationBytesPerSec = v;
+      return this;
+    }
+
     public SimSpec build() {
       require(nodes >= 1, "nodes", nodes, ">= 1");
       require(blocks >= 1, "blocks", blocks, ">= 1");
       require(replication >= 1 && replication <= nodes, "replication", replication,
           "within 1..nodes (" + nodes + ")");
       require(intervalMs >= 1, "intervalMs", intervalMs, ">= 1");
+      require(blockBytes >= 1, "blockBytes", blockBytes, ">= 1");
+      if (!(migrationBytesPerSec > 0)) {
+        throw new IllegalArgumentException("migrationBytesPerSec = " + migrationBytesPerSec
+            + " must be > 0");
+      }
       if (epochMs < 0) {
         epochMs = intervalMs;
       }

@@ -68,6 +68,9 @@ public final class Simulator {
    *     more than {@link #MAX_LEVELS} distinct levels
    */
   public static SimResult run(SimSpec spec, Progress progress) {
+    if (spec.policy().equals(MigrationBaseline.NAME)) {
+      return MigrationBaseline.run(spec);
+    }
     List<String> ring = ring(spec.nodes());
     BlinkPolicy policy = Policies.byName("--policy", spec.policy());
     ReplicaSets layout = ReplicaSets.byName(spec.layout(), allAwake(spec, ring),

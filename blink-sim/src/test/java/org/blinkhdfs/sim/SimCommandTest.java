@@ -82,6 +82,26 @@ class SimCommandTest {
   }
 
   @Test
+  void migrationBaselineReplaysBlinkFsThousandNodeExample(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws java.io.IOException {
+    // 1000 nodes (25 W awake, 1 W asleep, 40 W overhead): 25 040 W keeps all on, 24 560 W keeps
+    // 980. 10^6 blocks of 512 MiB, r = 1: 500 GiB per node; 20 nodes off move 10 000 GiB,
+    // 8 589.9 s on one 10 Gbit/s link.
+    java.nio.file.Path trace = dir.resolve("two-percent.csv");
+    java.nio.file.Files.writeString(trace, "time_s,watts\n0,25040\n3600,24560\n7200,24560\n");
+    Run r = sim("--nodes", "1000", "--blocks", "1000000", "--block-mib", "512", "--replication",
+        "1", "--policy", "migration", "--signal", "trace:" + trace, "--duration", "2h", "--epoch",
+        "1h", "--format", "json");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"bytesMigrated\": " + 20L * 500 * (1L << 30) + ","), r.out());
+    assertTrue(r.out().contains("\"migrationSeconds\": 8589.93,"), r.out());
+    assertTrue(r.out().contains("\"policy\": \"migration\","), r.out());
+    Run bad = sim("--policy", "migrate");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("migrate") && bad.err().contains("migration"), bad.err());
+  }
+
+  @Test
   void ioServerNodesStayAwakeSoNothingIsUnavailable() {
     // 9 nodes: p_total 225 W; every node io-server draws 90 W, within 60% = 135 W.
     Run r = sim("--nodes", "9", "--blocks", "200", "--power", "60%", "--policy", "io-server",
