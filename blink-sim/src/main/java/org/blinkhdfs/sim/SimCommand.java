@@ -33,6 +33,7 @@ public final class SimCommand {
       "usage: bin/blink sim --nodes N --blocks B --power P% --replication r",
       "         --layout random|power-balanced|equal-work|paraid --policy <name>",
       "         [--signal S] [--duration D] [--seed S] [--format text|json]",
+      "   or: bin/blink sim --figure fig2 --out DIR [--nodes N] [--blocks B] [--seed S]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
           + " 1..10^12)",
@@ -68,7 +69,13 @@ public final class SimCommand {
       "  --transition D       one suspend plus resume, taken from each window (default 1s)",
       "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2 (--policy aligned"
           + " sets -D blink.ring.spacing=even unless given)",
-      "  --format text|json   (default text)");
+      "  --format text|json   (default text)",
+      "  --figure fig2        BlinkFS Fig 2 instead of one run: inaccessible blocks against",
+      "                       inactive nodes (0-100% in 5% steps) for random placement at",
+      "                       k = 1, 2, 3, 5, 7, beside the paper's formula; writes report.md,",
+      "                       results.csv and plots/fig2.svg|png to --out (--nodes default 100,",
+      "                       --blocks default 100000)",
+      "  --out DIR            where --figure writes");
 
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
@@ -92,7 +99,7 @@ public final class SimCommand {
       .manual(MANUAL)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
-          "block-mib", "migration-gbps",
+          "block-mib", "migration-gbps", "figure", "out",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
@@ -106,6 +113,13 @@ public final class SimCommand {
   /** Runs the command; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err, LongSupplier nanoTime) {
     return TOOL.run(args, out, err, a -> {
+      if (a.has("figure")) {
+        return figure(a, out, String.join(" ", args));
+      }
+      if (a.has("out")) {
+        throw CommandLineTool.usage("--out " + a.get("out") + " is where --figure writes; one"
+            + " run prints to stdout: drop --out or add --figure fig2");
+      }
       SimSpec spec;
       String format = a.get("format", "text");
       if (!format.equals("text") && !format.equals("json")) {
@@ -135,6 +149,40 @@ public final class SimCommand {
       out.print(format.equals("json") ? SimReport.json(fields) : SimReport.text(fields));
       return CommandLineTool.EXIT_OK;
     });
+  }
+
+  /** {@code --figure fig2}: BlinkFS Fig 2 written to {@code --out}. */
+  private static int figure(CommandLineTool.Args a, PrintStream out, String args) {
+    String name = a.get("figure");
+    if (!name.equals(InaccessibleDataFigure.NAME)) {
+      throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
+          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2)");
+    }
+    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
+        "epoch", "format")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --figure fig2 (it sweeps inactive nodes and replication itself); drop it");
+      }
+    }
+    if (!a.has("out")) {
+      throw CommandLineTool.usage("--figure fig2 needs --out DIR, the directory it writes");
+    }
+    int nodes = a.intIn("nodes", "100", 7, 100_000);
+    PowerModel model = PowerModel.builder().nodeCount(nodes).activeWatts(25).sleepWatts(1)
+        .overheadWatts(40).transitionMs(0).build();
+    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
+    try {
+      for (java.nio.file.Path f : InaccessibleDataFigure.write(nodes,
+          a.longIn("blocks", "100000", 1, 100_000_000), a.longIn("seed", "0", Long.MIN_VALUE,
+              Long.MAX_VALUE), List.of(1, 2, 3, 5, 7), model, "bin/blink sim " + args, dir)) {
+        out.println("wrote " + f);
+      }
+    } catch (java.io.IOException e) {
+      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
+          + " directory you can write to");
+    }
+    return CommandLineTool.EXIT_OK;
   }
 
   private static SimSpec spec(CommandLineTool.Args a) {

@@ -102,6 +102,44 @@ class SimCommandTest {
   }
 
   @Test
+  void figureTwoWritesTheReportBesideThePapersFormula(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws java.io.IOException {
+    Run r = sim("--figure", "fig2", "--nodes", "20", "--blocks", "4000", "--out",
+        dir.toString());
+    assertEquals(0, r.code(), r.err());
+    for (String f : new String[] {"report.md", "results.csv", "plots/fig2.svg",
+        "plots/fig2.png"}) {
+      assertTrue(java.nio.file.Files.size(dir.resolve(f)) > 0, f);
+    }
+    // 5 replication factors x 21 inactive shares, each within sampling of C(m, k)/C(n, k).
+    java.util.List<String> rows = java.nio.file.Files.readAllLines(dir.resolve("results.csv"));
+    assertEquals(1 + 5 * 21, rows.size());
+    for (String row : rows.subList(1, rows.size())) {
+      String[] c = row.split(",");
+      double simulated = Double.parseDouble(c[4]);
+      double formula = Double.parseDouble(c[5]);
+      // 4000 blocks: the standard error is at most sqrt(0.25/4000) = 0.008; allow 5 of them.
+      assertEquals(formula, simulated, 0.04, row);
+    }
+    assertTrue(rows.contains("3,10,20,0.5000," + String.format(java.util.Locale.ROOT, "%.6f",
+        simulatedAt(rows, 3, 10)) + ",0.105263"), "C(10,3)/C(20,3) = 120/1140: " + rows);
+    Run bad = sim("--figure", "fig2", "--power", "40%", "--out", dir.toString());
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--power 40%"), bad.err());
+    assertEquals(2, sim("--figure", "fig9", "--out", dir.toString()).code());
+    assertEquals(2, sim("--figure", "fig2").code());
+  }
+
+  private static double simulatedAt(java.util.List<String> rows, int k, int m) {
+    for (String row : rows) {
+      if (row.startsWith(k + "," + m + ",")) {
+        return Double.parseDouble(row.split(",")[4]);
+      }
+    }
+    throw new AssertionError("no row for k=" + k + ", m=" + m);
+  }
+
+  @Test
   void ioServerNodesStayAwakeSoNothingIsUnavailable() {
     // 9 nodes: p_total 225 W; every node io-server draws 90 W, within 60% = 135 W.
     Run r = sim("--nodes", "9", "--blocks", "200", "--power", "60%", "--policy", "io-server",
