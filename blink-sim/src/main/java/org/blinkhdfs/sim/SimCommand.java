@@ -34,6 +34,7 @@ public final class SimCommand {
       "         --layout random|power-balanced|equal-work|paraid --policy <name>",
       "         [--signal S] [--duration D] [--seed S] [--format text|json]",
       "   or: bin/blink sim --figure fig2 --out DIR [--nodes N] [--blocks B] [--seed S]",
+      "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
           + " 1..10^12)",
@@ -75,7 +76,12 @@ public final class SimCommand {
       "                       k = 1, 2, 3, 5, 7, beside the paper's formula; writes report.md,",
       "                       results.csv and plots/fig2.svg|png to --out (--nodes default 100,",
       "                       --blocks default 100000)",
-      "  --out DIR            where --figure writes");
+      "  --out DIR            where --figure writes",
+      "  --validate FILE      instead of one run: every latency cell below 100% of a recorded",
+      "                       bench latency or demo report (results.json) beside the simulated",
+      "                       mean wait for the same settings; give the run's --interval and",
+      "                       --nodes (--min-window default 500ms and --transition default 0s,",
+      "                       the local cluster's; --blocks default 1000)");
 
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
@@ -99,7 +105,7 @@ public final class SimCommand {
       .manual(MANUAL)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
-          "block-mib", "migration-gbps", "figure", "out",
+          "block-mib", "migration-gbps", "figure", "out", "validate",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
@@ -115,6 +121,9 @@ public final class SimCommand {
     return TOOL.run(args, out, err, a -> {
       if (a.has("figure")) {
         return figure(a, out, String.join(" ", args));
+      }
+      if (a.has("validate")) {
+        return validate(a, out);
       }
       if (a.has("out")) {
         throw CommandLineTool.usage("--out " + a.get("out") + " is where --figure writes; one"
@@ -149,6 +158,38 @@ public final class SimCommand {
       out.print(format.equals("json") ? SimReport.json(fields) : SimReport.text(fields));
       return CommandLineTool.EXIT_OK;
     });
+  }
+
+  /** {@code --validate FILE}: the simulator beside a recorded report's latency cells. */
+  private static int validate(CommandLineTool.Args a, PrintStream out) {
+    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "figure",
+        "out", "format")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --validate (each cell gives its own layout, policy, power and replication)");
+      }
+    }
+    if (!a.has("interval")) {
+      throw CommandLineTool.usage("--validate needs the recorded run's --interval (its report"
+          + " says it under \"blink interval\"), e.g. --interval 6s");
+    }
+    java.nio.file.Path file = java.nio.file.Path.of(a.get("validate"));
+    org.blinkhdfs.bench.report.Report report;
+    try {
+      report = org.blinkhdfs.bench.report.ReportJson.read(java.nio.file.Files.readString(file));
+    } catch (java.io.IOException | RuntimeException e) {
+      throw CommandLineTool.usage("--validate " + file + " cannot be read as a report's"
+          + " results.json (" + e.getMessage() + "); give the results.json a bench or demo run"
+          + " wrote");
+    }
+    long interval = a.durationMsIn("interval", "60s", 100, 86_400_000);
+    ClusterValidation.Settings settings = new ClusterValidation.Settings(
+        a.intIn("nodes", "9", 1, 100_000), interval,
+        a.durationMsIn("min-window", "500ms", 0, interval - 1),
+        a.durationMsIn("transition", "0s", 0, 3_600_000), a.longIn("blocks", "1000", 1,
+            100_000_000), a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE));
+    out.print(ClusterValidation.table(ClusterValidation.rows(report, settings)));
+    return CommandLineTool.EXIT_OK;
   }
 
   /** {@code --figure fig2}: BlinkFS Fig 2 written to {@code --out}. */
