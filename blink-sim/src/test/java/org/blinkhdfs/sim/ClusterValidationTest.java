@@ -30,6 +30,24 @@ class ClusterValidationTest {
     return new Report(run, List.of(cells), List.of());
   }
 
+  /**
+   * The recorded 6 s run (docs/results/2026-11-27-latency-400: 9 nodes, 443-463 reads per cell,
+   * the ring with the paper's offsets and the aligned design at r = 3 and 6): every cell below
+   * 100% agrees with the simulator.
+   */
+  @Test
+  void theRecordedSixSecondRunAgreesWithTheSimulator() throws java.io.IOException {
+    Report recorded = org.blinkhdfs.bench.report.ReportJson.read(java.nio.file.Files.readString(
+        java.nio.file.Path.of("..", "docs", "results", "2026-11-27-latency-400",
+            "results.json")));
+    List<ClusterValidation.Row> rows = ClusterValidation.rows(recorded, CLUSTER);
+    assertEquals(8, rows.size());
+    for (ClusterValidation.Row r : rows) {
+      assertTrue(r.modelled() && r.agrees(), r.toString());
+      assertTrue(r.reads() >= 400, r.toString());
+    }
+  }
+
   @Test
   void alignedAtFortyPercentSimulatesTheHandWorkedWait() {
     // 40% of 9 nodes at 6 s: windows of 2 250 ms, usable 1 750 ms; replicas open every 2 000 ms,
@@ -62,6 +80,11 @@ class ClusterValidationTest {
         latency("aligned+aligned", 3, 100, 7, 0.6, 0),
         latency("aligned+aligned", 3, 40, 40, 4, 33.0)), CLUSTER).get(0);
     assertFalse(off.agrees(), "33 ± 4 against 15.6");
+    ClusterValidation.Row tiny = ClusterValidation.rows(report(
+        latency("aligned+aligned", 6, 100, 6.24, 0.24, 0),
+        latency("aligned+aligned", 6, 40, 6.62, 0.05, 0.38)), CLUSTER).get(0);
+    assertTrue(tiny.agrees() && tiny.withinFloor() && !tiny.insideInterval(),
+        "0.38 ms measured, 0 simulated: within 1 ms");
     String table = ClusterValidation.table(rows);
     assertTrue(table.contains("2 of 2 modelled cells agree"), table);
   }
