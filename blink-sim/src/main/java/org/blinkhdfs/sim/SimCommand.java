@@ -34,6 +34,7 @@ public final class SimCommand {
       "         --layout random|power-balanced|equal-work|paraid --policy <name>",
       "         [--signal S] [--duration D] [--seed S] [--format text|json]",
       "   or: bin/blink sim --figure fig2 --out DIR [--nodes N] [--blocks B] [--seed S]",
+      "   or: bin/blink sim --figure rabbit-datasets --out DIR",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
@@ -75,7 +76,9 @@ public final class SimCommand {
       "                       inactive nodes (0-100% in 5% steps) for random placement at",
       "                       k = 1, 2, 3, 5, 7, beside the paper's formula; writes report.md,",
       "                       results.csv and plots/fig2.svg|png to --out (--nodes default 100,",
-      "                       --blocks default 100000)",
+      "                       --blocks default 100000); or rabbit-datasets: Rabbit Figs 8-9,",
+      "                       the degree of power-proportionality of live datasets sharing",
+      "                       14 to 224 nodes",
       "  --out DIR            where --figure writes",
       "  --validate FILE      instead of one run: every latency cell below 100% of a recorded",
       "                       bench latency or demo report (results.json) beside the simulated",
@@ -195,19 +198,41 @@ public final class SimCommand {
   /** {@code --figure fig2}: BlinkFS Fig 2 written to {@code --out}. */
   private static int figure(CommandLineTool.Args a, PrintStream out, String args) {
     String name = a.get("figure");
-    if (!name.equals(InaccessibleDataFigure.NAME)) {
+    if (!name.equals(InaccessibleDataFigure.NAME)
+        && !name.equals(DatasetProportionalityFigure.NAME)) {
       throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
-          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2)");
+          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2) or "
+          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9)");
     }
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --figure fig2 (it sweeps inactive nodes and replication itself); drop it");
+            + " --figure " + name + " (it sweeps its own parameters); drop it");
       }
     }
     if (!a.has("out")) {
-      throw CommandLineTool.usage("--figure fig2 needs --out DIR, the directory it writes");
+      throw CommandLineTool.usage("--figure " + name + " needs --out DIR, the directory it"
+          + " writes");
+    }
+    java.nio.file.Path out0 = java.nio.file.Path.of(a.get("out"));
+    if (name.equals(DatasetProportionalityFigure.NAME)) {
+      for (String flag : List.of("nodes", "blocks", "seed")) {
+        if (a.has(flag)) {
+          throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+              + " --figure " + name + " (it sweeps Rabbit's 14 nodes and larger clusters)");
+        }
+      }
+      try {
+        for (java.nio.file.Path f : DatasetProportionalityFigure.write("bin/blink sim " + args,
+            out0)) {
+          out.println("wrote " + f);
+        }
+      } catch (java.io.IOException e) {
+        throw CommandLineTool.usage("--out " + out0 + " cannot be written (" + e + "); give a"
+            + " directory you can write to");
+      }
+      return CommandLineTool.EXIT_OK;
     }
     int nodes = a.intIn("nodes", "100", 7, 100_000);
     PowerModel model = PowerModel.builder().nodeCount(nodes).activeWatts(25).sleepWatts(1)
