@@ -89,7 +89,9 @@ public final class SimCommand {
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
       List.of("bin/blink sim --nodes N --blocks B --power P% --replication r --layout L"
-          + " --policy P [flags]"),
+          + " --policy P [flags]",
+          "bin/blink sim --figure fig2|rabbit-datasets --out DIR",
+          "bin/blink sim --validate results.json --interval D [--nodes N]"),
       List.of("Runs the same pure classes the NameNode and the scheduler use (layouts, policies,",
           "power signals, read order) over N nodes and B blocks, each block's replicas computed",
           "from its ID and never stored, and prints availability (the fraction of the interval",
@@ -182,7 +184,7 @@ public final class SimCommand {
       report = org.blinkhdfs.bench.report.ReportJson.read(java.nio.file.Files.readString(file));
     } catch (java.io.IOException | RuntimeException e) {
       throw CommandLineTool.usage("--validate " + file + " cannot be read as a report's"
-          + " results.json (" + e.getMessage() + "); give the results.json a bench or demo run"
+          + " results.json (" + e + "); give the results.json a bench or demo run"
           + " wrote");
     }
     long interval = a.durationMsIn("interval", "60s", 100, 86_400_000);
