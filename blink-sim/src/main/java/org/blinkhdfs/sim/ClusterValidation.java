@@ -17,7 +17,7 @@ import org.blinkhdfs.layout.ring.RingSpacing;
  * for every latency cell of a recorded {@code bin/blink bench latency} or demo report below 100%
  * power, the simulator's mean read wait for the same nodes, interval, read window, power,
  * replication, layout and policy, beside the wait the cluster measured (the cell's mean less the
- * same layout and replication's mean at 100%).
+ * same layout and replication's mean at 100%, as the report's {@code meanWaitMs} records it).
  *
  * <p>What is compared, and why it should agree: the simulator's {@code meanWaitMs} is the wait of
  * a read arriving at a uniformly random phase, averaged over all blocks of the layout; the

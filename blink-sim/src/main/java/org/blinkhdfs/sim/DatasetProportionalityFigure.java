@@ -79,7 +79,8 @@ final class DatasetProportionalityFigure {
         worst = Math.min(worst, v);
       }
     }
-    return new Degree(nodes, datasets, live, combinations, count == 0 ? 0 : sum / count, worst);
+    return new Degree(nodes, datasets, live, combinations, count == 0 ? 0 : sum / count,
+        count == 0 ? 0 : worst);
   }
 
   /** Every {@code k}-subset of {@code names}, in lexicographic order of indices. */

@@ -55,8 +55,13 @@ final class InaccessibleDataFigure {
       PowerModel model) {
     List<Point> out = new ArrayList<>();
     for (int k : replications) {
+      int last = -1;
       for (int percent = 0; percent <= 100; percent += STEP_PERCENT) {
         int m = (int) Math.round(nodes * percent / 100.0);
+        if (m == last) {
+          continue; // on small clusters neighbouring steps round to the same node count
+        }
+        last = m;
         double watts = model.overheadWatts() + (nodes - m) * model.activeWatts()
             + m * model.sleepWatts();
         SimSpec spec = SimSpec.builder().nodes(nodes).blocks(blocks).replication(k)
@@ -140,6 +145,7 @@ final class InaccessibleDataFigure {
           if (p.replication() == k && p.inactive() == m) {
             sb.append(String.format(Locale.ROOT, " %.2f (%.2f) |", 100 * p.simulated(),
                 100 * p.formula()));
+            break;
           }
         }
       }

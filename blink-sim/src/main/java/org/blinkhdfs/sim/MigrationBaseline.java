@@ -29,7 +29,8 @@ import org.blinkhdfs.core.power.PowerLevel;
  *       not respond to requests while it is migrating data"); a read waits until the move ends.
  *       Otherwise every block is on an active node and the read waits 0.
  *   <li>Read throughput: k of N nodes' bandwidth while serving (the data is even over them), 0
- *       while moving or with k = 0.
+ *       while moving or with k = 0. {@code awakeNodeFraction} is k/N, the nodes the power pays
+ *       for; the nodes kept up to hand over their data are not counted.
  * </ul>
  *
  * <p>Worked example (tested): 10 nodes, 1000 MiB stored, 100 MiB/s, epochs of 60 s with k = 10,
@@ -42,11 +43,18 @@ import org.blinkhdfs.core.power.PowerLevel;
 final class MigrationBaseline {
   /** The simulator's name for this baseline ({@code --policy migration}). */
   static final String NAME = "migration";
+  /** bytesMigrated is a long; every change moves less than the stored bytes. */
+  static final double MAX_STORED_BYTES = 1e17;
 
   private MigrationBaseline() {}
 
   static SimResult run(SimSpec spec) {
     double stored = (double) spec.blocks() * spec.replication() * spec.blockBytes();
+    if (stored > MAX_STORED_BYTES) {
+      throw new IllegalArgumentException("blocks x replication x block size = " + stored
+          + " bytes is more than the migration baseline counts (" + MAX_STORED_BYTES
+          + "): lower --blocks or --block-mib");
+    }
     double rate = spec.migrationBytesPerSec();
     Map<PowerLevel, Integer> active = new HashMap<>();
     List<Double> spansMs = new ArrayList<>();
@@ -76,13 +84,21 @@ final class MigrationBaseline {
         holding = k;
       }
       double epochMs = spec.epochMs();
-      double movingMs = k == 0 ? 0 : Math.min(epochMs, backlog / rate * 1000);
-      backlog -= movingMs / 1000 * rate;
-      if (backlog <= 1e-6) {
-        backlog = 0;
+      double movingMs = 0;
+      if (k > 0 && backlog > 0) {
+        double needMs = backlog / rate * 1000;
+        if (needMs <= epochMs) {
+          movingMs = needMs;
+          backlog = 0;
+        } else {
+          movingMs = epochMs;
+          backlog -= epochMs / 1000 * rate;
+        }
       }
       spanMs += movingMs;
-      if (backlog == 0 || k == 0) {
+      // A move that fills the epoch runs on into the next one: one wait span. It ends when the
+      // move finishes inside the epoch, or when nothing is on.
+      if (movingMs < epochMs || k == 0) {
         if (spanMs > 0) {
           spansMs.add(spanMs);
         }

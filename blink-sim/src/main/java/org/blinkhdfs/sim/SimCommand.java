@@ -168,10 +168,12 @@ public final class SimCommand {
   /** {@code --validate FILE}: the simulator beside a recorded report's latency cells. */
   private static int validate(CommandLineTool.Args a, PrintStream out) {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "figure",
-        "out", "format")) {
+        "out", "format", "active-watts", "sleep-watts", "io-server-watts", "sample", "instants",
+        "duration", "epoch", "bandwidth", "block-mib", "migration-gbps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --validate (each cell gives its own layout, policy, power and replication)");
+            + " --validate (each cell gives its own layout, policy, power and replication; the"
+            + " power model is the local cluster's, 25 W awake, 1 W asleep, 40 W overhead)");
       }
     }
     if (!a.has("interval")) {
@@ -207,7 +209,9 @@ public final class SimCommand {
           + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9)");
     }
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
-        "epoch", "format")) {
+        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
+        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "migration-gbps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --figure " + name + " (it sweeps its own parameters); drop it");

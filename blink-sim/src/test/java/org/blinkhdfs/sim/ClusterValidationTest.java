@@ -63,7 +63,6 @@ class ClusterValidationTest {
         latency("aligned+aligned", 3, 100, 7, 0.6, 0),
         // 17.0 vs 15.6: within 10%.
         latency("aligned+aligned", 3, 40, 24, 1, 17.0),
-        // 19 ± 4: 15.6 is 18% off but inside the interval (hypot(4, 0.6) = 4.04).
         latency("aligned+aligned", 6, 100, 7, 0.6, 0),
         latency("aligned+aligned", 3, 20, 560, 10, 563.0),
         latency("power-balanced+staggered+popularity", 3, 20, 500, 10, 400));
@@ -72,6 +71,7 @@ class ClusterValidationTest {
     assertTrue(rows.get(0).agrees() && rows.get(0).relativeError() <= 0.10);
     assertTrue(rows.get(1).agrees(), "563 vs 562.5");
     assertFalse(rows.get(2).modelled(), "popularity copies are not simulated");
+    // 19 ± 4: 15.6 is 18% off but inside the interval (hypot(4, 0.6) = 4.04).
     ClusterValidation.Row wide = ClusterValidation.rows(report(
         latency("aligned+aligned", 3, 100, 7, 0.6, 0),
         latency("aligned+aligned", 3, 40, 26, 4, 19.0)), CLUSTER).get(0);

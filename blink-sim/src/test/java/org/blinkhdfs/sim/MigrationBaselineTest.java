@@ -99,6 +99,46 @@ class MigrationBaselineTest {
   }
 
   @Test
+  void aMoveThatFillsItsEpochRunsOnAsOneWaitSpan() {
+    // 6000 MiB on 10 nodes at 20 MiB/s: 10 -> 8 moves 1200 MiB, exactly 60 s (one epoch), and
+    // 8 -> 10 at once moves 1200 MiB more: one span of 120 s, mean wait 120²/(2·240) s = 30 s.
+    SimResult r = Simulator.run(spec(10, 6000, MIB, steps(watts(10, 10), watts(10, 8),
+        watts(10, 10), watts(10, 10)), 4).migrationBytesPerSec(20.0 * MIB).build(), QUIET);
+    assertEquals(2400 * MIB, r.bytesMigrated());
+    assertEquals(120.0 / 240, r.unavailableFraction(), 1e-9);
+    assertEquals(120_000.0 * 120_000 / 2 / 240_000, r.meanWaitMs(), 1e-6);
+  }
+
+  @Test
+  void movesThatEndInsideTheirEpochsAreSeparateSpans() {
+    // 1000 nodes, 500 GiB each, 1 h epochs: 1000 -> 971 and back, each move 14 500 GiB over
+    // 12 456 s, ending inside an epoch; two spans, not one joined by rounding.
+    long blocks = 1_000_000;
+    double[] w = new double[9];
+    w[0] = watts(1000, 1000);
+    for (int e = 1; e <= 4; e++) {
+      w[e] = watts(1000, 971);
+      w[e + 4] = watts(1000, 1000);
+    }
+    PowerSignal s = new PowerSignal() {
+      @Override
+      public PowerLevel levelAt(long elapsedMs) {
+        return new PowerLevel.Watts(w[(int) Math.min(8, elapsedMs / 3_600_000)]);
+      }
+
+      @Override
+      public String describe() {
+        return "down and up";
+      }
+    };
+    SimResult r = Simulator.run(spec(1000, blocks, 512 * MIB, s, 9).epochMs(3_600_000)
+        .durationMs(9 * 3_600_000L).build(), QUIET);
+    double down = 29 * 500.0 * 1024 * MIB / (10e9 / 8) * 1000;
+    double up = 1e6 * 512 * MIB * 29 / 1000 / (10e9 / 8) * 1000;
+    assertEquals((down * down + up * up) / 2 / (9 * 3_600_000.0), r.meanWaitMs(), 1e-3);
+  }
+
+  @Test
   void belowTheMinimumNothingIsServedAndNothingMoves() {
     SimResult r = Simulator.run(spec(4, 100, MIB, steps(watts(4, 4), 10, watts(4, 4)), 3)
         .build(), QUIET);
@@ -111,7 +151,7 @@ class MigrationBaselineTest {
 
   @Test
   void movesAddUpOverRandomSignals() {
-    // Property: bytes moved equal the sum over changes of D·|Δk|/max(k, k'), every fraction is
+    // Property: bytes moved equal the sum over changes of D·|Δk|/max(k, k'), the fractions are
     // in [0, 1], and a faster link never makes the cluster less available.
     for (int seed = 0; seed < 200; seed++) {
       Random random = new Random(seed);
@@ -136,6 +176,8 @@ class MigrationBaselineTest {
       for (SimResult r : List.of(slow, fast)) {
         assertTrue(r.unavailableFraction() >= 0 && r.unavailableFraction() <= 1 + 1e-12);
         assertTrue(r.readThroughputFraction() >= 0 && r.readThroughputFraction() <= 1 + 1e-12);
+        assertTrue(r.awakeNodeFraction() > 0 && r.awakeNodeFraction() <= 1 + 1e-12);
+        assertTrue(r.unservedReadFraction() >= 0 && r.unservedReadFraction() <= 1);
       }
       assertTrue(fast.unavailableFraction() <= slow.unavailableFraction() + 1e-12, "seed " + seed);
     }

@@ -80,8 +80,8 @@ final class LayoutChecks {
     long corrections = cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections");
     long shortWrites = cluster.nameNode().metric("BlinkSchedule", "ShortWriteReplicas");
     long popular = cluster.nameNode().metric("BlinkSchedule", "PopularityReplicasAdded");
-    out.add(reReplication(l, sleeps, replicated, corrections, shortWrites, popular,
-        tally.nameNodeCountersBeforeRestart));
+    out.add(reReplication(l, belowFull ? sleeps : java.util.Map.of(), replicated, corrections,
+        shortWrites, popular, tally.nameNodeCountersBeforeRestart));
     return out;
   }
 
@@ -89,8 +89,10 @@ final class LayoutChecks {
    * "No re-replication because of sleep": every block the DataNodes copied on the NameNode's
    * orders must be a deliberate copy (a layout correction, a replica short at write time, a
    * popularity extra, or one counted by a NameNode since killed). With no node ever asleep
-   * (io-server keeps every DataNode serving), no copy can be due to sleep: the check says so,
-   * with the count, rather than blame blinking for copies it did not cause.
+   * while power was below 100% (io-server keeps every DataNode serving), no copy can be due to
+   * sleep: the check says so, with the count, rather than blame blinking for copies it did not
+   * cause. Callers pass no sleeps for runs that never went below 100%, where the accounting
+   * alone decides (a copy there has some other cause worth a failure).
    */
   static Check reReplication(String label, java.util.Map<String, Long> sleeps, long replicated,
       long corrections, long shortWrites, long popular, long earlier) {
