@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.blinkhdfs.bench.availability.Combinations;
 import org.blinkhdfs.bench.chart.Axis;
 import org.blinkhdfs.bench.chart.ChartRenderer;
 import org.blinkhdfs.bench.chart.LineChart;
@@ -64,51 +65,25 @@ final class DatasetProportionalityFigure {
       chains.put("d" + d, chain);
     }
     List<String> names = new ArrayList<>(chains.keySet());
-    double sum = 0;
-    long count = 0;
-    double worst = 1;
-    int combinations = 0;
-    for (Set<String> combo : combinations(names, live)) {
-      combinations++;
+    double[] sum = new double[1];
+    long[] count = new long[1];
+    double[] worst = {1};
+    Combinations.forEach(names.size(), live, Long.MAX_VALUE, idx -> {
+      Set<String> combo = new TreeSet<>();
+      for (int i : idx) {
+        combo.add(names.get(i));
+      }
       Allocation a = NodeAllocator.allocate(chains, LiveDatasets.of(combo), nodes,
           SharePolicy.FAIR_SHARE);
       ProportionalityReport r = PowerProportionality.of(a, chains);
       for (double v : r.byDataset().values()) {
-        sum += v;
-        count++;
-        worst = Math.min(worst, v);
+        sum[0] += v;
+        count[0]++;
+        worst[0] = Math.min(worst[0], v);
       }
-    }
-    return new Degree(nodes, datasets, live, combinations, count == 0 ? 0 : sum / count,
-        count == 0 ? 0 : worst);
-  }
-
-  /** Every {@code k}-subset of {@code names}, in lexicographic order of indices. */
-  static List<Set<String>> combinations(List<String> names, int k) {
-    List<Set<String>> out = new ArrayList<>();
-    int[] idx = new int[k];
-    for (int i = 0; i < k; i++) {
-      idx[i] = i;
-    }
-    while (k <= names.size()) {
-      Set<String> s = new TreeSet<>();
-      for (int i : idx) {
-        s.add(names.get(i));
-      }
-      out.add(s);
-      int i = k - 1;
-      while (i >= 0 && idx[i] == names.size() - k + i) {
-        i--;
-      }
-      if (i < 0) {
-        break;
-      }
-      idx[i]++;
-      for (int j = i + 1; j < k; j++) {
-        idx[j] = idx[j - 1] + 1;
-      }
-    }
-    return out;
+    });
+    return new Degree(nodes, datasets, live, (int) Combinations.count(datasets, live),
+        count[0] == 0 ? 0 : sum[0] / count[0], count[0] == 0 ? 0 : worst[0]);
   }
 
   static List<Path> write(String commandLine, Path dir) throws IOException {

@@ -4,23 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Rabbit Figs 8-9 from the dataset classes: exact small cases and the sweep's shape. */
 class DatasetProportionalityFigureTest {
-  @Test
-  void combinationsAreEveryKSubsetOnce() {
-    List<Set<String>> c = DatasetProportionalityFigure.combinations(List.of("a", "b", "c", "d"),
-        2);
-    assertEquals(6, c.size(), "C(4, 2)");
-    assertEquals(6, Set.copyOf(c).size());
-    assertEquals(Set.of("a", "b"), c.get(0));
-    assertEquals(Set.of("c", "d"), c.get(5));
-    assertEquals(List.of(Set.of("a", "b", "c", "d")),
-        DatasetProportionalityFigure.combinations(List.of("a", "b", "c", "d"), 4));
-  }
-
   @Test
   void aSingleLiveDatasetGetsEveryNodeAndIsIdeal() {
     DatasetProportionalityFigure.Degree d = DatasetProportionalityFigure.degree(14, 8, 1, 2);

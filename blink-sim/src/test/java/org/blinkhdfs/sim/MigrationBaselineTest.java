@@ -27,12 +27,17 @@ class MigrationBaselineTest {
     return 40 + 25.0 * k + (n - k);
   }
 
-  /** A signal holding {@code watts[i]} during epoch i. */
+  /** A signal holding {@code watts[i]} during epoch i (epochs of 60 s). */
   private static PowerSignal steps(double... watts) {
+    return stepsOf(EPOCH, watts);
+  }
+
+  /** A signal holding {@code watts[i]} during epoch i, epochs of {@code epochMs}. */
+  private static PowerSignal stepsOf(long epochMs, double... watts) {
     return new PowerSignal() {
       @Override
       public PowerLevel levelAt(long elapsedMs) {
-        return new PowerLevel.Watts(watts[(int) Math.min(watts.length - 1, elapsedMs / EPOCH)]);
+        return new PowerLevel.Watts(watts[(int) Math.min(watts.length - 1, elapsedMs / epochMs)]);
       }
 
       @Override
@@ -73,20 +78,9 @@ class MigrationBaselineTest {
     // 20 × 500 GiB = 10 000 GiB move, 8 590 s (over two hours) on a 10 Gbit/s link; meanwhile the
     // cluster serves nothing. Here: 10^6 blocks of 512 MiB, r = 1, one hour at 1000 nodes, then
     // three hours at 980.
-    SimResult r = Simulator.run(spec(1000, 1_000_000, 512 * MIB, steps(watts(1000, 1000),
-        watts(1000, 980)), 4).epochMs(3_600_000).durationMs(4 * 3_600_000L)
-        .signal(new PowerSignal() {
-          @Override
-          public PowerLevel levelAt(long elapsedMs) {
-            return new PowerLevel.Watts(elapsedMs < 3_600_000 ? watts(1000, 1000)
-                : watts(1000, 980));
-          }
-
-          @Override
-          public String describe() {
-            return "2% drop";
-          }
-        }).build(), QUIET);
+    SimResult r = Simulator.run(spec(1000, 1_000_000, 512 * MIB, stepsOf(3_600_000,
+        watts(1000, 1000), watts(1000, 980)), 4).epochMs(3_600_000).durationMs(4 * 3_600_000L)
+        .build(), QUIET);
     long expected = 20L * 500 * 1024 * MIB;
     assertEquals(expected, r.bytesMigrated());
     double seconds = expected / (10e9 / 8);
@@ -120,17 +114,7 @@ class MigrationBaselineTest {
       w[e] = watts(1000, 971);
       w[e + 4] = watts(1000, 1000);
     }
-    PowerSignal s = new PowerSignal() {
-      @Override
-      public PowerLevel levelAt(long elapsedMs) {
-        return new PowerLevel.Watts(w[(int) Math.min(8, elapsedMs / 3_600_000)]);
-      }
-
-      @Override
-      public String describe() {
-        return "down and up";
-      }
-    };
+    PowerSignal s = stepsOf(3_600_000, w);
     SimResult r = Simulator.run(spec(1000, blocks, 512 * MIB, s, 9).epochMs(3_600_000)
         .durationMs(9 * 3_600_000L).build(), QUIET);
     double down = 29 * 500.0 * 1024 * MIB / (10e9 / 8) * 1000;

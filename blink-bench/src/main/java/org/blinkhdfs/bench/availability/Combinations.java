@@ -9,12 +9,15 @@ import java.util.function.Consumer;
  *
  * <p>Worked example: {@code n = 4, r = 2} gives {0,1} {0,2} {0,3} {1,2} {1,3} {2,3}; {@link
  * #count(int, int)} is 6.
+ *
+ * <p>Used by the expected read waits here and by the simulator's Rabbit figure (every combination
+ * of live datasets).
  */
-final class Combinations {
+public final class Combinations {
   private Combinations() {}
 
   /** {@code C(n, r)}, exact; {@link Long#MAX_VALUE} if it does not fit a long. */
-  static long count(int n, int r) {
+  public static long count(int n, int r) {
     if (r < 0 || r > n) {
       return 0;
     }
@@ -44,7 +47,7 @@ final class Combinations {
    *
    * @throws IllegalArgumentException when {@code C(n, r) > limit}
    */
-  static void forEach(int n, int r, long limit, Consumer<int[]> each) {
+  public static void forEach(int n, int r, long limit, Consumer<int[]> each) {
     long total = count(n, r);
     if (total > limit) {
       throw new IllegalArgumentException("C(" + n + ", " + r + ") = "
