@@ -76,7 +76,9 @@ class ShortWriteHoldTest {
         Optional<Schedule> s = scheduler.scheduler().published();
         return s.isPresent() && s.get().entry(held).mode() == NodeMode.ACTIVE;
       }, 50, 5_000);
-      assertTrue(runtime.shortWriteHolds().get() > 0, "the hold was counted");
+      // The scheduler publishes the ACTIVE epoch before its HTTP answer reaches the NameNode's
+      // sender thread, which counts the grant only then: wait for the count too.
+      GenericTestUtils.waitFor(() -> runtime.shortWriteHolds().get() > 0, 50, 5_000);
       // While it is held, another node's window opens and the NameNode copies the block.
       org.apache.hadoop.fs.Path copied = shortFile;
       GenericTestUtils.waitFor(() -> {
