@@ -64,7 +64,7 @@ final class LayoutSession implements ClusterSession {
   /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
   static final String ACTIVE_NODES = "activeNodes";
   /** Measured metric of latency cells: operations that completed and verified. */
-  static final String OK_OPS = "okOps";
+  static final String OK_OPS = Metrics.OK_OPS;
   /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
   static final String FAILED_OPS = "failedOps";
   /** Measured metric of kv cells: pack files holding the objects. */

@@ -33,6 +33,8 @@ public final class Metrics {
   public static final String P90_LOW_MS = "p90LowMs";
   /** Upper end of that interval. */
   public static final String P90_HIGH_MS = "p90HighMs";
+  /** Operations of the cell that succeeded: a latency cell's sample size. */
+  public static final String OK_OPS = "okOps";
   public static final String READ_MBPS = "readMBps";
   public static final String WRITE_MBPS = "writeMBps";
 

@@ -1,6 +1,7 @@
 package org.blinkhdfs.bench.report;
 
 import java.time.Duration;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 
 /**
@@ -94,6 +95,18 @@ public final class ReportMarkdown {
     }
     if (outside > 0) {
       sb.append('\n');
+    }
+    List<ExpectationJudge.Verdict> small = verdicts.stream()
+        .filter(ExpectationJudge.Verdict::small).toList();
+    if (!small.isEmpty()) {
+      IntSummaryStatistics reads = small.stream()
+          .mapToInt(ExpectationJudge.Verdict::reads).summaryStatistics();
+      sb.append("**").append(small.size()).append(" of ").append(verdicts.size())
+          .append(" cells hold fewer than ").append(ExpectationJudge.TRUSTED_READS)
+          .append(" reads** (").append(reads.getMin()).append(" to ").append(reads.getMax())
+          .append("): their intervals are wide, and a cell inside its interval is weak evidence."
+              + " `bin/blink bench latency` with more `--read-ops`, `--clients` and"
+              + " `--cell-time` puts 400 and more in every cell (docs/benchmarks.md).\n\n");
     }
   }
 

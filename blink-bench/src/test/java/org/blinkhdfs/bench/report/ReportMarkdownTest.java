@@ -56,10 +56,10 @@ class ReportMarkdownTest {
     RunInfo run = RunInfo.builder("t").commandLine("x")
         .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
     Report r = new Report(run, List.of(
-        new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 58.0, "meanCi95Ms", 9.5),
-            Map.of("meanMs", 100.0)),
-        new ReportCell("latency", "ring", 3, 20, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5),
-            Map.of("meanMs", 100.0)),
+        new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 58.0, "meanCi95Ms", 9.5,
+            "okOps", 40.0), Map.of("meanMs", 100.0)),
+        new ReportCell("latency", "ring", 3, 20, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5,
+            "okOps", 450.0), Map.of("meanMs", 100.0)),
         new ReportCell("latency", "ring", 3, 100, Map.of("meanMs", 3.0), Map.of("meanMs", 3.0))),
         List.of());
     List<ExpectationJudge.Verdict> v = ExpectationJudge.judge(r);
@@ -72,6 +72,27 @@ class ReportMarkdownTest {
     assertTrue(md.contains("- latency / ring / r=3 / 40%: measured 58.0 ± 9.5 ms, expected"
         + " 100.0 ms: OUTSIDE the 95% interval\n"), md);
     assertFalse(md.contains("/ 20%: measured"), md);
+    assertTrue(v.get(0).small() && !v.get(1).small());
+    assertTrue(md.contains("**1 of 2 cells hold fewer than 400 reads** (40 to 40): their"
+        + " intervals are wide"), md);
+  }
+
+  /** Cells of 400 reads and more, or with no read count, get no small-sample warning. */
+  @Test
+  void largeOrUncountedCellsAreNotCalledSmall() {
+    RunInfo run = RunInfo.builder("t").commandLine("x")
+        .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
+    Report r = new Report(run, List.of(
+        new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5,
+            "okOps", 400.0), Map.of("meanMs", 100.0)),
+        new ReportCell("latency", "ring", 3, 20, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5),
+            Map.of("meanMs", 100.0))), List.of());
+    List<ExpectationJudge.Verdict> v = ExpectationJudge.judge(r);
+    assertEquals(400, v.get(0).reads());
+    assertEquals(-1, v.get(1).reads());
+    String md = md(r);
+    assertTrue(md.contains("Every one of the 2 cells with an expected mean holds it"), md);
+    assertFalse(md.contains("fewer than 400 reads"), md);
   }
 
   @Test
