@@ -3,6 +3,8 @@ package org.blinkhdfs.placement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -15,6 +17,7 @@ import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.util.ServicePlugin;
+import org.blinkhdfs.core.popularity.AccessAverages;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
@@ -67,6 +70,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private ShortWriteHolds holds; // guarded by this
   private PopularityConfig popularity;
   private PopularityReplicator replicator; // guarded by this
+  private PopularityLoop popularityLoop; // guarded by this
   private Runnable holdsListener; // guarded by this
   private volatile boolean registered;
   private boolean holding; // guarded by this
@@ -121,11 +125,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       keeper.start();
     }
     startShortWriteHolds();
-    if (popularity.enabled() && replicator == null && service instanceof NameNode) {
-      NameNode nn = (NameNode) service;
-      replicator = new PopularityReplicator(runtime.accesses(popularity), popularity,
-          new RpcNamespace(nn.getRpcServer()), runtime);
-      replicator.start();
+    if (popularity.anyPeriodWork() && popularityLoop == null && service instanceof NameNode) {
+      startPopularity((NameNode) service);
     }
     MetricsSystem ms = DefaultMetricsSystem.instance();
     if (ms.getSource(SOURCE_NAME) == null) {
@@ -165,12 +166,44 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     holdsListener = runtime.onShortWriteHolder(holds::hold);
   }
 
+  /**
+   * Starts the popularity period: replication ({@code blink.popularity.enabled}) and node loads
+   * for load-proportional blinking ({@code blink.popularity.nodes.publish}), which needs the
+   * scheduler as the place to send them.
+   */
+  private void startPopularity(NameNode nn) {
+    RpcNamespace namespace = new RpcNamespace(nn.getRpcServer());
+    AccessAverages accesses = runtime.accesses(popularity);
+    Map<String, PopularityLoop.Step> steps = new LinkedHashMap<>();
+    if (popularity.enabled()) {
+      replicator = new PopularityReplicator(accesses, popularity, namespace, runtime);
+      steps.put("popularity replication", replicator::apply);
+    }
+    if (popularity.publishNodes()) {
+      PlacementConfig pc = PlacementConfig.from(conf);
+      if (pc.schedulerAddress().isEmpty()) {
+        throw new IllegalArgumentException(PopularityConfig.NODES_PUBLISH.name() + " = true needs "
+            + PlacementConfig.SCHEDULER_ADDRESS.name() + ": the node loads go to the scheduler;"
+            + " set it to the scheduler's host:port, or set "
+            + PopularityConfig.NODES_PUBLISH.name() + " = false");
+      }
+      SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+          .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+      NodeLoadPublisher publisher = new NodeLoadPublisher(namespace, http::setPopularity,
+          () -> runtime.state().usable(), popularity.nodesFiles(), runtime.nodeLoadsSent());
+      steps.put("node loads for the scheduler", publisher::publish);
+    }
+    popularityLoop = new PopularityLoop(accesses, popularity.periodMs(), steps);
+    popularityLoop.start();
+  }
+
   @Override
   public synchronized void stop() {
-    if (replicator != null) {
-      replicator.close();
-      replicator = null;
+    if (popularityLoop != null) {
+      popularityLoop.close();
+      popularityLoop = null;
     }
+    replicator = null;
     if (keeper != null) {
       keeper.close();
       keeper = null;
@@ -239,6 +272,9 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addCounter(Interns.info("PopularityReplicasAdded",
             "Block replicas popularity replication asked HDFS to add"),
             runtime.popularityReplicasAdded().get())
+        .addCounter(Interns.info("PopularityNodeLoadsSent",
+            "Node read loads sent to the scheduler for load-proportional blinking"),
+            runtime.nodeLoadsSent().get())
         .addGauge(Interns.info("ExtraReplicas",
             "Replicas popularity replication holds beyond the files' own replication"),
             runtime.extraReplicas().get())

@@ -62,6 +62,7 @@ public final class BlinkRuntime {
   private final AtomicReference<AccessAverages> accesses = new AtomicReference<>();
   private final AtomicLong popularityChanges = new AtomicLong();
   private final AtomicLong popularityReplicasAdded = new AtomicLong();
+  private final AtomicLong nodeLoadsSent = new AtomicLong();
   private final AtomicLong extraReplicas = new AtomicLong();
   private final AtomicLong extraReplicaBytes = new AtomicLong();
   private final AtomicLong readWaitMs = new AtomicLong();
@@ -86,6 +87,11 @@ public final class BlinkRuntime {
     accesses.compareAndSet(null,
         new AccessAverages(config.settings().alpha(), config.maxFiles()));
     return accesses.get();
+  }
+
+  /** Node read loads the NameNode sent the scheduler ({@code blink.popularity.nodes.publish}). */
+  public AtomicLong nodeLoadsSent() {
+    return nodeLoadsSent;
   }
 
   /** Replication changes popularity replication made (raises and reclamations). */

@@ -89,7 +89,8 @@ public final class PlacementConfig {
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS, PopularityConfig.ENABLED,
       PopularityConfig.PERIOD_MS, PopularityConfig.ALPHA, PopularityConfig.MAX_REPLICAS,
       PopularityConfig.WRITE_MAX_REPLICAS, PopularityConfig.WRITE_HOT, PopularityConfig.MIN_READS,
-      PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES);
+      PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES,
+      PopularityConfig.NODES_PUBLISH, PopularityConfig.NODES_FILES);
 
   private final String scheduleFile;
   private final long schedulePollMs;

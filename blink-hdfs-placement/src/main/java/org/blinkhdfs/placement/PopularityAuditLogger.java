@@ -7,7 +7,8 @@ import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
 import org.blinkhdfs.core.popularity.AccessAverages;
 
 /**
- * Counts what popularity replication needs from the NameNode's audit events: every successful
+ * Counts what popularity replication and the node loads of load-proportional blinking need from
+ * the NameNode's audit events: every successful
  * {@code open} of a path is a read, every {@code create} or {@code append} a write, and a
  * {@code delete} or {@code rename} forgets the path. Add it beside HDFS's own logger:
  * {@code dfs.namenode.audit.loggers = default,org.blinkhdfs.placement.PopularityAuditLogger}.
@@ -16,8 +17,8 @@ import org.blinkhdfs.core.popularity.AccessAverages;
  * (a reader's {@code getBlockLocations}), from RPC and WebHDFS alike, and nothing the NameNode
  * does itself (internal calls are not audited). The read sort sees reads too, but without a path.
  *
- * <p>Cheap: one concurrent counter increment per event, no I/O. Does nothing when {@code
- * blink.popularity.enabled} is false.
+ * <p>Cheap: one concurrent counter increment per event, no I/O. Does nothing when both {@code
+ * blink.popularity.enabled} and {@code blink.popularity.nodes.publish} are false.
  */
 public class PopularityAuditLogger implements AuditLogger {
   private volatile AccessAverages accesses;
@@ -25,7 +26,7 @@ public class PopularityAuditLogger implements AuditLogger {
   @Override
   public void initialize(Configuration conf) {
     PopularityConfig config = PopularityConfig.from(conf);
-    accesses = config.enabled() ? BlinkRuntime.forConf(conf).accesses(config) : null;
+    accesses = config.anyPeriodWork() ? BlinkRuntime.forConf(conf).accesses(config) : null;
   }
 
   @Override

@@ -28,18 +28,26 @@ final class PopularityConfig {
   static final ConfigKey CAPACITY_FRACTION =
       new ConfigKey("blink.popularity.capacity.fraction", "0.5", "fraction");
   static final ConfigKey MAX_FILES = new ConfigKey("blink.popularity.max.files", "100000", "files");
+  static final ConfigKey NODES_PUBLISH =
+      new ConfigKey("blink.popularity.nodes.publish", "false", "");
+  static final ConfigKey NODES_FILES =
+      new ConfigKey("blink.popularity.nodes.files", "1000", "files");
 
   private final boolean enabled;
   private final long periodMs;
   private final int maxFiles;
   private final PopularitySettings settings;
+  private final boolean publishNodes;
+  private final int nodesFiles;
 
   private PopularityConfig(boolean enabled, long periodMs, int maxFiles,
-      PopularitySettings settings) {
+      PopularitySettings settings, boolean publishNodes, int nodesFiles) {
     this.enabled = enabled;
     this.periodMs = periodMs;
     this.maxFiles = maxFiles;
     this.settings = settings;
+    this.publishNodes = publishNodes;
+    this.nodesFiles = nodesFiles;
   }
 
   /** Reads and checks every key. @throws IllegalArgumentException naming a bad key */
@@ -52,7 +60,24 @@ final class PopularityConfig {
             (int) ConfigValues.longIn(conf::get, WRITE_MAX_REPLICAS, 1, 32),
             ConfigValues.doubleIn(conf::get, WRITE_HOT, 0, 1e9),
             ConfigValues.doubleIn(conf::get, MIN_READS, 0, 1e9),
-            ConfigValues.doubleIn(conf::get, CAPACITY_FRACTION, 0, 1)));
+            ConfigValues.doubleIn(conf::get, CAPACITY_FRACTION, 0, 1)),
+        ConfigValues.booleanValue(conf::get, NODES_PUBLISH),
+        (int) ConfigValues.longIn(conf::get, NODES_FILES, 1, 1_000_000L));
+  }
+
+  /** Whether each period's node read loads go to the scheduler ({@link NodeLoadPublisher}). */
+  boolean publishNodes() {
+    return publishNodes;
+  }
+
+  /** The hottest files whose blocks a node load counts. */
+  int nodesFiles() {
+    return nodesFiles;
+  }
+
+  /** Whether anything folds the access counts each period: replication or node loads. */
+  boolean anyPeriodWork() {
+    return enabled || publishNodes;
   }
 
   boolean enabled() {

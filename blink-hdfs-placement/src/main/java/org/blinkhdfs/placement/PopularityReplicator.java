@@ -8,9 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.blinkhdfs.core.popularity.AccessAverages;
 import org.blinkhdfs.core.popularity.ExtraReplicaPlanner;
 import org.blinkhdfs.core.popularity.FileHeat;
@@ -34,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * since: a file raised before a restart and never read again keeps its extras until it is read
  * (its xattr says what to return to).
  *
- * <p>One thread ({@code blink-popularity}); {@link #runOnce} is also called directly by tests.
+ * <p>Run once per period by {@link PopularityLoop}; {@link #runOnce} is also called directly by
+ * tests.
  */
-final class PopularityReplicator implements AutoCloseable {
+final class PopularityReplicator {
   private static final Logger LOG = LoggerFactory.getLogger(PopularityReplicator.class);
   /** The owner's replication of a file holding extra replicas. */
   static final String BASE_XATTR = "trusted.blink.base.replication";
@@ -64,45 +62,32 @@ final class PopularityReplicator implements AutoCloseable {
   private record Raised(int base, int target) {}
 
   private final AccessAverages accesses;
-  private final PopularityConfig config;
   private final ExtraReplicaPlanner planner;
   private final Namespace namespace;
   private final BlinkRuntime runtime;
   private final Map<String, Raised> raised = new LinkedHashMap<>();
-  private ScheduledExecutorService timer;
 
   PopularityReplicator(AccessAverages accesses, PopularityConfig config, Namespace namespace,
       BlinkRuntime runtime) {
     this.accesses = accesses;
-    this.config = config;
     this.planner = new ExtraReplicaPlanner(config.settings());
     this.namespace = namespace;
     this.runtime = runtime;
   }
 
-  /** Runs {@link #runOnce} every {@code blink.popularity.period.ms} on a daemon thread. */
-  synchronized void start() {
-    if (timer != null) {
-      return;
-    }
-    timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "blink-popularity");
-      t.setDaemon(true);
-      return t;
-    });
-    timer.scheduleWithFixedDelay(() -> {
-      try {
-        runOnce();
-      } catch (IOException | RuntimeException e) {
-        LOG.warn("popularity replication skipped a period: {}", e.toString());
-      }
-    }, config.periodMs(), config.periodMs(), TimeUnit.MILLISECONDS);
+  /** One period folded here, then {@link #apply}: what tests run by hand. */
+  Map<String, Integer> runOnce() throws IOException {
+    return apply(accesses.fold());
   }
 
-  /** One period: fold, plan, apply. Returns the changes made (path to new replication). */
-  synchronized Map<String, Integer> runOnce() throws IOException {
+  /**
+   * One period's plan, applied: {@code folded} is the period's averages ({@link
+   * PopularityLoop}). Returns the changes made (path to new replication).
+   */
+  synchronized Map<String, Integer> apply(List<AccessAverages.Averages> folded)
+      throws IOException {
     Map<String, AccessAverages.Averages> heat = new LinkedHashMap<>();
-    for (AccessAverages.Averages a : accesses.fold()) {
+    for (AccessAverages.Averages a : folded) {
       heat.put(a.path(), a);
     }
     Set<String> paths = new LinkedHashSet<>(heat.keySet());
@@ -186,13 +171,5 @@ final class PopularityReplicator implements AutoCloseable {
     runtime.extraReplicas().set(extra);
     runtime.extraReplicaBytes().set(bytes);
     return applied;
-  }
-
-  @Override
-  public synchronized void close() {
-    if (timer != null) {
-      timer.shutdownNow();
-      timer = null;
-    }
   }
 }

@@ -12,6 +12,7 @@ import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.blinkhdfs.core.scheduler.WakeDecision;
 import org.blinkhdfs.core.scheduler.WakeRequest;
+import org.blinkhdfs.core.wire.PopularityJson;
 import org.blinkhdfs.core.wire.StatusJson;
 import org.blinkhdfs.core.wire.WakeAnswer;
 import org.blinkhdfs.core.wire.WakeJson;
@@ -175,6 +176,27 @@ final class ApiServlets {
       WakeAnswer a = WakeAnswer.of(d, s.awakeEpoch(request.node(), daemon().clock().millis()),
           s.status().message());
       json(resp, a.httpStatus(), WakeJson.answerNode(a));
+    }
+  }
+
+  /**
+   * {@code GET/PUT /v1/popularity}: each ring node's read load for load-proportional blinking
+   * (the NameNode sends it every popularity period); used from the next plan, no tick at once.
+   */
+  public static final class PopularityServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, PopularityJson.node(daemon().scheduler().popularity()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
+      daemon().scheduler().setPopularity(PopularityJson.read(text(req,
+          "a JSON object {\"nodes\": {\"host:port\": 12.5, ...}}")));
+      doGet(req, resp);
     }
   }
 

@@ -14,6 +14,7 @@ final class SchedulerServlets {
     http.addServlet("status", "/v1/status", ApiServlets.StatusServlet.class);
     http.addServlet("nodes", "/v1/nodes", ApiServlets.NodesServlet.class);
     http.addServlet("wake", "/v1/wake", ApiServlets.WakeServlet.class);
+    http.addServlet("popularity", "/v1/popularity", ApiServlets.PopularityServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);
   }
 }

@@ -18,6 +18,7 @@ import org.blinkhdfs.core.agent.NodeStatus;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.blinkhdfs.core.wire.PopularityJson;
 import org.blinkhdfs.core.wire.StatusJson;
 import org.blinkhdfs.core.wire.WireCodec;
 import org.junit.jupiter.api.AfterEach;
@@ -108,6 +109,37 @@ class SchedulerDaemonTest {
         .get("activeOverride").isNull());
     assertTrue(JSON.readTree(send("PUT", "/v1/power", "signal", null).body())
         .get("override").isNull());
+  }
+
+  /**
+   * {@code PUT /v1/popularity} (the NameNode's node loads) changes the load-proportional windows
+   * from the next plan; unknown nodes and bad weights are refused with the node and the fix, and
+   * the popularity in force stays.
+   */
+  @Test
+  void popularityFeedsTheLoadProportionalPolicy() throws Exception {
+    send("PUT", "/v1/policy", "load-proportional", null);
+    String body = PopularityJson.write(java.util.Map.of(NODES[0], 4.0, NODES[1], 1.0,
+        NODES[2], 1.0));
+    JsonNode put = JSON.readTree(send("PUT", "/v1/popularity", body, "application/json").body());
+    assertEquals(4.0, put.get("nodes").get(NODES[0]).asDouble());
+    assertEquals(java.util.Map.of(NODES[0], 4.0, NODES[1], 1.0, NODES[2], 1.0),
+        daemon.scheduler().popularity());
+    send("PUT", "/v1/power", "40%", null);
+    Schedule s = ScheduleJson.read(send("GET", "/v1/schedule", null, null).body());
+    long hot = s.entry(NODES[0]).activeMs();
+    long cold = s.entry(NODES[1]).activeMs();
+    assertTrue(hot > 2 * cold, "node 1 weighs 4x nodes 2 and 3: " + s);
+    assertEquals(cold, s.entry(NODES[2]).activeMs());
+    assertError(send("PUT", "/v1/popularity", "{\"nodes\": {\"10.9.9.9:1\": 1}}",
+        "application/json"), 400, "popularity node '10.9.9.9:1' is not a ring node");
+    assertError(send("PUT", "/v1/popularity", "{\"nodes\": {\"" + NODES[0] + "\": -1}}",
+        "application/json"), 400, "must be a finite number >= 0");
+    assertError(send("PUT", "/v1/popularity", "{\"n\": 1}", "application/json"), 400,
+        "popularity.nodes is missing");
+    assertEquals(4.0, daemon.scheduler().popularity().get(NODES[0]));
+    JsonNode get = JSON.readTree(send("GET", "/v1/popularity", null, null).body());
+    assertEquals(1.0, get.get("nodes").get(NODES[2]).asDouble());
   }
 
   @Test

@@ -251,9 +251,31 @@ public final class PowerScheduler {
     }
   }
 
-  /** Block popularity per ring node for load-proportional blinking; used from the next plan. */
+  /**
+   * Block popularity per ring node for load-proportional blinking; used from the next plan.
+   *
+   * @throws IllegalArgumentException naming a node that is not a ring node, or a weight that is
+   *     not finite and {@code >= 0}; the popularity in force is then unchanged
+   */
   public synchronized void setPopularity(Map<String, Double> newPopularity) {
-    this.popularity = Map.copyOf(newPopularity);
+    for (Map.Entry<String, Double> e : newPopularity.entrySet()) {
+      if (!ringNodes.contains(e.getKey())) {
+        throw new IllegalArgumentException("popularity node '" + e.getKey() + "' is not a ring"
+            + " node of the scheduler " + settings.ring() + ": give ring nodes' DataNode"
+            + " transfer addresses only (staging nodes do not blink)");
+      }
+      double w = e.getValue();
+      if (!Double.isFinite(w) || w < 0) {
+        throw new IllegalArgumentException("popularity of '" + e.getKey() + "' is " + w
+            + ": give a finite relative read load >= 0");
+      }
+    }
+    this.popularity = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(newPopularity));
+  }
+
+  /** The popularity in force (empty: every ring node weighs the same). */
+  public synchronized Map<String, Double> popularity() {
+    return popularity;
   }
 
   /**

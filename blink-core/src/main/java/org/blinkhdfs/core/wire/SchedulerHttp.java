@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.blinkhdfs.core.schedule.InvalidScheduleException;
@@ -189,6 +190,19 @@ public final class SchedulerHttp {
           + " with a body that is not a wake answer (" + e.getMessage() + "): is "
           + address + " a BlinkHDFS scheduler of this version?", e);
     }
+  }
+
+  /**
+   * {@code PUT /v1/popularity}: each ring node's read load for load-proportional blinking (the
+   * NameNode's {@code blink.popularity.nodes.publish}). The scheduler's next plan uses it.
+   *
+   * @param weights ring node transfer address to a relative load, finite and {@code >= 0}
+   * @throws IOException when the scheduler is unreachable or refuses (400 names the node it does
+   *     not know or the bad weight)
+   */
+  public void setPopularity(Map<String, Double> weights) throws IOException {
+    call("PUT", "/v1/popularity", "application/json", "application/json; charset=utf-8",
+        PopularityJson.write(weights).getBytes(StandardCharsets.UTF_8)).requireSuccess();
   }
 
   private Response call(String method, String path, String accept, String contentType,
