@@ -185,9 +185,14 @@ final class BlinkProcesses implements BlinkControl {
     }
   }
 
+  /** {@code PUT /v1/popularity}, the call the NameNode's node-load publisher makes. */
   @Override
   public void setPopularity(Map<String, Double> weights) {
-    throw unsupported("setPopularity");
+    try {
+      http.setPopularity(weights);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Override
