@@ -91,6 +91,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     this.runtime = BlinkRuntime.forConf(conf, clock);
     this.maintenance = MaintenanceConfig.from(conf);
     this.popularity = PopularityConfig.from(conf);
+    checkNodeLoads(conf, popularity);
     if (maintenance.enabled()) {
       try {
         maintenanceAtStart = new MaintenanceHostsFile(maintenance.hostsFile()).read();
@@ -167,6 +168,31 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   }
 
   /**
+   * Node loads need the scheduler to send them to (checked here: Hadoop only logs what a
+   * plugin's {@code start} throws, and the NameNode would run without them) and the audit logger
+   * that counts the reads (warned: without it every load is 0).
+   *
+   * @throws IllegalArgumentException naming both keys when the scheduler address is missing
+   */
+  static void checkNodeLoads(Configuration conf, PopularityConfig popularity) {
+    if (!popularity.publishNodes()) {
+      return;
+    }
+    if (PlacementConfig.from(conf).schedulerAddress().isEmpty()) {
+      throw new IllegalArgumentException(PopularityConfig.NODES_PUBLISH.name() + " = true needs "
+          + PlacementConfig.SCHEDULER_ADDRESS.name() + ": the node loads go to the scheduler;"
+          + " set it to the scheduler's host:port, or set "
+          + PopularityConfig.NODES_PUBLISH.name() + " = false");
+    }
+    String loggers = conf.get("dfs.namenode.audit.loggers", "");
+    if (!loggers.contains(PopularityAuditLogger.class.getName())) {
+      LOG.warn("{} = true but dfs.namenode.audit.loggers = '{}' lacks {}: no read is counted and"
+          + " every node load will be 0 (uniform windows); add it beside 'default'",
+          PopularityConfig.NODES_PUBLISH.name(), loggers, PopularityAuditLogger.class.getName());
+    }
+  }
+
+  /**
    * Starts the popularity period: replication ({@code blink.popularity.enabled}) and node loads
    * for load-proportional blinking ({@code blink.popularity.nodes.publish}), which needs the
    * scheduler as the place to send them.
@@ -181,19 +207,17 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     }
     if (popularity.publishNodes()) {
       PlacementConfig pc = PlacementConfig.from(conf);
-      if (pc.schedulerAddress().isEmpty()) {
-        throw new IllegalArgumentException(PopularityConfig.NODES_PUBLISH.name() + " = true needs "
-            + PlacementConfig.SCHEDULER_ADDRESS.name() + ": the node loads go to the scheduler;"
-            + " set it to the scheduler's host:port, or set "
-            + PopularityConfig.NODES_PUBLISH.name() + " = false");
-      }
       SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
           .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
-      NodeLoadPublisher publisher = new NodeLoadPublisher(namespace, http::setPopularity,
+      NodeLoadPublisher publisher = new NodeLoadPublisher(
+          new NamesystemBlockHolders(nn.getNamesystem()), http::setPopularity,
           () -> runtime.state().usable(), popularity.nodesFiles(), runtime.nodeLoadsSent());
       steps.put("node loads for the scheduler", publisher::publish);
     }
-    popularityLoop = new PopularityLoop(accesses, popularity.periodMs(), steps);
+    // Only the active NameNode acts: a standby sees no client opens and would send all-zero
+    // loads (uniform weights) over the active one's, and cannot set replication.
+    popularityLoop = new PopularityLoop(accesses, popularity.periodMs(), steps,
+        nn::isActiveState);
     popularityLoop.start();
   }
 

@@ -2,6 +2,7 @@ package org.blinkhdfs.placement;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * events, {@link PopularityAuditLogger}) and knows which nodes hold each block. Before this, the
  * policy ran on uniform weights unless a bench set them by hand from an initial run (BlinkFS §6:
  * "from an initial run of the application").
+ *
+ * <p><b>Sent.</b> Only nodes with a load above 0: the policy weighs a missing ring node 0, and
+ * leaving them out keeps the body small (the API takes 64 KiB, about 1,500 entries). Nothing at
+ * all (every load 0) means uniform windows. Every period overwrites the scheduler's weights,
+ * whoever set them.
  *
  * <p><b>Cost.</b> One block-location look-up per file, for at most {@code
  * blink.popularity.nodes.files} of the hottest, and one small HTTP call per period, all on the
@@ -75,8 +81,8 @@ final class NodeLoadPublisher {
 
   /**
    * One period: the loads of the ring in force from {@code folded} (hottest first, as {@link
-   * AccessAverages#fold} returns them), sent to the scheduler. Returns what was sent, or an empty
-   * map when there is no schedule.
+   * AccessAverages#fold} returns them), sent to the scheduler. Returns what was sent (the nodes
+   * with a load above 0), or an empty map and nothing sent when there is no schedule.
    *
    * @throws IOException when the scheduler cannot be reached or refuses the loads
    */
@@ -104,7 +110,12 @@ final class NodeLoadPublisher {
         files.add(new NodeReadLoad.FileBlocks(a.reads(), blocks));
       }
     }
-    Map<String, Double> loads = NodeReadLoad.of(files, s.get().ring());
+    Map<String, Double> loads = new LinkedHashMap<>();
+    NodeReadLoad.of(files, s.get().ring()).forEach((node, load) -> {
+      if (load > 0) {
+        loads.put(node, load);
+      }
+    });
     sink.send(loads);
     sent.incrementAndGet();
     LOG.debug("node loads sent to the scheduler from {} files: {}", files.size(), loads);

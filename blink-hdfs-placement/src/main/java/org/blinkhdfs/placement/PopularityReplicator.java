@@ -75,7 +75,10 @@ final class PopularityReplicator {
     this.runtime = runtime;
   }
 
-  /** One period folded here, then {@link #apply}: what tests run by hand. */
+  /**
+   * One period folded here, then {@link #apply}: what tests run by hand, with the loop's period
+   * set long. Never while a {@link PopularityLoop} runs on the same counts (each would fold).
+   */
   Map<String, Integer> runOnce() throws IOException {
     return apply(accesses.fold());
   }

@@ -3,7 +3,6 @@ package org.blinkhdfs.placement;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.OptionalInt;
@@ -11,19 +10,15 @@ import org.apache.hadoop.fs.XAttr;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.hdfs.XAttrHelper;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
-import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 
 /**
- * {@link PopularityReplicator}'s namespace and {@link NodeLoadPublisher}'s block holders on the
- * NameNode's own RPC methods, called in-process by
+ * {@link PopularityReplicator}'s namespace on the NameNode's own RPC methods, called in-process by
  * the plugin's thread: as the NameNode's user (the superuser), not audited (no RPC call is in
  * progress), with HDFS's own permission and safe-mode checks.
  */
-final class RpcNamespace implements PopularityReplicator.Namespace, NodeLoadPublisher.Holders {
+final class RpcNamespace implements PopularityReplicator.Namespace {
   private final NamenodeProtocols rpc;
 
   RpcNamespace(NamenodeProtocols rpc) {
@@ -55,28 +50,6 @@ final class RpcNamespace implements PopularityReplicator.Namespace, NodeLoadPubl
     long blockSize = Math.max(1, st.getBlockSize());
     long blocks = (st.getLen() + blockSize - 1) / blockSize;
     return new PopularityReplicator.FileFacts(st.getLen(), blocks, st.getReplication(), base);
-  }
-
-  @Override
-  public List<List<String>> blockHolders(String path) throws IOException {
-    LocatedBlocks blocks;
-    try {
-      blocks = rpc.getBlockLocations(path, 0, Long.MAX_VALUE);
-    } catch (FileNotFoundException e) {
-      return null;
-    }
-    if (blocks == null) {
-      return null;
-    }
-    List<List<String>> out = new ArrayList<>();
-    for (LocatedBlock b : blocks.getLocatedBlocks()) {
-      List<String> holders = new ArrayList<>();
-      for (DatanodeInfo d : b.getLocations()) {
-        holders.add(d.getXferAddr());
-      }
-      out.add(holders);
-    }
-    return out;
   }
 
   @Override

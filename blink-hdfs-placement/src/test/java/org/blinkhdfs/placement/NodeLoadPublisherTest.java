@@ -50,10 +50,23 @@ class NodeLoadPublisherTest {
     assertEquals(1, count.get());
     NodeLoadPublisher one = new NodeLoadPublisher(blocks::get, sent::add,
         () -> Optional.of(RING), 1, count);
-    assertEquals(Map.of("h:1", 4.0, "h:2", 0.0), one.publish(folded));
-    // A file read no more (average 0) is not looked up.
-    assertEquals(Map.of("h:1", 0.0, "h:2", 0.0),
-        one.publish(List.of(new AccessAverages.Averages("/a", 0, 3))));
+    // Nodes with no load are left out (the policy weighs a missing node 0).
+    assertEquals(Map.of("h:1", 4.0), one.publish(folded));
+    // A file read no more (average 0) is not looked up: nothing weighs, an empty map is sent.
+    assertEquals(Map.of(), one.publish(List.of(new AccessAverages.Averages("/a", 0, 3))));
+    assertEquals(Map.of(), sent.get(sent.size() - 1));
+  }
+
+  /** Checked when the plugin is configured: Hadoop only logs what a plugin's start throws. */
+  @Test
+  void publishingWithoutASchedulerAddressIsRefusedAtConfiguration() {
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+    conf.set("blink.popularity.nodes.publish", "true");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new BlinkNameNodePlugin().setConf(conf));
+    assertEquals("blink.popularity.nodes.publish = true needs blink.scheduler.address: the node"
+        + " loads go to the scheduler; set it to the scheduler's host:port, or set"
+        + " blink.popularity.nodes.publish = false", e.getMessage());
   }
 
   @Test

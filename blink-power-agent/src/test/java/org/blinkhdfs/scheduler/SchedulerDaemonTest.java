@@ -132,7 +132,10 @@ class SchedulerDaemonTest {
     assertTrue(hot > 2 * cold, "node 1 weighs 4x nodes 2 and 3: " + s);
     assertEquals(cold, s.entry(NODES[2]).activeMs());
     assertError(send("PUT", "/v1/popularity", "{\"nodes\": {\"10.9.9.9:1\": 1}}",
-        "application/json"), 400, "popularity node '10.9.9.9:1' is not a ring node");
+        "application/json"), 400, "popularity node '10.9.9.9:1' is not one of the scheduler's 3"
+        + " ring nodes (127.0.0.1:9001, 127.0.0.1:9002, 127.0.0.1:9003)");
+    assertError(send("PUT", "/v1/popularity", "{\"nodes\": {\"" + NODES[0] + "\": 1, \""
+        + NODES[0] + "\": 2}}", "application/json"), 400, "Duplicate field");
     assertError(send("PUT", "/v1/popularity", "{\"nodes\": {\"" + NODES[0] + "\": -1}}",
         "application/json"), 400, "must be a finite number >= 0");
     assertError(send("PUT", "/v1/popularity", "{\"n\": 1}", "application/json"), 400,

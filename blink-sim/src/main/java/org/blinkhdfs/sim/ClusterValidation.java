@@ -84,7 +84,8 @@ final class ClusterValidation {
       double ci = Math.hypot(c.measured(Metrics.MEAN_CI95_MS).orElse(0),
           base.isPresent() ? ci95At100(report, c) : 0);
       out.add(new Row(c.layout(), c.replication(), c.powerPercent(),
-          (int) c.measured(Metrics.OK_OPS).orElse(0), c.measured(Metrics.MEAN_WAIT_MS).getAsDouble(), ci,
+          (int) c.measured(Metrics.OK_OPS).orElse(0),
+          c.measured(Metrics.MEAN_WAIT_MS).getAsDouble(), ci,
           c.expected(Metrics.MEAN_WAIT_MS), simulate(c, s)));
     }
     return out;

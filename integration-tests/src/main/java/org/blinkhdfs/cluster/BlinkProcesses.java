@@ -34,9 +34,9 @@ import org.blinkhdfs.http.HadoopHttpAuthenticator;
  * (where one is writable) and dry-run.
  *
  * <p>Control goes over the scheduler's HTTP API as the admin tool's does ({@code PUT /v1/power},
- * {@code PUT /v1/active}, as the launching user); the schedule is read from the file the
- * scheduler writes. What only the in-process scheduler offers (its status, node reports, gear
- * state, popularity) throws {@link UnsupportedOperationException}.
+ * {@code PUT /v1/active}, {@code PUT /v1/popularity}, as the launching user); the schedule is
+ * read from the file the scheduler writes. What only the in-process scheduler offers (its status,
+ * node reports, gear state) throws {@link UnsupportedOperationException}.
  *
  * <p>Thread-safe: the daemons' own methods are synchronized.
  */

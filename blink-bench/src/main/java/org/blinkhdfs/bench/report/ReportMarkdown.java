@@ -106,7 +106,8 @@ public final class ReportMarkdown {
           .append(" reads** (").append(reads.getMin()).append(" to ").append(reads.getMax())
           .append("): their intervals are wide, and a cell inside its interval is weak evidence."
               + " `bin/blink bench latency` with more `--read-ops`, `--clients` and"
-              + " `--cell-time` puts 400 and more in every cell (docs/benchmarks.md).\n\n");
+              + " `--cell-time` puts ").append(ExpectationJudge.TRUSTED_READS)
+          .append(" and more in every cell (docs/benchmarks.md).\n\n");
     }
   }
 

@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
  * dropped, and so is every file whose averages fell below {@code 1e-3} of an access per period.
  * Example (α = 0.5): 8 reads in period 1 and none after give 4, 2, 1, 0.5, ...
  *
- * <p>Recording is lock-free and thread-safe (the NameNode's handlers call it); {@link #fold} is
- * called by one thread.
+ * <p>Recording is lock-free and thread-safe (the NameNode's handlers call it); folds are
+ * serialized, and each ends a period, so one caller should fold per period.
  */
 public final class AccessAverages {
   private static final double FORGET_BELOW = 1e-3;
@@ -73,7 +73,7 @@ public final class AccessAverages {
    * Ends a period: folds the counts since the last fold into the averages, drops what is cold or
    * beyond {@code maxFiles}, and returns every kept file, hottest reads first (ties by path).
    */
-  public List<Averages> fold() {
+  public synchronized List<Averages> fold() {
     Set<String> paths = new HashSet<>(averages.keySet());
     paths.addAll(reads.keySet());
     paths.addAll(writes.keySet());

@@ -260,9 +260,12 @@ public final class PowerScheduler {
   public synchronized void setPopularity(Map<String, Double> newPopularity) {
     for (Map.Entry<String, Double> e : newPopularity.entrySet()) {
       if (!ringNodes.contains(e.getKey())) {
-        throw new IllegalArgumentException("popularity node '" + e.getKey() + "' is not a ring"
-            + " node of the scheduler " + settings.ring() + ": give ring nodes' DataNode"
-            + " transfer addresses only (staging nodes do not blink)");
+        List<String> ring = settings.ring();
+        throw new IllegalArgumentException("popularity node '" + e.getKey() + "' is not one of"
+            + " the scheduler's " + ring.size() + " ring nodes (" + String.join(", ",
+                ring.subList(0, Math.min(4, ring.size()))) + (ring.size() > 4 ? ", ..." : "")
+            + "): give ring nodes' DataNode transfer addresses only (staging nodes do not"
+            + " blink)");
       }
       double w = e.getValue();
       if (!Double.isFinite(w) || w < 0) {

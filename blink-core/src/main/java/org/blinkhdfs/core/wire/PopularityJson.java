@@ -1,6 +1,8 @@
 package org.blinkhdfs.core.wire;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,13 +21,16 @@ import java.util.Map;
  *
  * <p>Weights are relative (the policy only uses their proportions): finite numbers {@code >= 0}.
  * Errors name the field, the value and the fix, e.g. {@code popularity.nodes["h:9866"] -1 must
- * be a finite number >= 0 (a relative read load, e.g. 12.5)}. Which names are ring nodes is the
- * scheduler's check, not this format's.
+ * be a finite number >= 0 (a relative read load, e.g. 12.5)}. A node named twice and anything
+ * after the object are refused. Which names are ring nodes is the scheduler's check, not this
+ * format's.
  *
  * <p>Thread-safe.
  */
 public final class PopularityJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final String EXAMPLE =
       " (e.g. {\"nodes\": {\"10.0.0.11:9866\": 12.5, \"10.0.0.12:9866\": 0}})";
 
