@@ -373,6 +373,11 @@ public final class LocalCluster implements Closeable {
     return yarn().livenessMs();
   }
 
+  /** {@code mapreduce.task.timeout} for jobs under {@code s} ({@link YarnSite#taskTimeoutMs}). */
+  public long taskTimeoutMs(Schedule s) {
+    return YarnSite.taskTimeoutMs(yarnLivenessMs(), s);
+  }
+
   /** The pid of the NodeManager on {@code dn}'s host. */
   public long nodeManagerPid(DataNodeProcess dn) {
     return yarn().nodeManager(dataNodes.indexOf(dn)).pid();

@@ -139,7 +139,10 @@ final class MapReduceSession implements ClusterSession {
     }
     for (int power : options.powers()) {
       Schedule s = steps.enter(power);
-      progress.accept(run.label() + " at " + power + "% power (epoch " + s.epoch() + ")");
+      long taskTimeoutMs = cluster.taskTimeoutMs(s);
+      job.setLong("mapreduce.task.timeout", taskTimeoutMs);
+      progress.accept(run.label() + " at " + power + "% power (epoch " + s.epoch()
+          + ", task timeout " + taskTimeoutMs / 1000 + " s)");
       try {
         if (options.runs(DFSIO)) {
           dfsio(job, fs, history, s, power, r);

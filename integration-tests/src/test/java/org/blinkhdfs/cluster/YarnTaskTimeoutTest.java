@@ -1,0 +1,32 @@
+package org.blinkhdfs.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+/** {@link YarnSite#taskTimeoutMs}: the liveness timeout stretched by the least awake host. */
+class YarnTaskTimeoutTest {
+  private static Schedule.Builder schedule() {
+    return Schedule.builder().epoch(1).intervalStartMs(1_790_000_000_000L).intervalMs(4_000);
+  }
+
+  @Test
+  void stretchedByTheShortestWindow() {
+    // The javadoc's example: windows of 760 ms in 4 s, fraction 0.19: 120 s / 0.19 = 632 s.
+    Schedule s = schedule().add(NodeSchedule.blink("10.0.0.1:9866", 0, 760))
+        .add(NodeSchedule.blink("10.0.0.2:9866", 1_000, 2_000)).build();
+    assertEquals(631_579, YarnSite.taskTimeoutMs(120_000, s));
+  }
+
+  @Test
+  void activeHostsKeepItOffHostsDoNotCountAndItIsBounded() {
+    Schedule active = schedule().add(NodeSchedule.of("10.0.0.1:9866", NodeMode.ACTIVE))
+        .add(NodeSchedule.of("10.0.0.2:9866", NodeMode.OFF)).build();
+    assertEquals(120_000, YarnSite.taskTimeoutMs(120_000, active));
+    Schedule tiny = schedule().add(NodeSchedule.blink("10.0.0.1:9866", 0, 40)).build();
+    assertEquals(2_400_000, YarnSite.taskTimeoutMs(120_000, tiny)); // at most 20x
+  }
+}
