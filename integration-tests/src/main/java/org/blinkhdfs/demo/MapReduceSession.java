@@ -112,6 +112,10 @@ final class MapReduceSession implements ClusterSession {
     int r = options.replicationFor(run.layout());
     Configuration job = cluster.jobConf();
     job.setInt("dfs.replication", r);
+    // Job files (jar, splits, configuration) at the data's replication: MapReduce's default of
+    // 10 is more than these clusters' DataNodes, so every job file would stay under-replicated
+    // and the NameNode would keep copying toward 10 whenever a new node is reachable.
+    job.setInt("mapreduce.client.submit.file.replication", r);
     JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
     if (options.runs(DFSIO) && !options.gears().isEmpty()) {
       dfsioGears(job, fs, history, r);
