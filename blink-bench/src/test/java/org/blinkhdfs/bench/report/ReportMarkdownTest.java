@@ -53,8 +53,7 @@ class ReportMarkdownTest {
   /** ExpectationJudge's examples: a mean whose interval excludes the expectation is flagged. */
   @Test
   void meansOutsideTheirIntervalAreFlagged() {
-    RunInfo run = RunInfo.builder("t").commandLine("x")
-        .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
+    RunInfo run = fiveSecondRun();
     Report r = new Report(run, List.of(
         new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 58.0, "meanCi95Ms", 9.5,
             "okOps", 40.0), Map.of("meanMs", 100.0)),
@@ -80,8 +79,7 @@ class ReportMarkdownTest {
   /** Cells of 400 reads and more, or with no read count, get no small-sample warning. */
   @Test
   void largeOrUncountedCellsAreNotCalledSmall() {
-    RunInfo run = RunInfo.builder("t").commandLine("x")
-        .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
+    RunInfo run = fiveSecondRun();
     Report r = new Report(run, List.of(
         new ReportCell("latency", "ring", 3, 40, Map.of("meanMs", 95.0, "meanCi95Ms", 9.5,
             "okOps", 400.0), Map.of("meanMs", 100.0)),
@@ -112,5 +110,11 @@ class ReportMarkdownTest {
     assertTrue(md.contains("| blocks lost | **FAIL** | 2 \\| blk_7 |\n"), md);
     assertFalse(md.contains("| setting | value |"));
     assertEquals("5 s", ReportMarkdown.human(Duration.ofSeconds(5)));
+  }
+
+  /** A five-second run of command {@code x}: the judged-cells tests' report header. */
+  private static RunInfo fiveSecondRun() {
+    return RunInfo.builder("t").commandLine("x")
+        .startedAt(SampleReports.START).finishedAt(SampleReports.START.plusSeconds(5)).build();
   }
 }
