@@ -37,16 +37,29 @@ public final class DatasetResolver {
 
   /** A resolver over configured roots (unique names and roots, as {@link DatasetSpecs} checks). */
   public DatasetResolver(List<DatasetRoot> roots) {
+    this(roots, false);
+  }
+
+  private DatasetResolver(List<DatasetRoot> roots, boolean manyRootsPerName) {
     Map<String, String> byRoot = new HashMap<>();
     Map<String, String> byName = new HashMap<>();
     for (DatasetRoot r : Objects.requireNonNull(roots, "roots must not be null")) {
-      if (byRoot.put(r.root(), r.name()) != null || byName.put(r.name(), r.root()) != null) {
+      boolean nameTwice = byName.put(r.name(), r.root()) != null && !manyRootsPerName;
+      if (byRoot.put(r.root(), r.name()) != null || nameTwice) {
         throw new IllegalArgumentException("dataset '" + r.name() + "' or its root " + r.root()
             + " is configured twice");
       }
     }
     this.nameByRoot = Map.copyOf(byRoot);
     this.rootByName = Map.copyOf(byName);
+  }
+
+  /**
+   * A resolver where one name may own several roots (an application group after a merge); each
+   * root still belongs to one name.
+   */
+  public static DatasetResolver withManyRootsPerName(List<DatasetRoot> roots) {
+    return new DatasetResolver(roots, true);
   }
 
   /** True when {@code name} is a configured dataset. */

@@ -30,7 +30,7 @@ public record DatasetRoot(String name, String root) {
   }
 
   /** Why {@code name} is not a valid dataset name, or empty when it is. */
-  static Optional<String> nameProblem(String name) {
+  public static Optional<String> nameProblem(String name) {
     if (name == null || !NAME.matcher(name).matches()) {
       return Optional.of("dataset name '" + name + "' must be 1-64 letters, digits, '_', '.' or"
           + " '-', starting with a letter or digit");
@@ -39,7 +39,7 @@ public record DatasetRoot(String name, String root) {
   }
 
   /** Why {@code root} is not a valid root directory, or empty when it is. */
-  static Optional<String> rootProblem(String root) {
+  public static Optional<String> rootProblem(String root) {
     if (root == null || !root.startsWith("/")) {
       return Optional.of("dataset root '" + root + "' must be an absolute HDFS path such as"
           + " /data/logs");
@@ -56,7 +56,7 @@ public record DatasetRoot(String name, String root) {
   }
 
   /** Drops one trailing slash (but keeps the root directory "/"). */
-  static String normalise(String path) {
+  public static String normalise(String path) {
     return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
   }
 }
