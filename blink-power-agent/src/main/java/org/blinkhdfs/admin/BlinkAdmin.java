@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
@@ -23,6 +25,7 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleJson;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.http.HadoopHttpAuthenticator;
 
 /**
@@ -81,6 +84,20 @@ public final class BlinkAdmin extends Configured implements Tool {
       "        keep a DataNode (host:port) awake from now for the duration (20s, 20000ms, 1m),",
       "        even above the power budget, up to blink.scheduler.wake.max.ms and .max.nodes;",
       "        a node asleep now wakes at its next alarm (the time is printed)",
+      "",
+      "Application group commands (flexStore groups, Rabbit datasets; docs/groups.md):",
+      "  -groups",
+      "        the groups: priority, p90 target, minimum availability, roots; retired ones",
+      "  -addGroup <name> [roots=/a,/b] [priority=N] [p90=<duration>] [minAvailability=F]",
+      "        a new group at the end (priority 1..1000, default 1; p90 e.g. 500ms)",
+      "  -setGroup <name> [priority=N] [p90=<duration>|none] [minAvailability=F|none]",
+      "        change a group's priority or targets (none clears a target)",
+      "  -mergeGroups <into> <from>",
+      "        <into> takes <from>'s roots, the higher priority and the tighter targets",
+      "  -splitGroup <group> <new-name> <root>[,<root>...]",
+      "        a new group takes these roots of <group>, or directories under them",
+      "  -removeGroup <name>",
+      "        retire a group: its files then belong to no group",
       "",
       "Blink API commands (the proxy's /v1 API, BlinkFS getBlinkState ... getServerLoadStats):",
       "  -blinkState <node>",
@@ -390,6 +407,14 @@ public final class BlinkAdmin extends Configured implements Tool {
         expectOk(http.get("/v1/nodes", "application/json"), "-report").json()));
   }
 
+  void editGroups(Servers s, String flag, String done,
+      UnaryOperator<GroupSet> edit)
+      throws AdminException, IOException {
+    GroupSet stored = GroupCommands.edit(s.scheduler(), flag, edit);
+    out.println(done + " (revision " + stored.revision() + ").");
+    out.print(GroupCommands.format(stored));
+  }
+
   private static SchedulerHttp.Response expectOk(SchedulerHttp.Response r, String what)
       throws AdminException {
     if (!r.isSuccess()) {
@@ -441,6 +466,47 @@ public final class BlinkAdmin extends Configured implements Tool {
       @Override
       void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
         a.wake(s.scheduler(), p);
+      }
+    },
+    GROUPS("-groups", "") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(GroupCommands.format(GroupCommands.read(s.scheduler(), "-groups")));
+      }
+    },
+    ADD_GROUP("-addGroup", "<name> [roots=/a,/b] [priority=N] [p90=D] [minAvailability=F]",
+        1, 5) {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.editGroups(s, flag, "Group '" + p.get(0) + "' added", GroupCommands.add(p));
+      }
+    },
+    SET_GROUP("-setGroup", "<name> [priority=N] [p90=D|none] [minAvailability=F|none]", 2, 4) {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.editGroups(s, flag, "Group '" + p.get(0) + "' changed", GroupCommands.set(p));
+      }
+    },
+    MERGE_GROUPS("-mergeGroups", "<into> <from>", 2, 2) {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.editGroups(s, flag, "Group '" + p.get(1) + "' merged into '" + p.get(0) + "'",
+            set -> set.merge(p.get(0), p.get(1)));
+      }
+    },
+    SPLIT_GROUP("-splitGroup", "<group> <new-name> <root>[,<root>...]", 3, 3) {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        List<String> roots = Arrays.stream(p.get(2).split(",")).map(String::trim)
+            .filter(r -> !r.isEmpty()).toList();
+        a.editGroups(s, flag, "Group '" + p.get(1) + "' split from '" + p.get(0) + "'",
+            set -> set.split(p.get(0), p.get(1), roots));
+      }
+    },
+    REMOVE_GROUP("-removeGroup", "<name>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.editGroups(s, flag, "Group '" + p.get(0) + "' removed", set -> set.remove(p.get(0)));
       }
     },
     BLINK_STATE("-blinkState", "<node>") {

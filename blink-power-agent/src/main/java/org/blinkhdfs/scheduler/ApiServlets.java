@@ -17,6 +17,8 @@ import org.blinkhdfs.core.wire.StatusJson;
 import org.blinkhdfs.core.wire.WakeAnswer;
 import org.blinkhdfs.core.wire.WakeJson;
 import org.blinkhdfs.core.wire.WireCodec;
+import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.group.GroupsJson;
 
 /**
  * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Every
@@ -197,6 +199,32 @@ final class ApiServlets {
       daemon().scheduler().setPopularity(PopularityJson.read(text(req,
           "a JSON object {\"nodes\": {\"host:port\": 12.5, ...}}")));
       doGet(req, resp);
+    }
+  }
+
+  /**
+   * {@code GET/PUT /v1/groups}: the application groups document ({@link GroupStore}); a PUT
+   * carries the revision it was based on (409 when another change came first) and is answered
+   * with what was stored, at the next revision.
+   */
+  public static final class GroupsServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, GroupsJson.node(daemon().groups().current()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
+      GroupSet proposed = GroupsJson.read(text(req,
+          "the groups document read from GET /v1/groups, changed"));
+      try {
+        json(resp, 200, GroupsJson.node(daemon().groups().replace(proposed)));
+      } catch (GroupStore.StaleRevision e) {
+        throw new BadRequest(HttpServletResponse.SC_CONFLICT, e.getMessage());
+      }
     }
   }
 

@@ -25,11 +25,16 @@ final class ScheduleFileWriter {
   }
 
   void write(Schedule s) throws IOException {
-    Path dir = target.getParent();
+    writeAtomically(target, ScheduleJson.write(s));
+  }
+
+  /** Writes {@code text} to a temporary file next to {@code target}, then renames it over. */
+  static void writeAtomically(Path target, String text) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
     try {
-      Files.writeString(tmp, ScheduleJson.write(s), StandardCharsets.UTF_8);
+      Files.writeString(tmp, text, StandardCharsets.UTF_8);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
           StandardCopyOption.REPLACE_EXISTING);
     } finally {

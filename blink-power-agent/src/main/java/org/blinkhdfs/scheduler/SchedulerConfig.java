@@ -55,6 +55,9 @@ public final class SchedulerConfig {
       new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");
   public static final ConfigKey TICK_MS = new ConfigKey("blink.scheduler.tick.ms", "1000", "ms");
   public static final ConfigKey SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE;
+  /** Where the application groups are kept ({@code GET/PUT /v1/groups}); empty: none. */
+  public static final ConfigKey GROUPS_FILE =
+      new ConfigKey("blink.scheduler.groups.file", "", "path");
   public static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
   public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
@@ -80,6 +83,7 @@ public final class SchedulerConfig {
   final InetSocketAddress httpAddress;
   final long tickMs;
   final String scheduleFile;
+  final String groupsFile;
 
   SchedulerConfig(Configuration conf) {
     CoreConfig core = new CoreConfig(conf::get);
@@ -120,6 +124,7 @@ public final class SchedulerConfig {
     }
     this.tickMs = longIn(conf, TICK_MS, 10, 60_000);
     this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), "");
+    this.groupsFile = conf.getTrimmed(GROUPS_FILE.name(), "");
     // Last: a sensor signal starts its reader thread, which nothing would stop if a later
     // setting failed.
     this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
@@ -129,7 +134,7 @@ public final class SchedulerConfig {
   private static List<ConfigKey> keys() {
     List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
-        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES));
+        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE));
     all.addAll(RecoveryConfig.KEYS);
     return List.copyOf(all);
   }

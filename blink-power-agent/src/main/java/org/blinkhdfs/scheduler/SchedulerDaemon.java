@@ -61,12 +61,15 @@ public final class SchedulerDaemon implements Closeable {
   private final SchedulerMetrics metrics;
   private final Optional<YarnPublisher> yarn;
   private final SchedulerSecurity security;
+  private final GroupStore groups;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
     this.clock = clock;
     this.scheduler = new PowerScheduler(config.settings, config.policy, config.recovery, clock);
     scheduler.setSignal(config.signal, clock.millis());
+    this.groups = new GroupStore(config.groupsFile.isEmpty() ? Optional.empty()
+        : Optional.of(Path.of(config.groupsFile)));
     this.fileWriter = config.scheduleFile.isEmpty() ? Optional.empty()
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
@@ -122,6 +125,11 @@ public final class SchedulerDaemon implements Closeable {
 
   SchedulerSecurity security() {
     return security;
+  }
+
+  /** The application groups ({@code GET/PUT /v1/groups}). */
+  GroupStore groups() {
+    return groups;
   }
 
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */

@@ -15,6 +15,7 @@ final class SchedulerServlets {
     http.addServlet("nodes", "/v1/nodes", ApiServlets.NodesServlet.class);
     http.addServlet("wake", "/v1/wake", ApiServlets.WakeServlet.class);
     http.addServlet("popularity", "/v1/popularity", ApiServlets.PopularityServlet.class);
+    http.addServlet("groups", "/v1/groups", ApiServlets.GroupsServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);
   }
 }

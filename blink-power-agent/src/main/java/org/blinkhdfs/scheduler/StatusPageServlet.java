@@ -13,6 +13,8 @@ import org.blinkhdfs.core.scheduler.NodeReport;
 import org.blinkhdfs.core.scheduler.PowerSample;
 import org.blinkhdfs.core.scheduler.PowerScheduler;
 import org.blinkhdfs.core.scheduler.SchedulerStatus;
+import org.blinkhdfs.group.Group;
+import org.blinkhdfs.group.GroupSet;
 
 /**
  * The scheduler's status page ({@code /status}; {@code /} redirects here): the scheduler state,
@@ -62,9 +64,34 @@ public final class StatusPageServlet extends ApiServlet {
               : esc(" woken for " + String.join(", ", r.wokenForRecoveryOf())))
           .append("</td></tr>\n");
     }
-    html.append("</table>\n</body></html>\n");
+    html.append("</table>\n");
+    groupsTable(html, d.groups().current());
+    html.append("</body></html>\n");
     resp.setContentType("text/html;charset=utf-8");
     resp.getOutputStream().write(html.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void groupsTable(StringBuilder html, GroupSet groups) {
+    html.append("<h2>Application groups</h2>\n");
+    if (groups.live().isEmpty()) {
+      html.append("<p id=\"groups\">No groups (revision ").append(groups.revision())
+          .append("): manage them with <code>bin/blink admin groups</code>.</p>\n");
+      return;
+    }
+    html.append("<table id=\"groups\"><tr><th>group</th><th>roots</th><th>priority</th>")
+        .append("<th>p90 target (ms)</th><th>min availability</th></tr>\n");
+    for (Group g : groups.live()) {
+      html.append("<tr><td>").append(esc(g.name())).append("</td><td>")
+          .append(esc(String.join(" ", g.roots()))).append("</td><td>").append(g.priority())
+          .append("</td><td>").append(g.p90TargetMs().isPresent()
+              ? String.valueOf(g.p90TargetMs().getAsLong()) : "-")
+          .append("</td><td>").append(g.minAvailability().isPresent()
+              ? String.valueOf(g.minAvailability().getAsDouble()) : "-")
+          .append("</td></tr>\n");
+    }
+    html.append("</table>\n<p>revision ").append(groups.revision()).append(", ")
+        .append(groups.entries().size() - groups.live().size())
+        .append(" retired (merged or removed)</p>\n");
   }
 
   private static String powerChart(List<PowerSample> history, long now) {
