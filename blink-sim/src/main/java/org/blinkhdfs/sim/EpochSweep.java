@@ -3,8 +3,8 @@ package org.blinkhdfs.sim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.blinkhdfs.bench.availability.BlockAvailability;
-import org.blinkhdfs.bench.availability.Gap;
+import org.blinkhdfs.core.availability.BlockAvailability;
+import org.blinkhdfs.core.availability.Gap;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.Schedule;
 

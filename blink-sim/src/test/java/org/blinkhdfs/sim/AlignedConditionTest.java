@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.blinkhdfs.bench.availability.BlockAvailability;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.policy.AlignedPolicy;
 import org.blinkhdfs.core.policy.AlignedStagger;
 import org.blinkhdfs.core.policy.PolicyRequest;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.IntToDoubleFunction;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Random;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 
 /**

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 
 /**

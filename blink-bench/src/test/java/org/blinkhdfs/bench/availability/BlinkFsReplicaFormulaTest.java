@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.OptionalInt;
+import org.blinkhdfs.core.availability.BlockAvailability;
 import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.power.PowerModel;

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import org.blinkhdfs.core.availability.BlockAvailability;
+import org.blinkhdfs.core.availability.Gap;
 import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.power.PowerModel;

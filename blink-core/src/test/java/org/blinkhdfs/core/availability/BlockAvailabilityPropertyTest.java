@@ -1,4 +1,4 @@
-package org.blinkhdfs.bench.availability;
+package org.blinkhdfs.core.availability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.blinkhdfs.bench.availability;
+package org.blinkhdfs.core.availability;
 
 /**
  * A stretch of one blink interval during which none of a block's replicas is awake: it starts at

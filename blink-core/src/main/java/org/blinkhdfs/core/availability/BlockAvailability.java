@@ -1,4 +1,4 @@
-package org.blinkhdfs.bench.availability;
+package org.blinkhdfs.core.availability;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -77,7 +77,7 @@ public final class BlockAvailability {
    * @param argName the caller's argument name, used in error messages
    * @throws IllegalArgumentException if the list is empty, holds a null, or mixes intervals
    */
-  static long commonIntervalMs(String argName, List<ActiveWindow> windows) {
+  public static long commonIntervalMs(String argName, List<ActiveWindow> windows) {
     Objects.requireNonNull(windows, argName);
     if (windows.isEmpty()) {
       throw new IllegalArgumentException(argName + " is empty: give the ActiveWindow of at"
