@@ -2,8 +2,12 @@ package org.blinkhdfs.placement;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
@@ -22,6 +26,8 @@ import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
 import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.group.GroupReplicationPlanner;
+import org.blinkhdfs.group.GroupsJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,6 +75,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private volatile MaintenanceKeeper keeper;
   private ShortWriteHolds holds; // guarded by this
   private PopularityConfig popularity;
+  private GroupConfig groups;
+  private GroupReplicator groupReplicator; // guarded by this
   private PopularityReplicator replicator; // guarded by this
   private PopularityLoop popularityLoop; // guarded by this
   private Runnable holdsListener; // guarded by this
@@ -92,6 +100,12 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     this.maintenance = MaintenanceConfig.from(conf);
     this.popularity = PopularityConfig.from(conf);
     checkNodeLoads(conf, popularity);
+    this.groups = GroupConfig.from(conf);
+    if (groups.enabled() && LayoutBlockPlacementPolicy.configuredLayouts(conf).isEmpty()) {
+      throw new IllegalArgumentException(GroupConfig.ENABLED.name() + " = true needs a BlinkHDFS"
+          + " layout policy as dfs.block.replicator.classname (the prediction follows the"
+          + " layout's positions); set it, or " + GroupConfig.ENABLED.name() + " = false");
+    }
     if (maintenance.enabled()) {
       try {
         maintenanceAtStart = new MaintenanceHostsFile(maintenance.hostsFile()).read();
@@ -126,7 +140,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       keeper.start();
     }
     startShortWriteHolds();
-    if (popularity.anyPeriodWork() && popularityLoop == null && service instanceof NameNode) {
+    if ((popularity.anyPeriodWork() || groups.enabled()) && popularityLoop == null
+        && service instanceof NameNode) {
       startPopularity((NameNode) service);
     }
     MetricsSystem ms = DefaultMetricsSystem.instance();
@@ -201,9 +216,22 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     RpcNamespace namespace = new RpcNamespace(nn.getRpcServer());
     AccessAverages accesses = runtime.accesses(popularity);
     Map<String, PopularityLoop.Step> steps = new LinkedHashMap<>();
-    if (popularity.enabled()) {
+    if (popularity.enabled() || groups.enabled()) {
       replicator = new PopularityReplicator(accesses, popularity, namespace, runtime);
-      steps.put("popularity replication", replicator::apply);
+    }
+    if (groups.enabled()) {
+      PopularityReplicator r = replicator;
+      groupReplicator = new GroupReplicator(groups, popularity.settings().capacityFraction(),
+          groupsSource(), new NamenodeGroupFiles(nn.getRpcServer(), nn.getNamesystem()),
+          () -> runtime.state().usable(),
+          LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), r::setFloors);
+      steps.put("application groups", folded -> groupReplicator.runOnce());
+    }
+    if (replicator != null) {
+      // Groups alone plan floors only: no heat-based extras unless popularity is enabled.
+      PopularityReplicator r = replicator;
+      steps.put("popularity replication",
+          folded -> r.apply(popularity.enabled() ? folded : List.of()));
     }
     if (popularity.publishNodes()) {
       PlacementConfig pc = PlacementConfig.from(conf);
@@ -221,6 +249,19 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     popularityLoop.start();
   }
 
+  /** The groups document: {@code blink.groups.file}, else the scheduler's GET /v1/groups. */
+  private GroupReplicator.Source groupsSource() {
+    if (!groups.file().isEmpty()) {
+      Path file = Path.of(groups.file());
+      return () -> GroupsJson.read(Files.readString(file, StandardCharsets.UTF_8));
+    }
+    PlacementConfig pc = PlacementConfig.from(conf);
+    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
+        .text());
+  }
+
   @Override
   public synchronized void stop() {
     if (popularityLoop != null) {
@@ -228,6 +269,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       popularityLoop = null;
     }
     replicator = null;
+    groupReplicator = null;
     if (keeper != null) {
       keeper.close();
       keeper = null;
@@ -307,6 +349,14 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
         .addGauge(Interns.info("BlocksAwaitingLayout",
             "Blocks queued as badly distributed (waiting for layout correction)"),
             blocksAwaitingLayout.getAsLong());
+    List<GroupReplicationPlanner.Decision> decided = groupDecisions();
+    rb.addGauge(Interns.info("GroupsPlanned", "Application groups planned last period"),
+            decided.size())
+        .addGauge(Interns.info("GroupsUnmet",
+            "Groups whose p90 target or minimum availability the plan cannot meet"),
+            decided.stream().filter(d -> !d.met()).count())
+        .tag(Interns.info("GroupPlan", "Each group's replicas, predicted p90 wait and met/unmet"),
+            GroupReplicationPlanner.summary(decided));
     MaintenanceKeeper k = keeper;
     rb.addGauge(Interns.info("NodesInMaintenance",
             "DataNodes the NameNode holds in maintenance (entering or in, live or dead)"),
@@ -323,6 +373,16 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
   private static long nodesInMaintenance(FSNamesystem ns) {
     return ns == null ? 0 : ns.getNumEnteringMaintenanceDataNodes()
         + ns.getNumInMaintenanceLiveDataNodes() + ns.getNumInMaintenanceDeadDataNodes();
+  }
+
+  /** The last period's group decisions (none when groups are off). */
+  synchronized List<GroupReplicationPlanner.Decision> groupDecisions() {
+    return groupReplicator == null ? List.of() : groupReplicator.decisions();
+  }
+
+  /** The running group replicator, or null when groups are off or the plugin stopped. */
+  synchronized GroupReplicator groupReplicator() {
+    return groupReplicator;
   }
 
   /** The running popularity replicator, or null when it is off or the plugin stopped. */

@@ -90,7 +90,9 @@ public final class PlacementConfig {
       PopularityConfig.PERIOD_MS, PopularityConfig.ALPHA, PopularityConfig.MAX_REPLICAS,
       PopularityConfig.WRITE_MAX_REPLICAS, PopularityConfig.WRITE_HOT, PopularityConfig.MIN_READS,
       PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES,
-      PopularityConfig.NODES_PUBLISH, PopularityConfig.NODES_FILES);
+      PopularityConfig.NODES_PUBLISH, PopularityConfig.NODES_FILES, GroupConfig.ENABLED,
+      GroupConfig.FILE, GroupConfig.SERVICE_MS, GroupConfig.FILES_MAX, GroupConfig.BLOCKS_SAMPLE,
+      GroupConfig.MAX_REPLICAS);
 
   private final String scheduleFile;
   private final long schedulePollMs;

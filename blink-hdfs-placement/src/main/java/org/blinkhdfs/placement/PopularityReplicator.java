@@ -66,6 +66,8 @@ final class PopularityReplicator {
   private final Namespace namespace;
   private final BlinkRuntime runtime;
   private final Map<String, Raised> raised = new LinkedHashMap<>();
+  /** Application groups' replication floors ({@link GroupReplicator}), path to replication. */
+  private volatile Map<String, Integer> floors = Map.of();
 
   PopularityReplicator(AccessAverages accesses, PopularityConfig config, Namespace namespace,
       BlinkRuntime runtime) {
@@ -73,6 +75,15 @@ final class PopularityReplicator {
     this.planner = new ExtraReplicaPlanner(config.settings());
     this.namespace = namespace;
     this.runtime = runtime;
+  }
+
+  /**
+   * Replaces the groups' floors: each file listed plans from at least its floor, so it gets
+   * that many replicas before popularity extras; a file no longer listed returns to its owner's
+   * replication lazily, like any extra.
+   */
+  void setFloors(Map<String, Integer> newFloors) {
+    floors = Map.copyOf(newFloors);
   }
 
   /**
@@ -93,8 +104,10 @@ final class PopularityReplicator {
     for (AccessAverages.Averages a : folded) {
       heat.put(a.path(), a);
     }
+    Map<String, Integer> floor = floors;
     Set<String> paths = new LinkedHashSet<>(heat.keySet());
     paths.addAll(raised.keySet());
+    paths.addAll(floor.keySet());
     List<FileHeat> files = new ArrayList<>();
     Map<String, Integer> bases = new LinkedHashMap<>();
     Map<String, Boolean> recorded = new LinkedHashMap<>();
@@ -126,8 +139,9 @@ final class PopularityReplicator {
         raised.put(path, new Raised(base, f.replication()));
       }
       AccessAverages.Averages a = heat.get(path);
+      // A group's floor is planned as the file's base: extras build on it.
       files.add(new FileHeat(path, a == null ? 0 : a.reads(), a == null ? 0 : a.writes(),
-          f.length(), base, f.replication()));
+          f.length(), Math.max(base, floor.getOrDefault(path, 0)), f.replication()));
       bases.put(path, base);
       recorded.put(path, f.base().isPresent() && !ownerChanged);
       facts.put(path, f);

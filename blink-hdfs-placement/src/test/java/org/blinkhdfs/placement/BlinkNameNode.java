@@ -37,6 +37,23 @@ final class BlinkNameNode {
         .conf(tune).shape(shape).start();
   }
 
+  /** The plugin instance the NameNode started ({@code NameNode#plugins} is private). */
+  static BlinkNameNodePlugin plugin(MiniBlinkCluster c) {
+    try {
+      java.lang.reflect.Field f = org.apache.hadoop.hdfs.server.namenode.NameNode.class
+          .getDeclaredField("plugins");
+      f.setAccessible(true);
+      for (Object p : (java.util.List<?>) f.get(c.cluster.getNameNode())) {
+        if (p instanceof BlinkNameNodePlugin) {
+          return (BlinkNameNodePlugin) p;
+        }
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+    throw new AssertionError("no BlinkNameNodePlugin on the NameNode");
+  }
+
   /** The placement policy instance the NameNode uses. */
   static PowerBalancedBlockPlacementPolicy policy(MiniBlinkCluster c) {
     return (PowerBalancedBlockPlacementPolicy) c.blockManager().getBlockPlacementPolicy();

@@ -36,7 +36,7 @@ class PopularityReplicationTest {
       c.writeFile("/hot", 1000, 3);
       c.writeFile("/cold", 1000, 3);
       c.writeFile("/log", 1000, 3);
-      PopularityReplicator replicator = plugin(c).popularityReplicator();
+      PopularityReplicator replicator = BlinkNameNode.plugin(c).popularityReplicator();
       replicator.runOnce(); // the writes above fall in this period
       for (int i = 0; i < 10; i++) {
         c.read("/hot");
@@ -83,23 +83,6 @@ class PopularityReplicationTest {
       assertTrue(c.fs.getXAttrs(new org.apache.hadoop.fs.Path("/hot")).isEmpty());
       assertEquals(0, runtime(c).extraReplicas().get());
     }
-  }
-
-  /** The plugin instance the NameNode started ({@code NameNode#plugins} is private). */
-  private static BlinkNameNodePlugin plugin(MiniBlinkCluster c) {
-    try {
-      java.lang.reflect.Field f = org.apache.hadoop.hdfs.server.namenode.NameNode.class
-          .getDeclaredField("plugins");
-      f.setAccessible(true);
-      for (Object p : (List<?>) f.get(c.cluster.getNameNode())) {
-        if (p instanceof BlinkNameNodePlugin) {
-          return (BlinkNameNodePlugin) p;
-        }
-      }
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError(e);
-    }
-    throw new AssertionError("no BlinkNameNodePlugin on the NameNode");
   }
 
   private static BlinkRuntime runtime(MiniBlinkCluster c) {

@@ -179,7 +179,26 @@ public final class GroupReplicationPlanner {
             : "none", serviceMs);
   }
 
-  static String describe(Quality q) {
+  /**
+   * One line for metrics and logs, e.g. {@code web 5 (p90 wait 450 ms) met; logs 4 (p90 wait
+   * 800 ms) UNMET}; groups after the 64th are counted, not listed.
+   */
+  public static String summary(List<Decision> decisions) {
+    List<String> parts = new ArrayList<>();
+    for (Decision d : decisions) {
+      if (parts.size() == 64) {
+        parts.add("(+" + (decisions.size() - 64) + ")");
+        break;
+      }
+      parts.add(d.group() + " " + d.replication() + " (p90 wait " + (d.predicted().p90WaitMs()
+          .isPresent() ? String.format(Locale.ROOT, "%.0f ms", d.predicted().p90WaitMs()
+              .getAsDouble()) : "unbounded") + ") " + (d.met() ? "met" : "UNMET"));
+    }
+    return parts.isEmpty() ? "none" : String.join("; ", parts);
+  }
+
+  /** A quality as text, e.g. {@code p90 wait 450 ms, least available 0.700}. */
+  public static String describe(Quality q) {
     return String.format(Locale.ROOT, "p90 wait %s, least available %.3f",
         q.p90WaitMs().isPresent() ? String.format(Locale.ROOT, "%.0f ms",
             q.p90WaitMs().getAsDouble()) : "unbounded", q.minAvailable());

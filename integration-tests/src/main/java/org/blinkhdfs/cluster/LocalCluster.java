@@ -378,6 +378,18 @@ public final class LocalCluster implements Closeable {
     return YarnSite.taskTimeoutMs(yarnLivenessMs(), s);
   }
 
+  /**
+   * Sets the task timeouts for jobs under {@code s} on {@code job}: {@code mapreduce.task.timeout}
+   * ({@link YarnSite#taskTimeoutMs}) and {@code mapreduce.task.stuck.timeout-ms} ({@link
+   * YarnSite#stuckTimeoutMs}); returns the first.
+   */
+  public long setTaskTimeouts(Configuration job, Schedule s) {
+    long taskTimeoutMs = taskTimeoutMs(s);
+    job.setLong("mapreduce.task.timeout", taskTimeoutMs);
+    job.setLong(YarnSite.TASK_STUCK_TIMEOUT, YarnSite.stuckTimeoutMs(taskTimeoutMs));
+    return taskTimeoutMs;
+  }
+
   /** The pid of the NodeManager on {@code dn}'s host. */
   public long nodeManagerPid(DataNodeProcess dn) {
     return yarn().nodeManager(dataNodes.indexOf(dn)).pid();

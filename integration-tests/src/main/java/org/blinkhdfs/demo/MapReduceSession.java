@@ -143,8 +143,7 @@ final class MapReduceSession implements ClusterSession {
     }
     for (int power : options.powers()) {
       Schedule s = steps.enter(power);
-      long taskTimeoutMs = cluster.taskTimeoutMs(s);
-      job.setLong("mapreduce.task.timeout", taskTimeoutMs);
+      long taskTimeoutMs = cluster.setTaskTimeouts(job, s);
       progress.accept(run.label() + " at " + power + "% power (epoch " + s.epoch()
           + ", task timeout " + taskTimeoutMs / 1000 + " s)");
       try {

@@ -7,7 +7,10 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
-/** {@link YarnSite#taskTimeoutMs}: the liveness timeout stretched by the least awake host. */
+/**
+ * {@link YarnSite#taskTimeoutMs}: the liveness timeout stretched by the least awake host; {@link
+ * YarnSite#stuckTimeoutMs} twice that.
+ */
 class YarnTaskTimeoutTest {
   private static Schedule.Builder schedule() {
     return Schedule.builder().epoch(1).intervalStartMs(1_790_000_000_000L).intervalMs(4_000);
@@ -28,5 +31,11 @@ class YarnTaskTimeoutTest {
     assertEquals(120_000, YarnSite.taskTimeoutMs(120_000, active));
     Schedule tiny = schedule().add(NodeSchedule.blink("10.0.0.1:9866", 0, 40)).build();
     assertEquals(2_400_000, YarnSite.taskTimeoutMs(120_000, tiny)); // at most 20x
+  }
+
+  @Test
+  void aTaskThatNeverReportedGetsTwiceTheTaskTimeout() {
+    // 20% at a 6 s interval: 120 s / 0.2 = 600 s, so a launch may take 1200 s, not Hadoop's 600.
+    assertEquals(1_200_000, YarnSite.stuckTimeoutMs(600_000));
   }
 }
