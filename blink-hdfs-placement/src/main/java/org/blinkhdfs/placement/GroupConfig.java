@@ -21,9 +21,10 @@ final class GroupConfig {
       new ConfigKey("blink.groups.blocks.sample", "2000", "blocks");
   static final ConfigKey MAX_REPLICAS =
       new ConfigKey("blink.groups.replication.max", "6", "replicas");
+  static final ConfigKey BUDGET_BYTES = new ConfigKey("blink.groups.budget.bytes", "0", "bytes");
 
   static final List<ConfigKey> KEYS =
-      List.of(ENABLED, FILE, SERVICE_MS, FILES_MAX, BLOCKS_SAMPLE, MAX_REPLICAS);
+      List.of(ENABLED, FILE, SERVICE_MS, FILES_MAX, BLOCKS_SAMPLE, MAX_REPLICAS, BUDGET_BYTES);
 
   private final boolean enabled;
   private final String file;
@@ -31,15 +32,17 @@ final class GroupConfig {
   private final int filesMax;
   private final int blocksSample;
   private final int maxReplicas;
+  private final long budgetBytes;
 
   private GroupConfig(boolean enabled, String file, long serviceMs, int filesMax,
-      int blocksSample, int maxReplicas) {
+      int blocksSample, int maxReplicas, long budgetBytes) {
     this.enabled = enabled;
     this.file = file;
     this.serviceMs = serviceMs;
     this.filesMax = filesMax;
     this.blocksSample = blocksSample;
     this.maxReplicas = maxReplicas;
+    this.budgetBytes = budgetBytes;
   }
 
   /** Reads and checks every key. @throws IllegalArgumentException naming a bad key */
@@ -49,7 +52,8 @@ final class GroupConfig {
         ConfigValues.longIn(conf::get, SERVICE_MS, 0, 600_000),
         (int) ConfigValues.longIn(conf::get, FILES_MAX, 1, 10_000_000L),
         (int) ConfigValues.longIn(conf::get, BLOCKS_SAMPLE, 1, 1_000_000L),
-        (int) ConfigValues.longIn(conf::get, MAX_REPLICAS, 1, 32));
+        (int) ConfigValues.longIn(conf::get, MAX_REPLICAS, 1, 32),
+        ConfigValues.longIn(conf::get, BUDGET_BYTES, 0, Long.MAX_VALUE));
     String scheduler = conf.getTrimmed(PlacementConfig.SCHEDULER_ADDRESS.name(), "");
     if (c.enabled && c.file.isEmpty() && scheduler.isEmpty()) {
       throw new IllegalArgumentException(ENABLED.name() + " = true needs the groups document:"
@@ -83,5 +87,10 @@ final class GroupConfig {
 
   int maxReplicas() {
     return maxReplicas;
+  }
+
+  /** The most bytes the groups' replicas above their files' own may take; 0: no cap of its own. */
+  long budgetBytes() {
+    return budgetBytes;
   }
 }

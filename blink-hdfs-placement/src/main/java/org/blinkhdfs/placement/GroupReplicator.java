@@ -156,6 +156,9 @@ final class GroupReplicator {
     }
     long budget = (long) Math.floor(capacityFraction
         * (Math.max(0, namespace.remainingBytes()) + heldExtras));
+    if (config.budgetBytes() > 0) {
+      budget = Math.min(budget, config.budgetBytes());
+    }
     List<Decision> plan = GroupReplicationPlanner.plan(demands, budget, config.serviceMs());
     Map<String, Integer> out = new LinkedHashMap<>();
     Map<String, Integer> nowGranted = new HashMap<>();

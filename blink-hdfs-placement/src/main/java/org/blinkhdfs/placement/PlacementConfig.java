@@ -92,7 +92,7 @@ public final class PlacementConfig {
       PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES,
       PopularityConfig.NODES_PUBLISH, PopularityConfig.NODES_FILES, GroupConfig.ENABLED,
       GroupConfig.FILE, GroupConfig.SERVICE_MS, GroupConfig.FILES_MAX, GroupConfig.BLOCKS_SAMPLE,
-      GroupConfig.MAX_REPLICAS);
+      GroupConfig.MAX_REPLICAS, GroupConfig.BUDGET_BYTES);
 
   private final String scheduleFile;
   private final long schedulePollMs;

@@ -56,13 +56,15 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
-      SoakSession.EXPERIMENT);
+      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
   static final String ACTIVATION = "activation";
   static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
   static final String RELAY_LAYOUTS = "power-balanced+staggered";
+  /** bench groups: the ring without and with replication for the groups' targets. */
+  static final String GROUPS_LAYOUTS = "power-balanced+staggered,power-balanced+staggered+groups";
   /**
    * The MapReduce benches' layouts: the blinking ones. Under the activation policy an OFF host's
    * containers would run only during its check-ins until YARN is told to place nothing there.
@@ -97,10 +99,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            bench gears: equal-work+activation,paraid+activation;",
       "                            bench relay, faults and soak: power-balanced+staggered,",
       "                            one proxy layout;",
+      "                            bench groups: power-balanced+staggered and the same",
+      "                            +groups (replicas for the groups' p90 targets);",
       "                            bench dfsio and terasort: power-balanced+staggered,",
       "                            default+staggered)",
       "  --power P,...             power levels in % of all DataNodes active (default",
       "                            100,60,40,20; bench faults 40 and bench soak 20, one level;",
+      "                            bench groups 100,40,30;",
       "                            bench relay 100,40,20: 100 compares relay,",
       "                            direct WebHDFS and native reads, lower levels the relay",
       "                            with a stock native client; bench gears uses --gears)",
@@ -211,7 +216,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             "throughput and kv (Zipf key-value) against power; gears (Le et al. Fig 3); relay",
             "(the proxy's WebHDFS relay against stock clients); dfsio, terasort, wordcount and",
             "grep as real MapReduce jobs on YARN in the cluster; faults (kill -9 of each daemon",
-            "under load) and soak (15 minutes at 20%). Needs a source checkout."),
+            "under load) and soak (15 minutes at 20%); groups (two application groups, hi and",
+            "lo, with p90 targets of a tenth of the interval, with and without the NameNode's",
+            "replicas for their targets: docs/groups.md). Needs a source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
@@ -248,6 +255,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean grep = command.equals(MapReduceSession.GREP);
     boolean mapReduce = text || command.equals(MapReduceSession.DFSIO)
         || command.equals(MapReduceSession.TERASORT);
+    boolean groups = command.equals(GroupsSession.EXPERIMENT);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -262,6 +270,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
+              : groups ? GROUPS_LAYOUTS
               : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
@@ -300,6 +309,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
         layouts, ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+            : groups ? "100,40,30"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),

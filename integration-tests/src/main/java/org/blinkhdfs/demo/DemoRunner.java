@@ -106,21 +106,33 @@ final class DemoRunner {
     if (options.runs(SoakSession.EXPERIMENT)) {
       return new SoakSession(options, run, cluster, progress);
     }
+    if (options.runs(GroupsSession.EXPERIMENT)) {
+      return new GroupsSession(options, run, cluster, progress);
+    }
     if (mapReduce()) {
       return new MapReduceSession(options, run, cluster, progress);
     }
     return new LayoutSession(options, run, index, cluster, progress);
   }
 
-  private ClusterSpec spec(LayoutRun run) {
+  private ClusterSpec spec(LayoutRun run) throws IOException {
     String dirName = run.label().replaceAll("[^A-Za-z0-9.-]", "_");
-    return ClusterSpec.defaults(options.clusterDir().resolve(dirName))
+    java.nio.file.Path dir = options.clusterDir().resolve(dirName);
+    Map<String, String> nameNodeKeys = new java.util.LinkedHashMap<>(
+        run.nameNodeKeys(options.intervalMs()));
+    if (run.groups()) {
+      // Beside the cluster's directory, which a fresh start empties.
+      java.nio.file.Path groupsFile = options.clusterDir().resolve(dirName + "-groups.json");
+      GroupsSession.writeGroups(options, groupsFile);
+      nameNodeKeys.putAll(GroupsSession.nameNodeKeys(options, groupsFile));
+    }
+    return ClusterSpec.defaults(dir)
         .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
         .intervalMs(options.intervalMs())
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)
         .layout(run.layout(), run.schedulePolicy()).layoutKeys(options.layoutKeys())
-        .nameNodeKeys(run.nameNodeKeys(options.intervalMs()))
+        .nameNodeKeys(nameNodeKeys)
         .proxy(run.proxy())
         // bench faults restarts the scheduler, which then plans from its signal again: the
         // signal itself is the bench's power, not an override a restart would drop.

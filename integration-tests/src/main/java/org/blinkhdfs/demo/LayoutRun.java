@@ -17,18 +17,27 @@ import org.blinkhdfs.core.policy.Policies;
  *
  * <p>A third part {@code +popularity} turns on the NameNode's popularity replication for the
  * run ({@code power-balanced+staggered+popularity}), period one blink interval, so the same
- * layout can be compared with and without it (bench kv).
+ * layout can be compared with and without it (bench kv). {@code +groups} turns on the
+ * NameNode's replication for application groups' latency targets instead (bench groups, {@link
+ * GroupsSession}).
  *
  * @param layout the NameNode's placement policy
  * @param schedulePolicy the scheduler's blink policy
  * @param popularity whether popularity replication runs
+ * @param groups whether replication for application groups' targets runs
  */
-public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity) {
+public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity,
+    boolean groups) {
   static final String POPULARITY = "popularity";
 
-  /** A run without popularity replication. */
+  /** A run without popularity or group replication. */
   public LayoutRun(Layout layout, String schedulePolicy) {
-    this(layout, schedulePolicy, false);
+    this(layout, schedulePolicy, false, false);
+  }
+
+  /** A run with or without popularity replication, without group replication. */
+  public LayoutRun(Layout layout, String schedulePolicy, boolean popularity) {
+    this(layout, schedulePolicy, popularity, false);
   }
 
   /**
@@ -46,7 +55,8 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
 
   /** The label in tables and plots. */
   public String label() {
-    return layout.flag() + "+" + schedulePolicy + (popularity ? "+" + POPULARITY : "");
+    return layout.flag() + "+" + schedulePolicy + (popularity ? "+" + POPULARITY : "")
+        + (groups ? "+" + GroupsSession.FLAG : "");
   }
 
   /**
@@ -71,6 +81,10 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
             + "' is not <layout>+<policy>, e.g. power-balanced+staggered or default+staggered");
       }
       String policy = t.substring(plus + 1);
+      boolean groups = policy.endsWith("+" + GroupsSession.FLAG);
+      if (groups) {
+        policy = policy.substring(0, policy.length() - GroupsSession.FLAG.length() - 1);
+      }
       boolean popularity = policy.endsWith("+" + POPULARITY);
       if (popularity) {
         policy = policy.substring(0, policy.length() - POPULARITY.length() - 1);
@@ -78,9 +92,10 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
       if (!Policies.allNames().contains(policy)) {
         throw new IllegalArgumentException(flag + " " + text + ": unknown policy '" + policy
             + "'; use one of " + Policies.allNames() + ", optionally followed by +"
-            + POPULARITY);
+            + POPULARITY + " or +" + GroupsSession.FLAG);
       }
-      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy, popularity));
+      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy, popularity,
+          groups));
     }
     if (out.isEmpty()) {
       throw new IllegalArgumentException(flag + " is empty; give at least one <layout>+<policy>");

@@ -160,15 +160,7 @@ final class LayoutSession implements ClusterSession {
     WorkloadClock clock = WorkloadClock.system();
     if (options.runsOn("latency", index)) {
       for (int r : options.latencyReplicationsFor(index)) {
-        LatencyConfig c = LatencyConfig.builder().dir(new Path("/demo/latency/r" + r))
-            .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
-            .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
-            .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
-            .clients(options.clients())
-            // Each reader thinks K times as long, so K readers still spread readOps over the cell.
-            .thinkTime(Duration.ofMillis(Math.max(1,
-                options.cellTimeMs() * options.clients() / options.readOps())))
-            .build();
+        LatencyConfig c = latencyConfig(options, new Path("/demo/latency/r" + r), r);
         progress.accept(run.label() + ": writing latency data, r=" + r);
         new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);
         latencyData.put(r, c);
@@ -198,6 +190,19 @@ final class LayoutSession implements ClusterSession {
       progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
       kv.prepare(workloadProgress);
     }
+  }
+
+  /** The latency data and read cells of {@code options} in {@code dir} at replication r. */
+  static LatencyConfig latencyConfig(DemoOptions options, Path dir, int r) {
+    return LatencyConfig.builder().dir(dir)
+        .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
+        .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
+        .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+        .clients(options.clients())
+        // Each reader thinks K times as long, so K readers still spread readOps over the cell.
+        .thinkTime(Duration.ofMillis(Math.max(1,
+            options.cellTimeMs() * options.clients() / options.readOps())))
+        .build();
   }
 
   private void latency(FileSystem fs, int power, Schedule s) throws IOException {
