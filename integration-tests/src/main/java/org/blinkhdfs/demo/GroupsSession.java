@@ -69,6 +69,7 @@ final class GroupsSession implements ClusterSession {
   private final List<String> notes = new ArrayList<>();
   private final Tally tally = new Tally();
   private final Map<String, LatencyConfig> data = new LinkedHashMap<>();
+  private final Map<String, List<Path>> files = new LinkedHashMap<>();
 
   GroupsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
@@ -144,8 +145,14 @@ final class GroupsSession implements ClusterSession {
       LatencyConfig c = LayoutSession.latencyConfig(options, dir(g), r);
       progress.accept(run.label() + ": writing group " + g + " (" + c.fileCount() + " files of "
           + options.latencyFileMiB() + " MiB, r=" + r + ")");
-      new LatencyWorkload(c, fs, WorkloadClock.system(), options.seed()).prepare(workloadProgress);
+      LatencyWorkload w = new LatencyWorkload(c, fs, WorkloadClock.system(), options.seed());
+      w.prepare(workloadProgress);
       data.put(g, c);
+      List<Path> paths = new ArrayList<>();
+      for (int i = 0; i < c.fileCount(); i++) {
+        paths.add(w.dataFile(i));
+      }
+      files.put(g, paths);
     }
     long target = targetMs(options.intervalMs());
     notes.add(run.label() + ": groups hi (priority 10) and lo (priority 1), p90 target " + target
@@ -199,8 +206,9 @@ final class GroupsSession implements ClusterSession {
   }
 
   private boolean placed(FileSystem fs) throws IOException {
-    for (String g : GROUPS) {
-      for (FileStatus st : fs.listStatus(dir(g))) {
+    for (List<Path> paths : files.values()) {
+      for (Path p : paths) {
+        FileStatus st = fs.getFileStatus(p);
         for (BlockLocation b : fs.getFileBlockLocations(st, 0, st.getLen())) {
           if (b.getHosts().length != st.getReplication()) {
             return false;
@@ -211,12 +219,11 @@ final class GroupsSession implements ClusterSession {
     return true;
   }
 
-  private static double meanReplication(FileSystem fs, String group) throws IOException {
-    FileStatus[] files = fs.listStatus(dir(group));
+  private double meanReplication(FileSystem fs, String group) throws IOException {
     double sum = 0;
-    for (FileStatus st : files) {
-      sum += st.getReplication();
+    for (Path p : files.get(group)) {
+      sum += fs.getFileStatus(p).getReplication();
     }
-    return files.length == 0 ? 0 : sum / files.length;
+    return sum / files.get(group).size();
   }
 }

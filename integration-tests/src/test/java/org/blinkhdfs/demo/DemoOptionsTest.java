@@ -100,6 +100,28 @@ class DemoOptionsTest {
     assertTrue(e.getMessage().contains("optionally followed by +popularity"), e.getMessage());
   }
 
+  /** bench groups compares the ring with and without replicas for the groups' targets. */
+  @Test
+  void groupsDefaultsCompareTheRingWithAndWithoutGroups() {
+    DemoOptions o = DemoOptions.parse("groups", new String[0]);
+    assertEquals(List.of("power-balanced+staggered", "power-balanced+staggered+groups"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertFalse(o.layouts().get(0).groups());
+    assertTrue(o.layouts().get(1).groups());
+    assertFalse(o.layouts().get(1).popularity());
+    assertEquals(List.of(100, 40, 30), o.powers());
+    assertEquals(600, GroupsSession.targetMs(o.intervalMs()));
+    // 4 files of 16 MiB per group; the groups' replicas may take three groups' worth.
+    java.util.Map<String, String> keys = GroupsSession.nameNodeKeys(o,
+        java.nio.file.Path.of("/tmp/g.json"));
+    assertEquals(Long.toString(3L * 4 * (16 << 20)), keys.get("blink.groups.budget.bytes"));
+    assertEquals("/tmp/g.json", keys.get("blink.groups.file"));
+    LayoutRun both = LayoutRun.parseList("--layouts",
+        "power-balanced+staggered+popularity+groups").get(0);
+    assertTrue(both.popularity() && both.groups());
+    assertEquals("power-balanced+staggered+popularity+groups", both.label());
+  }
+
   @Test
   void benchGearsDefaultsAreLeEtAlsFigureThree() {
     DemoOptions o = DemoOptions.parse("gears", new String[0]);
