@@ -20,6 +20,16 @@ final class Jmx {
 
   /** The attribute of the first bean matching {@code query} at {@code httpAddress}. */
   static long read(String httpAddress, String query, String attribute) throws IOException {
+    return attribute(httpAddress, query, attribute).asLong();
+  }
+
+  /** The attribute as text, e.g. a metrics tag ({@code tag.GroupPlan}). */
+  static String readText(String httpAddress, String query, String attribute) throws IOException {
+    return attribute(httpAddress, query, attribute).asText();
+  }
+
+  private static JsonNode attribute(String httpAddress, String query, String attribute)
+      throws IOException {
     URI uri = URI.create("http://" + httpAddress + "/jmx?qry=" + query);
     HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
     c.setConnectTimeout(TIMEOUT_MS);
@@ -34,6 +44,6 @@ final class Jmx {
     if (beans.size() == 0 || !beans.get(0).has(attribute)) {
       throw new IOException("metric " + attribute + " not found at " + uri);
     }
-    return beans.get(0).get(attribute).asLong();
+    return beans.get(0).get(attribute);
   }
 }

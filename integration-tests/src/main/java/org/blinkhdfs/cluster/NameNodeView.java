@@ -85,6 +85,11 @@ public final class NameNodeView implements AutoCloseable {
     return Jmx.read(httpAddress, "Hadoop:service=NameNode,name=" + bean, attribute);
   }
 
+  /** A text attribute (a tag) of the NameNode's metrics bean {@code bean}. */
+  public String metricText(String bean, String attribute) throws IOException {
+    return Jmx.readText(httpAddress, "Hadoop:service=NameNode,name=" + bean, attribute);
+  }
+
   @Override
   public void close() {
     try {

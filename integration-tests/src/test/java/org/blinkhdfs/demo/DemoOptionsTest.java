@@ -111,10 +111,10 @@ class DemoOptionsTest {
     assertFalse(o.layouts().get(1).popularity());
     assertEquals(List.of(100, 40, 30), o.powers());
     assertEquals(600, GroupsSession.targetMs(o.intervalMs()));
-    // 4 files of 16 MiB per group; the groups' replicas may take three groups' worth.
+    // 4 files of 16 MiB per group; the groups' replicas may take one group's worth.
     java.util.Map<String, String> keys = GroupsSession.nameNodeKeys(o,
         java.nio.file.Path.of("/tmp/g.json"));
-    assertEquals(Long.toString(3L * 4 * (16 << 20)), keys.get("blink.groups.budget.bytes"));
+    assertEquals(Long.toString(4L * (16 << 20)), keys.get("blink.groups.budget.bytes"));
     assertEquals("/tmp/g.json", keys.get("blink.groups.file"));
     LayoutRun both = LayoutRun.parseList("--layouts",
         "power-balanced+staggered+popularity+groups").get(0);
