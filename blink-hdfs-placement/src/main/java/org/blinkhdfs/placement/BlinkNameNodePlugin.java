@@ -222,7 +222,7 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     if (groups.enabled()) {
       PopularityReplicator r = replicator;
       groupReplicator = new GroupReplicator(groups, popularity.settings().capacityFraction(),
-          groupsSource(), new NamenodeGroupFiles(nn.getRpcServer(), nn.getNamesystem()),
+          PlacementConfig.from(conf).readMinWindowMs(), groupsSource(), new NamenodeGroupFiles(nn.getRpcServer(), nn.getNamesystem()),
           () -> runtime.state().usable(),
           LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), r::setFloors);
       steps.put("application groups", folded -> groupReplicator.runOnce());

@@ -78,6 +78,7 @@ final class GroupReplicator {
 
   private final GroupConfig config;
   private final double capacityFraction;
+  private final long minReadWindowMs;
   private final Source source;
   private final Namespace namespace;
   private final Supplier<Optional<Schedule>> schedule;
@@ -91,15 +92,18 @@ final class GroupReplicator {
   /**
    * @param capacityFraction the share of unused capacity extra replicas may take
    *     ({@code blink.popularity.capacity.fraction})
+   * @param minReadWindowMs the readers' minimum read window ({@code blink.read.min.window.ms})
    * @param schedule the schedule in force, when usable
    * @param layouts the configured layout on a schedule's ring
    * @param floors receives each period's floors (path to replication)
    */
-  GroupReplicator(GroupConfig config, double capacityFraction, Source source,
+  GroupReplicator(GroupConfig config, double capacityFraction, long minReadWindowMs,
+      Source source,
       Namespace namespace, Supplier<Optional<Schedule>> schedule,
       Function<Schedule, LayoutModel> layouts, Consumer<Map<String, Integer>> floors) {
     this.config = config;
     this.capacityFraction = capacityFraction;
+    this.minReadWindowMs = minReadWindowMs;
     this.source = source;
     this.namespace = namespace;
     this.schedule = schedule;
@@ -135,7 +139,7 @@ final class GroupReplicator {
       int base = files.stream().mapToInt(FileEntry::ownerBase).min().orElseThrow();
       int most = Math.max(base, config.maxReplicas());
       SortedMap<Integer, Quality> quality = GroupQuality.of(s.get(), layout, sample(files),
-          base, most);
+          base, most, minReadWindowMs);
       if (quality.isEmpty()) {
         LOG.debug("groups: no block of group {} on the ring; not planned", g.name());
         continue;

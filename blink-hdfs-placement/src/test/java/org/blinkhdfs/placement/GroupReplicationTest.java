@@ -51,6 +51,8 @@ class GroupReplicationTest {
       // 1 s windows: a copy of a small block fits in one (the guard assumes a whole block).
       conf.setLong("blink.placement.write.bytes.per.sec", 1L << 40);
       conf.setLong("blink.placement.write.margin.ms", 100);
+      // Readers may start a read until a window closes (the worked example's numbers).
+      conf.setLong("blink.read.min.window.ms", 0);
     })) {
       c.writeSchedule(c.allActive(6));
       c.writeFile("/hi/a", 1000, 3);

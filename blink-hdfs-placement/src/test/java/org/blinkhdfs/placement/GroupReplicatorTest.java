@@ -70,7 +70,7 @@ class GroupReplicatorTest {
 
   private static GroupReplicator replicator(Configuration conf, GroupSet groups,
       FakeNamespace ns, Optional<Schedule> schedule, AtomicReference<Map<String, Integer>> out) {
-    return new GroupReplicator(GroupConfig.from(conf), 0.5, () -> groups, ns, () -> schedule,
+    return new GroupReplicator(GroupConfig.from(conf), 0.5, 0, () -> groups, ns, () -> schedule,
         s -> new RingLayoutModel(s.ring().size()), out::set);
   }
 

@@ -29,7 +29,7 @@ class GroupQualityTest {
   void opposingReplicasAndTheLayoutsThirdOne() {
     RingLayoutModel layout = new RingLayoutModel(RING.size());
     SortedMap<Integer, Quality> q = GroupQuality.of(staggered(), layout,
-        List.of(List.of("n0:1", "n3:1", "s:1")), 2, 6);
+        List.of(List.of("n0:1", "n3:1", "s:1")), 2, 6, 0);
     assertEquals(List.of(0, 3), layout.check(List.of(0, 3), 2).layout());
     // Positions 0 and 3: two 2000 ms gaps; F(w) = 2·(2000 − w)/6000 = 0.1 at w = 1700 ms.
     assertEquals(1700.0, q.get(2).p90WaitMs().getAsDouble(), 1e-9);
@@ -44,8 +44,18 @@ class GroupQualityTest {
   }
 
   @Test
+  void theReadersMinimumWindowShortensEveryWindow() {
+    // Readers need 500 ms: positions 0 and 3 are readable [0, 500) and [3000, 3500), two gaps
+    // of 2500 ms: F(w) = 2·(2500 − w)/6000 = 0.1 at w = 2200 ms; readable 1/6 of the time.
+    SortedMap<Integer, Quality> q = GroupQuality.of(staggered(),
+        new RingLayoutModel(RING.size()), List.of(List.of("n0:1", "n3:1")), 2, 2, 500);
+    assertEquals(2200.0, q.get(2).p90WaitMs().getAsDouble(), 1e-9);
+    assertEquals(1000.0 / 6000, q.get(2).minAvailable(), 1e-12);
+  }
+
+  @Test
   void blocksOnlyOnStagingGiveNoPrediction() {
     assertTrue(GroupQuality.of(staggered(), new RingLayoutModel(RING.size()),
-        List.of(List.of("s:1")), 3, 6).isEmpty());
+        List.of(List.of("s:1")), 3, 6, 0).isEmpty());
   }
 }

@@ -105,7 +105,7 @@ final class LayoutChecks {
             + " blocks copied on NameNode orders, " + corrections
             + " deliberate layout corrections, " + shortWrites
             + " replicas short at write time (too few nodes awake)"
-            + (popular == 0 ? "" : ", " + popular + " extra replicas of popular files")
+            + (popular == 0 ? "" : ", " + popular + " extra replicas raised by popularity or group replication")
             + (earlier == 0 ? "" : ", " + earlier + " of both counted by a NameNode since"
             + " killed"));
   }
