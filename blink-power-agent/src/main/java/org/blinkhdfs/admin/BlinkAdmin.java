@@ -128,8 +128,9 @@ public final class BlinkAdmin extends Configured implements Tool {
           + " [-proxy <host:port>] <command>", "bin/blink admin [-scheduler <host:port>]"
           + " [-proxy <host:port>] <command>"),
       java.util.List.of("In the style of hdfs dfsadmin: one command per run against the scheduler's",
-          "HTTP API (power, policy, active nodes, wake requests, the schedule, -report) or the",
-          "proxy's Blink API (-blinkState, -blockInfo, -fileInfo, -serverLoad). Changes need the",
+          "HTTP API (power, policy, active nodes, wake requests, the schedule, -report,",
+          "application groups: -groups, -addGroup, ...) or the proxy's Blink API (-blinkState,",
+          "-blockInfo, -fileInfo, -serverLoad). Changes need the",
           "scheduler's admin ACL; the user is the caller's Hadoop identity (simple or Kerberos)."),
       java.util.List.of("0    success (also for -help)", "2    usage error: unknown command or"
           + " flag, missing or extra argument (usage on stderr)", "255  the command failed (-1):"
