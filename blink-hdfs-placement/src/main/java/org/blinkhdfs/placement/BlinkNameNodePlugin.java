@@ -2,9 +2,6 @@ package org.blinkhdfs.placement;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +24,6 @@ import org.blinkhdfs.core.schedule.ScheduleState;
 import org.blinkhdfs.core.maintenance.MaintenancePlan;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 import org.blinkhdfs.group.GroupReplicationPlanner;
-import org.blinkhdfs.group.GroupsJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -222,7 +218,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     if (groups.enabled()) {
       PopularityReplicator r = replicator;
       groupReplicator = new GroupReplicator(groups, popularity.settings().capacityFraction(),
-          PlacementConfig.from(conf).readMinWindowMs(), groupsSource(), new NamenodeGroupFiles(nn.getRpcServer(), nn.getNamesystem()),
+          PlacementConfig.from(conf).readMinWindowMs(), GroupsFeed.source(conf)::read,
+          new NamenodeGroupFiles(nn.getRpcServer(), nn.getNamesystem()),
           () -> runtime.state().usable(),
           LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), r::setFloors);
       steps.put("application groups", folded -> groupReplicator.runOnce());
@@ -247,19 +244,6 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     popularityLoop = new PopularityLoop(accesses, popularity.periodMs(), steps,
         nn::isActiveState);
     popularityLoop.start();
-  }
-
-  /** The groups document: {@code blink.groups.file}, else the scheduler's GET /v1/groups. */
-  private GroupReplicator.Source groupsSource() {
-    if (!groups.file().isEmpty()) {
-      Path file = Path.of(groups.file());
-      return () -> GroupsJson.read(Files.readString(file, StandardCharsets.UTF_8));
-    }
-    PlacementConfig pc = PlacementConfig.from(conf);
-    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
-        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
-    return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
-        .text());
   }
 
   @Override

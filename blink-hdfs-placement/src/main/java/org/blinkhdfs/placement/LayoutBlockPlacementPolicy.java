@@ -131,6 +131,15 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   protected abstract Function<Schedule, LayoutModel> layouts(Configuration conf);
 
   /**
+   * The version of whatever else {@link #layouts} reads when it builds a layout (say, the
+   * application groups document): when it changes, the layout of the current ring is built
+   * again. Layouts that depend on the ring alone keep the default, 0.
+   */
+  protected long layoutVersion() {
+    return 0;
+  }
+
+  /**
    * The layout the NameNode configured in {@code conf} ({@code dfs.block.replicator.classname})
    * builds on a schedule's ring, for processes outside the NameNode that must compute the same
    * layouts (the proxy's drain): the same class reads the same keys, so both agree on every
@@ -199,19 +208,21 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    */
   private RingModel model(Schedule schedule) {
     RingModel m = cachedModel;
-    if (m != null && m.schedule == schedule) {
+    long version = layoutVersion();
+    if (m != null && m.schedule == schedule && m.version == version) {
       return m;
     }
     List<String> ring = schedule.ring();
     if (ring.isEmpty()) {
       return null;
     }
-    if (m != null && m.ring.equals(ring)) {
+    if (m != null && m.ring.equals(ring) && m.version == version) {
       m = m.withSchedule(schedule);
       cachedModel = m;
       return m;
     }
-    m = new RingModel(schedule, layouts.apply(schedule), ConcurrentHashMap.newKeySet());
+    m = new RingModel(schedule, version, layouts.apply(schedule),
+        ConcurrentHashMap.newKeySet());
     cachedModel = m;
     m.accepts(Math.min(defaultReplication, m.ring.size())); // an unfit layout is reported now
     return m;
@@ -640,12 +651,14 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    */
   private static final class RingModel {
     final Schedule schedule;
+    final long version;
     final List<String> ring;
     final LayoutModel model;
     final Set<Integer> refused;
 
-    RingModel(Schedule schedule, LayoutModel model, Set<Integer> refused) {
+    RingModel(Schedule schedule, long version, LayoutModel model, Set<Integer> refused) {
       this.schedule = schedule;
+      this.version = version;
       this.ring = schedule.ring();
       this.model = model;
       this.refused = refused;
@@ -653,7 +666,7 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
 
     /** The same ring and layout under a newer schedule (say, other modes or windows). */
     RingModel withSchedule(Schedule newer) {
-      return new RingModel(newer, model, refused);
+      return new RingModel(newer, version, model, refused);
     }
 
     boolean accepts(int replicas) {

@@ -4,12 +4,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -22,9 +20,9 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkRuntime;
 import org.blinkhdfs.rabbit.dataset.Allocation;
-import org.blinkhdfs.rabbit.dataset.Dataset;
-import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
+import org.blinkhdfs.rabbit.dataset.DatasetShares;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
 import org.blinkhdfs.rabbit.dataset.LiveDatasets;
 import org.blinkhdfs.rabbit.dataset.NodeAllocator;
@@ -98,7 +96,7 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
     }
     NameNode nn = (NameNode) service;
     topology = nn.getNamesystem().getBlockManager().getDatanodeManager().getNetworkTopology();
-    DatasetRuntime r = DatasetRuntime.forTopology(topology, config);
+    DatasetRuntime r = DatasetRuntime.forTopology(topology, conf);
     r.attach(new NamespaceDatasets(nn.getNamesystem()));
     runtime = r;
     MetricsSystem ms = DefaultMetricsSystem.instance();
@@ -106,8 +104,15 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
       ms.register(SOURCE_NAME, "BlinkHDFS Rabbit datasets", this);
       registered = true;
     }
-    LOG.info("BlinkHDFS dataset plugin started: {} datasets {}, share {}",
-        config.roots().size(), config.roots(), config.share());
+    String loggers = conf.get(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "");
+    if (!loggers.contains(DatasetAuditLogger.class.getName())) {
+      LOG.warn("{} = '{}' lacks {}: reads neither make a dataset live nor are served from its"
+          + " own nodes A(d); add it beside 'default'", DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY,
+          loggers, DatasetAuditLogger.class.getName());
+    }
+    LOG.info("BlinkHDFS dataset plugin started: {}, share {}", config.fromGroups()
+        ? "the application groups are the datasets" : config.roots().size() + " datasets "
+        + config.roots(), config.share());
   }
 
   @Override
@@ -131,59 +136,64 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     DatasetRuntime r = runtime;
+    if (r == null) {
+      return;
+    }
+    DatasetDirectory directory = r.directory();
     Optional<Schedule> schedule = schedules.state().usable();
     List<String> ring = schedule.map(Schedule::ring).orElse(List.of());
     int awake = schedule.map(s -> (int) ring.stream()
         .filter(n -> s.isAwake(n, clock.millis())).count()).orElse(0);
-    Optional<DatasetCatalog> catalog = chainsOf(ring);
-    Set<String> live = r == null ? Set.of() : r.activity().live();
-    Map<String, ExpansionChain> byName = catalog.map(DatasetCatalog::chains).orElse(Map.of());
-    Map<String, Integer> weights = new TreeMap<>();
-    live.stream().filter(byName::containsKey).forEach(d -> weights.put(d, config.weight(d)));
+    Map<String, ExpansionChain> byName = chainsOf(ring, directory);
+    Map<String, Integer> weights = DatasetShares.liveWeights(r.activity().live(), directory,
+        byName);
     Allocation allocation = NodeAllocator.allocate(byName, LiveDatasets.withWeights(weights),
         awake, config.share());
     ProportionalityReport degrees = PowerProportionality.of(allocation, byName);
 
     MetricsRecordBuilder rb = collector.addRecord(SOURCE_NAME).setContext("blink")
         .tag(Interns.info("SharePolicy", "FAIR_SHARE or PRIORITY"), config.share().name())
-        .tag(Interns.info("LiveDatasetNames", "Datasets written to recently"),
+        .tag(Interns.info("DatasetSource", "Where the datasets come from"),
+            directory.describe())
+        .tag(Interns.info("LiveDatasetNames", "Datasets written to or read recently"),
             String.join(",", weights.keySet()))
         .tag(Interns.info("DefaultChain", "Chain of files in no dataset (the ring)"),
             listed(ring))
-        .addGauge(Interns.info("Datasets", "Configured datasets"), config.roots().size())
+        .addGauge(Interns.info("Datasets", "Datasets holding files"), directory.holding().size())
         .addGauge(Interns.info("LiveDatasets", "Live datasets"), weights.size())
         .addGauge(Interns.info("AwakeRingNodes", "Ring nodes awake now (n)"), awake)
         .addGauge(Interns.info("ProportionalityMean",
             "Mean degree of power-proportionality over live datasets"), degrees.mean())
         .addGauge(Interns.info("ProportionalityWorst",
             "Lowest degree of power-proportionality of a live dataset"), degrees.worst());
-    for (Dataset d : catalog.map(DatasetCatalog::datasets).orElse(List.of())) {
-      String n = d.name();
+    byName.forEach((n, chain) -> {
       List<String> active = allocation.nodesOf(n);
-      rb.tag(Interns.info(n + ".Chain", "Expansion chain of " + n), listed(d.chain().nodes()))
+      rb.tag(Interns.info(n + ".Chain", "Expansion chain of " + n), listed(chain.nodes()))
           .tag(Interns.info(n + ".ActiveSet", "A(" + n + "): nodes allocated to it"),
               listed(active))
           .addGauge(Interns.info(n + ".Live", "1 when " + n + " is live"),
               weights.containsKey(n) ? 1 : 0)
-          .addGauge(Interns.info(n + ".Weight", "Priority weight of " + n), config.weight(n))
+          .addGauge(Interns.info(n + ".Weight", "Priority weight of " + n),
+              directory.weight(n))
           .addGauge(Interns.info(n + ".ActiveNodes", "|A(" + n + ")|"), active.size())
           .addGauge(Interns.info(n + ".Proportionality", "Degree of power-proportionality of "
               + n), degrees.byDataset().getOrDefault(n, 0.0))
           .addCounter(Interns.info(n + ".NewBlocks", "New blocks placed for " + n),
-              r == null ? 0 : r.activity().newBlocks(n));
-    }
+              r.activity().newBlocks(n))
+          .addCounter(Interns.info(n + ".Reads", "Block reads of " + n + " sorted"),
+              r.activity().reads(n));
+    });
     rb.endRecord();
   }
 
-  /** The datasets' chains on {@code ring}, cached while the ring stays the same. */
-  private Optional<DatasetCatalog> chainsOf(List<String> ring) {
+  /** The datasets' chains on {@code ring}, cached while the ring and the datasets stay. */
+  private Map<String, ExpansionChain> chainsOf(List<String> ring, DatasetDirectory directory) {
     RingChains c = chains;
-    if (c == null || !c.ring.equals(ring)) {
-      c = new RingChains(ring,
-          LayoutCatalog.datasetChains(ring, primaries, config.roots()));
+    if (c == null || !c.ring.equals(ring) || c.version != directory.version()) {
+      c = new RingChains(ring, directory.version(), directory.chains(ring, primaries));
       chains = c;
     }
-    return c.catalog;
+    return c.chains;
   }
 
   private static String listed(List<String> nodes) {
@@ -194,5 +204,5 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
         + (nodes.size() - MAX_LISTED_NODES) + ")";
   }
 
-  private record RingChains(List<String> ring, Optional<DatasetCatalog> catalog) {}
+  private record RingChains(List<String> ring, long version, Map<String, ExpansionChain> chains) {}
 }

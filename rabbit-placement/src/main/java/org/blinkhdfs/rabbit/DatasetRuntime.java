@@ -3,38 +3,49 @@ package org.blinkhdfs.rabbit;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetworkTopology;
+import org.blinkhdfs.group.GroupDatasets;
+import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.placement.GroupsFeed;
 import org.blinkhdfs.rabbit.dataset.DatasetActivity;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
+import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.blinkhdfs.rabbit.dataset.DatasetResolver;
 import org.blinkhdfs.rabbit.dataset.ResolutionCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where one NameNode's dataset placement ({@link EqualWorkBlockPlacementPolicy}) and its dataset
- * plugin ({@link DatasetNameNodePlugin}) meet: file-to-dataset resolution with its cache, and
- * the dataset activity (live datasets, new blocks).
+ * Where one NameNode's dataset placement ({@link EqualWorkBlockPlacementPolicy}), its read order
+ * ({@link EqualWorkNetworkTopology}) and its dataset plugin ({@link DatasetNameNodePlugin}) meet:
+ * the datasets (a {@link DatasetDirectory}: the configured ones, or the application groups read
+ * in the background by a {@link GroupsFeed}), file-to-dataset resolution with its cache, the
+ * dataset activity (live datasets, new blocks, reads) and the layout the policy built last.
  *
- * <p>Why a registry, and why keyed by the network topology: Hadoop creates the placement policy
- * and the plugin separately by reflection, and only the plugin gets the NameNode (and so the
- * namespace, for the xattr {@value DatasetResolver#OVERRIDE_XATTR}). Both can reach that
- * NameNode's {@code NetworkTopology} object: it is the policy's {@code clusterMap} and the plugin
- * finds it through {@code BlockManager#getDatanodeManager}. Keying by that object's identity
- * keeps two NameNodes in one JVM (tests, HA) apart without any configured name. The plugin
- * removes the entry when it stops.
+ * <p>Why a registry, and why keyed by the network topology: Hadoop creates the placement policy,
+ * the topology and the plugin separately by reflection, and only the plugin gets the NameNode
+ * (and so the namespace, for the xattr {@value DatasetResolver#OVERRIDE_XATTR}). All three can
+ * reach that NameNode's {@code NetworkTopology} object: it is the policy's {@code clusterMap},
+ * the topology itself, and the plugin finds it through {@code BlockManager#getDatanodeManager}.
+ * Keying by that object's identity keeps two NameNodes in one JVM (tests, HA) apart without any
+ * configured name. The plugin removes the entry (and stops the feed) when it stops.
  *
- * <p>Without the plugin, the configured roots still work and the xattr is ignored, with one
- * WARN naming the fix.
+ * <p>Without the plugin, the configured roots (or the groups' roots) still work and the xattr is
+ * ignored, with one WARN naming the fix.
  *
  * <p>Resolution cache: {@link #CACHE_ENTRIES} paths for {@link #CACHE_MAX_AGE_MS}; an xattr or
- * rename takes effect for new blocks within that age.
+ * rename takes effect for new blocks within that age, a groups edit at the next feed refresh
+ * (the cache is dropped when the directory's version changes).
  *
- * <p>Thread-safe: the map is synchronized, the namespace reference volatile, the rest
- * thread-safe.
+ * <p>Thread-safe: the map is synchronized, the rest volatile or thread-safe.
  */
 final class DatasetRuntime {
   private static final Logger LOG = LoggerFactory.getLogger(DatasetRuntime.class);
@@ -43,27 +54,56 @@ final class DatasetRuntime {
   static final int CACHE_ENTRIES = 4096;
   static final long CACHE_MAX_AGE_MS = 5_000;
 
-  private final DatasetResolver resolver;
-  private final ResolutionCache cache;
+  private final DatasetConfig config;
+  private final Clock clock;
+  private final Supplier<DatasetDirectory> directories;
+  private final GroupsFeed feed;
   private final DatasetActivity activity;
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
   private volatile NamespaceDatasets namespace;
+  private volatile Cache cache;
+  private volatile PublishedModel published;
 
-  private DatasetRuntime(DatasetConfig config, Clock clock) {
-    this.resolver = new DatasetResolver(config.roots());
-    this.cache = new ResolutionCache(CACHE_ENTRIES, CACHE_MAX_AGE_MS, clock);
+  private DatasetRuntime(Configuration conf, Clock clock) {
+    this.config = DatasetConfig.from(conf::get);
+    this.clock = clock;
     this.activity = new DatasetActivity(config.liveMs(), clock);
+    if (config.fromGroups()) {
+      this.feed = GroupsFeed.start(conf, DatasetConfig.SOURCE.name() + " = "
+          + DatasetConfig.SOURCE_GROUPS);
+      this.directories = new GroupDirectories(feed);
+    } else {
+      this.feed = null;
+      DatasetDirectory fixed = DatasetDirectory.of(config);
+      this.directories = () -> fixed;
+    }
   }
 
   /** The runtime of the NameNode whose topology is {@code topology}, created on first use. */
-  static DatasetRuntime forTopology(NetworkTopology topology, DatasetConfig config) {
+  static DatasetRuntime forTopology(NetworkTopology topology, Configuration conf) {
     return BY_NAMENODE.computeIfAbsent(topology,
-        t -> new DatasetRuntime(config, Clock.systemUTC()));
+        t -> new DatasetRuntime(conf, Clock.systemUTC()));
   }
 
-  /** Drops {@code topology}'s runtime (its NameNode stopped). */
+  /**
+   * A runtime of its own, for a process that builds the layouts without a NameNode (the proxy's
+   * drain): resolution by roots only, and its own groups feed when the groups are the datasets.
+   */
+  static DatasetRuntime standalone(Configuration conf) {
+    return new DatasetRuntime(conf, Clock.systemUTC());
+  }
+
+  /** The runtime of {@code topology}'s NameNode, if the policy or plugin created one. */
+  static Optional<DatasetRuntime> existing(NetworkTopology topology) {
+    return Optional.ofNullable(BY_NAMENODE.get(topology));
+  }
+
+  /** Drops {@code topology}'s runtime (its NameNode stopped) and stops its groups feed. */
   static void remove(NetworkTopology topology) {
-    BY_NAMENODE.remove(topology);
+    DatasetRuntime r = BY_NAMENODE.remove(topology);
+    if (r != null && r.feed != null) {
+      r.feed.close();
+    }
   }
 
   /** Lets resolution read xattrs from {@code ns} (null: configured roots only). */
@@ -71,27 +111,93 @@ final class DatasetRuntime {
     this.namespace = ns;
   }
 
+  DatasetConfig config() {
+    return config;
+  }
+
+  /** The datasets now. */
+  DatasetDirectory directory() {
+    return directories.get();
+  }
+
   /** The dataset of a new block of the file at {@code srcPath}; records it as activity. */
   Optional<String> newBlockOf(String srcPath) {
-    Optional<String> dataset = cache.get(srcPath, this::resolve);
+    Optional<String> dataset = datasetOf(srcPath);
     dataset.ifPresent(activity::newBlock);
     return dataset;
+  }
+
+  /** The dataset of a file a reader opened; records the read as activity. */
+  Optional<String> readOf(String srcPath) {
+    Optional<String> dataset = datasetOf(srcPath);
+    dataset.ifPresent(activity::read);
+    return dataset;
+  }
+
+  private Optional<String> datasetOf(String srcPath) {
+    DatasetDirectory d = directories.get();
+    if (d.holding().isEmpty()) {
+      return Optional.empty();
+    }
+    Cache c = cache;
+    if (c == null || c.version != d.version()) {
+      c = new Cache(d.version(), new ResolutionCache(CACHE_ENTRIES, CACHE_MAX_AGE_MS, clock));
+      cache = c;
+    }
+    return c.paths.get(srcPath, path -> resolve(d, path));
   }
 
   DatasetActivity activity() {
     return activity;
   }
 
-  private Optional<String> resolve(String srcPath) {
+  /** Records the layout the policy built for {@code ring} (the read order recognises blocks). */
+  void publish(List<String> ring, LayoutModel model) {
+    published = new PublishedModel(ring, model);
+  }
+
+  /** The dataset layout the policy built last for {@code ring}, when it has datasets. */
+  Optional<DatasetLayoutModel> layoutFor(List<String> ring) {
+    PublishedModel p = published;
+    return p != null && p.ring.equals(ring) && p.model instanceof DatasetLayoutModel m
+        ? Optional.of(m) : Optional.empty();
+  }
+
+  private Optional<String> resolve(DatasetDirectory d, String srcPath) {
     NamespaceDatasets ns = namespace;
     if (ns != null) {
-      return ns.resolve(srcPath, resolver);
+      return ns.resolve(srcPath, d);
     }
     if (warnedNoNamespace.compareAndSet(false, true)) {
       LOG.warn("Datasets: the xattr {} is ignored because {} is not running; add it to"
           + " dfs.namenode.plugins. Configured roots still apply.",
           DatasetResolver.OVERRIDE_XATTR, DatasetNameNodePlugin.class.getName());
     }
-    return resolver.resolve(srcPath, Optional.empty());
+    return d.resolve(srcPath, Optional.empty());
+  }
+
+  private record Cache(long version, ResolutionCache paths) {}
+
+  private record PublishedModel(List<String> ring, LayoutModel model) {}
+
+  /** One {@link GroupDatasets} per document revision the feed holds. */
+  private static final class GroupDirectories implements Supplier<DatasetDirectory> {
+    private final GroupsFeed feed;
+    private volatile GroupDatasets last = new GroupDatasets(GroupSet.empty());
+
+    GroupDirectories(GroupsFeed feed) {
+      this.feed = feed;
+    }
+
+    @Override
+    public DatasetDirectory get() {
+      GroupSet now = feed.current();
+      GroupDatasets l = last;
+      if (l.groups() != now) {
+        l = new GroupDatasets(now);
+        last = l;
+      }
+      return l;
+    }
   }
 }

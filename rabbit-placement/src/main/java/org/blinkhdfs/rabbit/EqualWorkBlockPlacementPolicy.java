@@ -49,10 +49,39 @@ import org.blinkhdfs.rabbit.dataset.DatasetConfig;
  * <p>Thread-safe (see the base class).
  */
 public class EqualWorkBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
+  /** This policy's runtime when it has no NameNode (a proxy or tool building the layouts). */
+  private DatasetRuntime standalone; // guarded by this
+  private Configuration datasetConf;
+
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
-    DatasetConfig datasets = DatasetConfig.from(conf::get);
-    return LayoutCatalog.equalWork(conf::get,
-        path -> DatasetRuntime.forTopology(clusterMap, datasets).newBlockOf(path));
+    DatasetConfig.from(conf::get); // a bad blink.rabbit.datasets* value fails here, at start
+    this.datasetConf = conf;
+    Function<Schedule, LayoutModel> layouts = LayoutCatalog.equalWork(conf::get,
+        () -> runtime().directory(), path -> runtime().newBlockOf(path));
+    return schedule -> {
+      LayoutModel m = layouts.apply(schedule);
+      runtime().publish(schedule.ring(), m);
+      return m;
+    };
+  }
+
+  /** The groups document's revision when the datasets are the application groups, else 0. */
+  @Override
+  protected long layoutVersion() {
+    return runtime().directory().version();
+  }
+
+  /** The NameNode's dataset runtime (shared with the topology and plugin), or this policy's. */
+  private DatasetRuntime runtime() {
+    if (clusterMap != null) {
+      return DatasetRuntime.forTopology(clusterMap, datasetConf);
+    }
+    synchronized (this) {
+      if (standalone == null) {
+        standalone = DatasetRuntime.standalone(datasetConf);
+      }
+      return standalone;
+    }
   }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +23,10 @@ import org.blinkhdfs.rabbit.balance.CallReadLog;
 import org.blinkhdfs.rabbit.balance.EqualWorkTargets;
 import org.blinkhdfs.rabbit.balance.HitRatioBalancer;
 import org.blinkhdfs.rabbit.balance.HitRatioTargets;
+import org.blinkhdfs.rabbit.dataset.Allocation;
+import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
+import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
+import org.blinkhdfs.rabbit.dataset.DatasetShares;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +84,7 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
   private static final Logger LOG = LoggerFactory.getLogger(EqualWorkNetworkTopology.class);
 
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>();
+  private volatile Shares shares;
   private final ThreadLocal<CallReadLog> callLogs = ThreadLocal.withInitial(CallReadLog::new);
   private volatile Chain warnedChain;
   private int primaries;
@@ -101,6 +108,9 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
   @Override
   protected <T extends Node> void orderTies(T[] nodes, int tiedLen, Schedule schedule,
       long nowMs) {
+    if (datasetFirst(nodes, tiedLen, schedule, nowMs)) {
+      return;
+    }
     Optional<HitRatioTargets> targets = targets(schedule, nowMs);
     if (targets.isEmpty()) {
       return;
@@ -118,6 +128,78 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     for (CallReadLog.Read counted : callLogs.get().next(Server.getCurCall().get(), read)) {
       counted.recordIn(balancer);
     }
+  }
+
+  /**
+   * Rabbit §3.4's read side: a block of a live dataset d is read from A(d), the nodes allocated
+   * to d, so one dataset's readers never load another's nodes (fair and priority isolation).
+   * The file is the one the reader opened ({@link DatasetAuditLogger}); the read makes its
+   * dataset live. Among the tied replicas in A(d), the node that has served the fewest reads
+   * since A last changed goes first. False (nothing reordered) without datasets, for a sort that
+   * is not a client's open, a file in no dataset, or when none of the tied replicas is in A(d).
+   */
+  private <T extends Node> boolean datasetFirst(T[] nodes, int tiedLen, Schedule schedule,
+      long nowMs) {
+    Optional<DatasetRuntime> runtime = DatasetRuntime.existing(this);
+    if (runtime.isEmpty() || runtime.get().layoutFor(schedule.ring()).isEmpty()) {
+      return false;
+    }
+    Optional<String> path = DatasetAuditLogger.openedByCurrentCall();
+    if (path.isEmpty()) {
+      return false;
+    }
+    Optional<String> dataset = runtime.get().readOf(path.get());
+    if (dataset.isEmpty()) {
+      return false;
+    }
+    Shares shares = shares(runtime.get(), schedule, nowMs);
+    Set<String> mine = shares.nodesOf(dataset.get());
+    int best = -1;
+    long bestServed = Long.MAX_VALUE;
+    for (int i = 0; i < tiedLen; i++) {
+      String a = addressOf(nodes[i]);
+      if (mine.contains(a)) {
+        long served = shares.served(a);
+        if (served < bestServed) {
+          best = i;
+          bestServed = served;
+        }
+      }
+    }
+    if (best < 0) {
+      return false;
+    }
+    shares.serve(addressOf(nodes[best]));
+    moveToFront(nodes, best);
+    return true;
+  }
+
+  /**
+   * A(d) for the schedule now, recomputed when it, the datasets or the live set change, and
+   * otherwise every {@code blink.equalwork.read.refresh.ms} (which nodes are usable now moves
+   * with the windows).
+   */
+  private Shares shares(DatasetRuntime runtime, Schedule schedule, long nowMs) {
+    Shares s = shares;
+    DatasetDirectory directory = runtime.directory();
+    Set<String> live = runtime.activity().live();
+    if (s != null && s.schedule.equals(schedule) && s.version == directory.version()
+        && s.live.equals(live) && nowMs >= s.takenMs && nowMs - s.takenMs < refreshMs) {
+      return s;
+    }
+    List<String> on = new ArrayList<>();
+    for (String node : schedule.ring()) {
+      if (ReadOrder.key(schedule, node, nowMs, readMinWindowMs()).usableNow()) {
+        on.add(node);
+      }
+    }
+    Allocation a = DatasetShares.allocate(live, directory,
+        directory.chains(schedule.ring(), primaries), on, runtime.config().share());
+    Shares fresh = s != null && s.allocation.equals(a)
+        ? s.renewed(schedule, directory.version(), live, nowMs)
+        : new Shares(schedule, directory.version(), live, nowMs, a, new ConcurrentHashMap<>());
+    shares = fresh;
+    return fresh;
   }
 
   private static <T> void moveToFront(T[] nodes, int index) {
@@ -171,6 +253,27 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
       LOG.warn("The schedule's ring has {} nodes, fewer than {} = {} primaries: reads are not"
           + " balanced (HDFS's order) until the ring or the key changes", ring.size(),
           RabbitConfig.PRIMARIES.name(), primaries);
+    }
+  }
+
+  /** A(d) computed at {@code takenMs}, with the reads each node served since A last changed. */
+  private record Shares(Schedule schedule, long version, Set<String> live, long takenMs,
+      Allocation allocation, Map<String, AtomicLong> servedByNode) {
+    Set<String> nodesOf(String dataset) {
+      return Set.copyOf(allocation.nodesOf(dataset));
+    }
+
+    long served(String node) {
+      AtomicLong n = servedByNode.get(node);
+      return n == null ? 0 : n.get();
+    }
+
+    void serve(String node) {
+      servedByNode.computeIfAbsent(node, k -> new AtomicLong()).incrementAndGet();
+    }
+
+    Shares renewed(Schedule now, long newVersion, Set<String> newLive, long nowMs) {
+      return new Shares(now, newVersion, newLive, nowMs, allocation, servedByNode);
     }
   }
 

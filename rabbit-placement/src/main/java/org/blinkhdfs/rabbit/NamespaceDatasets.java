@@ -10,6 +10,7 @@ import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.INodesInPath;
 import org.apache.hadoop.hdfs.server.namenode.XAttrStorage;
 import org.apache.hadoop.hdfs.util.RwLockMode;
+import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
 import org.blinkhdfs.rabbit.dataset.DatasetResolver;
 
 /**
@@ -41,8 +42,8 @@ final class NamespaceDatasets {
     this.namesystem = namesystem;
   }
 
-  /** The dataset of the file at {@code src}, by {@code resolver}'s rules. */
-  Optional<String> resolve(String src, DatasetResolver resolver) {
+  /** The dataset of the file at {@code src}, by {@code datasets}' rules. */
+  Optional<String> resolve(String src, DatasetDirectory datasets) {
     namesystem.readLock(RwLockMode.FS);
     try {
       FSDirectory dir = namesystem.getFSDirectory();
@@ -50,9 +51,9 @@ final class NamespaceDatasets {
       try {
         iip = dir.resolvePath(null, src, FSDirectory.DirOp.READ);
       } catch (IOException e) { // no longer resolvable (deleted, a link): no xattr to read
-        return resolver.resolve(src, Optional.empty());
+        return datasets.resolve(src, Optional.empty());
       }
-      return resolver.resolve(iip.getPath(), nearestOverride(iip));
+      return datasets.resolve(iip.getPath(), nearestOverride(iip));
     } finally {
       namesystem.readUnlock(RwLockMode.FS, "blinkDatasetOf");
     }

@@ -6,15 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;
-import org.blinkhdfs.rabbit.dataset.Dataset;
-import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
 import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
-import org.blinkhdfs.rabbit.dataset.DatasetRoot;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.ChainLayoutModel;
@@ -38,8 +37,9 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  *       {@code blink.ring.spacing} says ({@link RingSpacing}: bisection, or even for the
  *       co-designed {@code aligned} stagger).
  *   <li>{@value #EQUAL_WORK}: Rabbit's equal work on the ring as expansion chain, p from
- *       {@code blink.equalwork.primaries}; with datasets ({@code blink.rabbit.datasets}) each
- *       dataset gets its own chain, planned greedily after the default one, and new blocks follow
+ *       {@code blink.equalwork.primaries}; with datasets ({@code blink.rabbit.datasets}, or the
+ *       application groups: a {@link DatasetDirectory}) each dataset gets its own chain, planned
+ *       greedily after the default one, and new blocks follow
  *       their file's dataset as {@code datasetOf} resolves it (a NameNode resolves paths and
  *       xattrs; a process without a namespace passes {@code path -> Optional.empty()}).
  *   <li>{@value #PARAID}: PARAID's skewed layout with the groups of {@code blink.paraid.groups}
@@ -89,21 +89,29 @@ public final class LayoutCatalog {
   /** Rabbit's equal work, with a chain per dataset when datasets are configured. */
   public static Function<Schedule, LayoutModel> equalWork(Function<String, String> lookup,
       Function<String, Optional<String>> datasetOf) {
+    DatasetDirectory datasets = DatasetDirectory.of(DatasetConfig.from(lookup));
+    return equalWork(lookup, () -> datasets, datasetOf);
+  }
+
+  /**
+   * Rabbit's equal work with a chain per dataset of {@code datasets}, read when a ring's layout
+   * is built: a directory that changes (the application groups) needs its caller to rebuild the
+   * layout when {@link DatasetDirectory#version()} changes.
+   */
+  public static Function<Schedule, LayoutModel> equalWork(Function<String, String> lookup,
+      Supplier<DatasetDirectory> datasets, Function<String, Optional<String>> datasetOf) {
     int p = RabbitConfig.from(lookup).primaries();
-    DatasetConfig datasets = DatasetConfig.from(lookup);
     String hint = "p = " + RabbitConfig.PRIMARIES.name() + " = " + p;
     return schedule -> {
       List<String> ring = schedule.ring();
       LayoutModel fallback = equalWork(ring, Chain.of(ring), p, hint);
-      Optional<DatasetCatalog> catalog = datasetChains(ring, p, datasets.roots());
-      if (catalog.isEmpty()) {
+      Map<String, ExpansionChain> chains = datasets.get().chains(ring, p);
+      if (chains.isEmpty()) {
         return fallback;
       }
       Map<String, LayoutModel> byDataset = new LinkedHashMap<>();
-      for (Dataset d : catalog.get().datasets()) {
-        byDataset.put(d.name(), equalWork(ring, Chain.of(d.chain().nodes()), p,
-            hint + ", dataset " + d.name()));
-      }
+      chains.forEach((name, chain) -> byDataset.put(name, equalWork(ring,
+          Chain.of(chain.nodes()), p, hint + ", dataset " + name)));
       return new DatasetLayoutModel(fallback, byDataset, datasetOf);
     };
   }
@@ -117,18 +125,6 @@ public final class LayoutCatalog {
       return new ChainLayoutModel("PARAID", chain, r -> ParaidReplicas.of(
           ParaidLayout.of(chain, config.paraidSpec(chain.size())), r), hint);
     };
-  }
-
-  /**
-   * The datasets' chains on {@code ring} with p primaries; empty when there are no datasets or
-   * the ring is shorter than p (then the layout refuses every replication anyway).
-   */
-  public static Optional<DatasetCatalog> datasetChains(List<String> ring, int p,
-      List<DatasetRoot> roots) {
-    if (roots.isEmpty() || ring.size() < p) {
-      return Optional.empty();
-    }
-    return Optional.of(DatasetCatalog.planAfter(roots, new ExpansionChain(ring, p)));
   }
 
   private static ChainLayoutModel equalWork(List<String> ring, Chain chain, int p, String hint) {

@@ -37,20 +37,52 @@ public final class DatasetConfig {
   public static final ConfigKey WEIGHTS = new ConfigKey("blink.rabbit.datasets.weights", "", "");
   public static final ConfigKey LIVE_MS =
       new ConfigKey("blink.rabbit.datasets.live.ms", "300000", "ms");
+  /** Where the datasets come from: these keys ({@code config}) or the groups document. */
+  public static final ConfigKey SOURCE =
+      new ConfigKey("blink.rabbit.datasets.source", "config", "");
+  /** The value of {@link #SOURCE} that makes the application groups the datasets. */
+  public static final String SOURCE_GROUPS = "groups";
 
   /** Every key the dataset code reads. */
-  public static final List<ConfigKey> KEYS = List.of(DATASETS, SHARE, WEIGHTS, LIVE_MS);
+  public static final List<ConfigKey> KEYS = List.of(DATASETS, SHARE, WEIGHTS, LIVE_MS, SOURCE);
 
   private final List<DatasetRoot> roots;
   private final SharePolicy share;
   private final Map<String, Integer> weights;
   private final long liveMs;
+  private final boolean fromGroups;
 
   private DatasetConfig(Function<String, String> lookup) {
     this.roots = DatasetSpecs.fromConfig(lookup);
     this.share = parseShare(ConfigValues.raw(lookup, SHARE));
     this.weights = parseWeights(ConfigValues.raw(lookup, WEIGHTS), roots);
     this.liveMs = ConfigValues.longIn(lookup, LIVE_MS, 1_000, 86_400_000);
+    this.fromGroups = parseSource(ConfigValues.raw(lookup, SOURCE));
+    if (fromGroups && (!roots.isEmpty() || !weights.isEmpty())) {
+      throw new IllegalArgumentException(SOURCE.name() + " = " + SOURCE_GROUPS + " takes the"
+          + " datasets and their weights from the application groups document, but "
+          + (roots.isEmpty() ? WEIGHTS.name() : DATASETS.name()) + " is set too: define the"
+          + " datasets as groups (bin/blink admin -addGroup) and leave " + DATASETS.name()
+          + " and " + WEIGHTS.name() + " empty, or set " + SOURCE.name() + " = config");
+    }
+  }
+
+  private static boolean parseSource(String value) {
+    switch (value.toLowerCase(Locale.ROOT)) {
+      case "config":
+        return false;
+      case SOURCE_GROUPS:
+        return true;
+      default:
+        throw new IllegalArgumentException(SOURCE.name() + " = '" + value + "' is invalid: give"
+            + " config (the datasets of " + DATASETS.name() + ") or groups (the application"
+            + " groups document, docs/groups.md), default " + SOURCE.defaultValue());
+    }
+  }
+
+  /** True when the datasets are the application groups ({@code ...source = groups}). */
+  public boolean fromGroups() {
+    return fromGroups;
   }
 
   /** Reads and validates the keys from a key-value lookup (an adapter passes {@code conf::get}). */

@@ -1,0 +1,135 @@
+package org.blinkhdfs.placement;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.core.config.ConfigKey;
+import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.group.GroupsJson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode's copy of the application groups document, for code on the hot path (placement,
+ * the read order): read in the background every {@code blink.groups.refresh.ms} from {@code
+ * blink.groups.file} or the scheduler's {@code GET /v1/groups}, so {@link #current()} never
+ * waits for a disk or the network.
+ *
+ * <p><b>Failures.</b> A failed read keeps the last document read (groups do not vanish because
+ * the scheduler restarts) and is logged once per distinct error; the first success after a
+ * failure is logged too. Before the first successful read the document is empty: new blocks
+ * then get the layout of files in no group, which is still a valid equal-work layout. A
+ * document whose revision goes back (a restored file) is taken as it is and logged.
+ *
+ * <p><b>Cost.</b> One small file read or HTTP call per period on one daemon thread.
+ *
+ * <p>Thread-safe.
+ */
+public final class GroupsFeed implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(GroupsFeed.class);
+  public static final ConfigKey REFRESH_MS =
+      new ConfigKey("blink.groups.refresh.ms", "5000", "ms");
+
+  /** Reads the document once. */
+  @FunctionalInterface
+  public interface Source {
+    GroupSet read() throws IOException;
+  }
+
+  private final Source source;
+  private final String describe;
+  private final AtomicReference<GroupSet> current = new AtomicReference<>(GroupSet.empty());
+  private final ScheduledExecutorService thread;
+  private volatile String lastError;
+
+  private GroupsFeed(Source source, String describe, long refreshMs) {
+    this.source = source;
+    this.describe = describe;
+    this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "blink-groups-feed");
+      t.setDaemon(true);
+      return t;
+    });
+    thread.scheduleWithFixedDelay(this::refresh, 0, refreshMs, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Starts a feed from {@code conf}'s groups source.
+   *
+   * @throws IllegalArgumentException naming the keys when there is no source or a bad refresh
+   */
+  public static GroupsFeed start(Configuration conf, String why) {
+    long refreshMs = ConfigValues.longIn(conf::get, REFRESH_MS, 100, 3_600_000);
+    String file = conf.getTrimmed(GroupConfig.FILE.name(), "");
+    PlacementConfig pc = PlacementConfig.from(conf);
+    if (file.isEmpty() && pc.schedulerAddress().isEmpty()) {
+      throw new IllegalArgumentException(why + " needs the groups document: set "
+          + GroupConfig.FILE.name() + " to the scheduler's blink.scheduler.groups.file (same"
+          + " host), or " + PlacementConfig.SCHEDULER_ADDRESS.name() + " to read GET /v1/groups");
+    }
+    return new GroupsFeed(source(conf), file.isEmpty() ? "scheduler " + pc.schedulerAddress()
+        : file, refreshMs);
+  }
+
+  /** The groups document of {@code conf}: {@code blink.groups.file}, else the scheduler's. */
+  static Source source(Configuration conf) {
+    String file = conf.getTrimmed(GroupConfig.FILE.name(), "");
+    if (!file.isEmpty()) {
+      Path path = Path.of(file);
+      return () -> GroupsJson.read(Files.readString(path, StandardCharsets.UTF_8));
+    }
+    PlacementConfig pc = PlacementConfig.from(conf);
+    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
+        .text());
+  }
+
+  /** The last document read; empty before the first successful read. */
+  public GroupSet current() {
+    return current.get();
+  }
+
+  /** Reads now (also what the background thread does each period); true on success. */
+  public boolean refresh() {
+    try {
+      GroupSet next = source.read();
+      GroupSet before = current.getAndSet(next);
+      if (lastError != null) {
+        LOG.info("Groups document from {} readable again (revision {})", describe,
+            next.revision());
+        lastError = null;
+      }
+      if (next.revision() < before.revision()) {
+        LOG.warn("Groups document from {} went back from revision {} to {}; following it",
+            describe, before.revision(), next.revision());
+      } else if (next.revision() != before.revision()) {
+        LOG.info("Groups document from {}: revision {}, live groups {}", describe,
+            next.revision(), next.live().stream().map(g -> g.name()).toList());
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      String error = String.valueOf(e.getMessage());
+      if (!Objects.equals(error, lastError)) {
+        LOG.warn("Cannot read the groups document from {} (keeping revision {}): {}", describe,
+            current.get().revision(), e.toString());
+        lastError = error;
+      }
+      return false;
+    }
+  }
+
+  @Override
+  public void close() {
+    thread.shutdownNow();
+  }
+}
