@@ -54,6 +54,22 @@ class DatasetConfigTest {
         message(Map.of("blink.rabbit.datasets.live.ms", "10")));
   }
 
+  @Test
+  void theGroupsMayBeTheDatasetsButNotBesideConfiguredOnes() {
+    assertEquals(false, DatasetConfig.from(Map.<String, String>of()::get).fromGroups());
+    assertEquals(true, DatasetConfig.from(Map.of("blink.rabbit.datasets.source", "Groups")::get)
+        .fromGroups());
+    assertEquals("blink.rabbit.datasets.source = 'dir' is invalid: give config (the datasets of"
+        + " blink.rabbit.datasets) or groups (the application groups document, docs/groups.md),"
+        + " default config", message(Map.of("blink.rabbit.datasets.source", "dir")));
+    assertEquals("blink.rabbit.datasets.source = groups takes the datasets and their weights"
+        + " from the application groups document, but blink.rabbit.datasets is set too: define"
+        + " the datasets as groups (bin/blink admin -addGroup) and leave blink.rabbit.datasets"
+        + " and blink.rabbit.datasets.weights empty, or set blink.rabbit.datasets.source ="
+        + " config", message(Map.of("blink.rabbit.datasets.source", "groups",
+            "blink.rabbit.datasets", "a=/a")));
+  }
+
   private static String message(Map<String, String> conf) {
     return assertThrows(IllegalArgumentException.class, () -> DatasetConfig.from(conf::get))
         .getMessage();
