@@ -5,10 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
@@ -30,7 +33,14 @@ import org.slf4j.LoggerFactory;
  * then get the layout of files in no group, which is still a valid equal-work layout. A
  * document whose revision goes back (a restored file) is taken as it is and logged.
  *
- * <p><b>Cost.</b> One small file read or HTTP call per period on one daemon thread.
+ * <p><b>Live groups.</b> With a scheduler configured ({@code blink.scheduler.address}) and a
+ * supplier given ({@link #reportLive}), each period also sends the groups read or written lately
+ * ({@code PUT /v1/groups/live}), from which the scheduler's activation shares the ACTIVE nodes.
+ * An empty set is sent once when the last group stops being live, not every period, so a
+ * standby NameNode (which sees no client) does not keep clearing the active one's report.
+ *
+ * <p><b>Cost.</b> One small file read or HTTP call (two with live groups) per period on one
+ * daemon thread.
  *
  * <p>Thread-safe.
  */
@@ -50,16 +60,22 @@ public final class GroupsFeed implements AutoCloseable {
   private final AtomicReference<GroupSet> current = new AtomicReference<>(GroupSet.empty());
   private final ScheduledExecutorService thread;
   private volatile String lastError;
+  private final Optional<SchedulerHttp> scheduler;
+  private volatile Supplier<Set<String>> live;
+  private Set<String> lastSent = Set.of(); // feed thread only
+  private String lastSendError; // feed thread only
 
-  private GroupsFeed(Source source, String describe, long refreshMs) {
+  private GroupsFeed(Source source, String describe, long refreshMs,
+      Optional<SchedulerHttp> scheduler) {
     this.source = source;
     this.describe = describe;
+    this.scheduler = scheduler;
     this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "blink-groups-feed");
       t.setDaemon(true);
       return t;
     });
-    thread.scheduleWithFixedDelay(this::refresh, 0, refreshMs, TimeUnit.MILLISECONDS);
+    thread.scheduleWithFixedDelay(this::period, 0, refreshMs, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -77,7 +93,22 @@ public final class GroupsFeed implements AutoCloseable {
           + " host), or " + PlacementConfig.SCHEDULER_ADDRESS.name() + " to read GET /v1/groups");
     }
     return new GroupsFeed(source(conf), file.isEmpty() ? "scheduler " + pc.schedulerAddress()
-        : file, refreshMs);
+        : file, refreshMs, pc.schedulerAddress().isEmpty() ? Optional.empty()
+            : Optional.of(schedulerHttp(conf)));
+  }
+
+  private static SchedulerHttp schedulerHttp(Configuration conf) {
+    PlacementConfig pc = PlacementConfig.from(conf);
+    return new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+  }
+
+  /**
+   * Sends {@code liveGroups} to the scheduler every period from now on (nothing without a
+   * scheduler address).
+   */
+  public void reportLive(Supplier<Set<String>> liveGroups) {
+    this.live = liveGroups;
   }
 
   /** The groups document of {@code conf}: {@code blink.groups.file}, else the scheduler's. */
@@ -87,9 +118,7 @@ public final class GroupsFeed implements AutoCloseable {
       Path path = Path.of(file);
       return () -> GroupsJson.read(Files.readString(path, StandardCharsets.UTF_8));
     }
-    PlacementConfig pc = PlacementConfig.from(conf);
-    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
-        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    SchedulerHttp http = schedulerHttp(conf);
     return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
         .text());
   }
@@ -97,6 +126,29 @@ public final class GroupsFeed implements AutoCloseable {
   /** The last document read; empty before the first successful read. */
   public GroupSet current() {
     return current.get();
+  }
+
+  /** One period: reads the document, then reports the live groups. */
+  private void period() {
+    refresh();
+    Supplier<Set<String>> l = live;
+    if (l == null || scheduler.isEmpty()) {
+      return;
+    }
+    Set<String> now = Set.copyOf(l.get());
+    if (now.isEmpty() && lastSent.isEmpty()) {
+      return;
+    }
+    try {
+      scheduler.get().putText("/v1/groups/live", GroupsJson.writeLive(now)).requireSuccess();
+      lastSent = now;
+      lastSendError = null;
+    } catch (IOException | RuntimeException e) {
+      if (!Objects.equals(e.getMessage(), lastSendError)) {
+        LOG.warn("Cannot report the live groups {} to the scheduler: {}", now, e.toString());
+        lastSendError = e.getMessage();
+      }
+    }
   }
 
   /** Reads now (also what the background thread does each period); true on success. */

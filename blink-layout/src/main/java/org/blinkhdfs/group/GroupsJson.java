@@ -8,12 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The groups document: the scheduler's groups file, {@code GET/PUT /v1/groups}, and what the
@@ -105,6 +107,56 @@ public final class GroupsJson {
       entries.add(group(list.get(i), "groups[" + i + "]"));
     }
     return new GroupSet(rev.asLong(), entries);
+  }
+
+  /** The most names a live-groups report may carry. */
+  public static final int MAX_LIVE = 1_000;
+
+  /**
+   * The NameNode's report of the groups read or written lately ({@code PUT /v1/groups/live}):
+   * {@code {"live": ["hi", "lo"]}}.
+   */
+  public static String writeLive(Collection<String> live) {
+    ObjectNode root = MAPPER.createObjectNode();
+    ArrayNode list = root.putArray("live");
+    new TreeSet<>(live).forEach(list::add);
+    return root.toString();
+  }
+
+  /**
+   * Parses a live-groups report.
+   *
+   * @throws IllegalArgumentException naming the field, the value and the fix
+   */
+  public static Set<String> readLive(String json) {
+    String example = " (e.g. {\"live\": [\"hi\", \"lo\"]})";
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("live groups: not valid JSON: " + e.getOriginalMessage()
+          + example);
+    }
+    if (root == null || !root.isObject()) {
+      throw new IllegalArgumentException("live groups: expected a JSON object" + example);
+    }
+    unknown(root, Set.of("live"), "live groups");
+    JsonNode list = root.get("live");
+    if (list == null || !list.isArray() || list.size() > MAX_LIVE) {
+      throw new IllegalArgumentException("live groups.live " + (list == null ? "is missing"
+          : "is not an array of at most " + MAX_LIVE + " names") + ": list the group names"
+          + example);
+    }
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < list.size(); i++) {
+      JsonNode n = list.get(i);
+      if (!n.isTextual() || n.asText().isBlank() || n.asText().length() > 256) {
+        throw new IllegalArgumentException("live groups.live[" + i + "] " + n + " is not a"
+            + " group name: give the names as strings" + example);
+      }
+      names.add(n.asText());
+    }
+    return names;
   }
 
   private static Group group(JsonNode o, String where) {

@@ -1,5 +1,7 @@
 package org.blinkhdfs.scheduler;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -225,6 +227,34 @@ final class ApiServlets {
       } catch (GroupStore.StaleRevision e) {
         throw new BadRequest(HttpServletResponse.SC_CONFLICT, e.getMessage());
       }
+    }
+  }
+
+  /**
+   * {@code GET/PUT /v1/groups/live}: the groups the NameNode saw read or written lately (it
+   * sends them every {@code blink.groups.refresh.ms}); with {@code
+   * blink.scheduler.groups.activation} they share the ACTIVE nodes from the next plan.
+   */
+  public static final class LiveGroupsServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      GroupActiveSet.Report r = daemon().groupActiveSet().lastReport();
+      ObjectNode o = (ObjectNode) JSON.readTree(GroupsJson.writeLive(r.live()));
+      o.put("reportedAtMs", r.atMs());
+      ArrayNode counted = o.putArray("counted");
+      daemon().groupActiveSet().live().forEach(counted::add);
+      o.put("activation", daemon().config().groupsActivation);
+      json(resp, 200, o);
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
+      daemon().groupActiveSet().report(GroupsJson.readLive(text(req,
+          "a JSON object {\"live\": [\"group\", ...]}")));
+      doGet(req, resp);
     }
   }
 

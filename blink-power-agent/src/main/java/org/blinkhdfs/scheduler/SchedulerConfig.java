@@ -9,6 +9,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.SharePolicy;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
@@ -58,6 +61,9 @@ public final class SchedulerConfig {
   /** Where the application groups are kept ({@code GET/PUT /v1/groups}); empty: none. */
   public static final ConfigKey GROUPS_FILE =
       new ConfigKey("blink.scheduler.groups.file", "", "path");
+  /** Activation and gear shifting keep each live group's A(g) ACTIVE ({@link GroupActiveSet}). */
+  public static final ConfigKey GROUPS_ACTIVATION =
+      new ConfigKey("blink.scheduler.groups.activation", "false", "");
   public static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
   public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
@@ -84,6 +90,11 @@ public final class SchedulerConfig {
   final long tickMs;
   final String scheduleFile;
   final String groupsFile;
+  final boolean groupsActivation;
+  /** p, the share policy and the live time of {@link GroupActiveSet}: the NameNode's keys. */
+  final int primaries;
+  final SharePolicy share;
+  final long liveMs;
 
   SchedulerConfig(Configuration conf) {
     CoreConfig core = new CoreConfig(conf::get);
@@ -125,6 +136,17 @@ public final class SchedulerConfig {
     this.tickMs = longIn(conf, TICK_MS, 10, 60_000);
     this.scheduleFile = conf.getTrimmed(SCHEDULE_FILE.name(), "");
     this.groupsFile = conf.getTrimmed(GROUPS_FILE.name(), "");
+    this.groupsActivation = ConfigValues.booleanValue(conf::get, GROUPS_ACTIVATION);
+    this.primaries = RabbitConfig.from(conf::get).primaries();
+    DatasetConfig datasets =
+        DatasetConfig.from(conf::get);
+    this.share = datasets.share();
+    this.liveMs = datasets.liveMs();
+    if (groupsActivation && groupsFile.isEmpty()) {
+      throw new IllegalArgumentException(GROUPS_ACTIVATION.name() + " = true shares the ACTIVE"
+          + " nodes among application groups, but " + GROUPS_FILE.name() + " is empty: set it"
+          + " to the groups file, or set " + GROUPS_ACTIVATION.name() + " = false");
+    }
     // Last: a sensor signal starts its reader thread, which nothing would stop if a later
     // setting failed.
     this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
@@ -134,7 +156,7 @@ public final class SchedulerConfig {
   private static List<ConfigKey> keys() {
     List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
-        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE));
+        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION));
     all.addAll(RecoveryConfig.KEYS);
     return List.copyOf(all);
   }

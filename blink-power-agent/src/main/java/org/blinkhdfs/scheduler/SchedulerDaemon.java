@@ -62,6 +62,7 @@ public final class SchedulerDaemon implements Closeable {
   private final Optional<YarnPublisher> yarn;
   private final SchedulerSecurity security;
   private final GroupStore groups;
+  private final GroupActiveSet groupActiveSet;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
@@ -70,6 +71,11 @@ public final class SchedulerDaemon implements Closeable {
     scheduler.setSignal(config.signal, clock.millis());
     this.groups = new GroupStore(config.groupsFile.isEmpty() ? Optional.empty()
         : Optional.of(Path.of(config.groupsFile)));
+    this.groupActiveSet = new GroupActiveSet(groups::current, config.primaries, config.share,
+        config.liveMs, clock);
+    if (config.groupsActivation) {
+      scheduler.setActiveSet(groupActiveSet);
+    }
     this.fileWriter = config.scheduleFile.isEmpty() ? Optional.empty()
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
@@ -130,6 +136,11 @@ public final class SchedulerDaemon implements Closeable {
   /** The application groups ({@code GET/PUT /v1/groups}). */
   GroupStore groups() {
     return groups;
+  }
+
+  /** The live groups the NameNode reports and the A(g) they get ({@code /v1/groups/live}). */
+  GroupActiveSet groupActiveSet() {
+    return groupActiveSet;
   }
 
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */

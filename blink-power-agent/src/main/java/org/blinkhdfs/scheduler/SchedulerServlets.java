@@ -16,6 +16,7 @@ final class SchedulerServlets {
     http.addServlet("wake", "/v1/wake", ApiServlets.WakeServlet.class);
     http.addServlet("popularity", "/v1/popularity", ApiServlets.PopularityServlet.class);
     http.addServlet("groups", "/v1/groups", ApiServlets.GroupsServlet.class);
+    http.addServlet("live-groups", "/v1/groups/live", ApiServlets.LiveGroupsServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);
   }
 }

@@ -3,6 +3,7 @@ package org.blinkhdfs.scheduler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -66,6 +67,13 @@ public final class StatusPageServlet extends ApiServlet {
     }
     html.append("</table>\n");
     groupsTable(html, d.groups().current());
+    Set<String> live = d.groupActiveSet().live();
+    html.append("<p id=\"live-groups\">Live (reported by the NameNode): ")
+        .append(live.isEmpty() ? "none" : esc(String.join(", ", live)))
+        .append("; ACTIVE nodes ").append(d.config().groupsActivation
+            ? "shared among them (A(g), blink.scheduler.groups.activation)"
+            : "not shared by group (blink.scheduler.groups.activation = false)")
+        .append("</p>\n");
     html.append("</body></html>\n");
     resp.setContentType("text/html;charset=utf-8");
     resp.getOutputStream().write(html.toString().getBytes(StandardCharsets.UTF_8));

@@ -72,6 +72,7 @@ final class DatasetRuntime {
       this.feed = GroupsFeed.start(conf, DatasetConfig.SOURCE.name() + " = "
           + DatasetConfig.SOURCE_GROUPS);
       this.directories = new GroupDirectories(feed);
+      feed.reportLive(activity::live);
     } else {
       this.feed = null;
       DatasetDirectory fixed = DatasetDirectory.of(config);

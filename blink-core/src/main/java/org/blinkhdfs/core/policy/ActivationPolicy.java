@@ -2,6 +2,7 @@ package org.blinkhdfs.core.policy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.NodeMode;
@@ -13,7 +14,8 @@ import org.blinkhdfs.core.schedule.NodeSchedule;
  * {@code k = floor((p_available − N·p_sleep) / (p_active − p_sleep))}, at most N.
  *
  * <p>Rabbit and PARAID put their primaries first in the expansion chain, so "the first k" is the
- * right prefix for them.
+ * right prefix for them; with application groups the request's {@link ActiveSet} picks the k
+ * nodes instead (each live group's A(g)).
  *
  * <p>Worked example (9 nodes, 25 W / 1 W, 50% = 112.5 W): {@code (112.5 − 9)/24 = 4.31}, so 4
  * nodes ACTIVE, 5 OFF, drawing {@code 4·25 + 5·1 = 105 W}.
@@ -40,9 +42,10 @@ public final class ActivationPolicy implements BlinkPolicy {
       return PolicyResult.belowMinimum(budget);
     }
     int k = activeNodes(budget);
+    Set<String> active = ActiveSet.checked(req.activeSet(), req.ring(), k);
     List<NodeSchedule> entries = new ArrayList<>();
-    for (int i = 0; i < req.ring().size(); i++) {
-      entries.add(NodeSchedule.of(req.ring().get(i), i < k ? NodeMode.ACTIVE : NodeMode.OFF));
+    for (String node : req.ring()) {
+      entries.add(NodeSchedule.of(node, active.contains(node) ? NodeMode.ACTIVE : NodeMode.OFF));
     }
     return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
   }

@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import org.blinkhdfs.core.power.PowerBudget;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 
 /**
  * PARAID's utilization-driven gear shifting (Le, Hikida, Yokota §2.1.2) on top of the activation
- * layout: the first {@code k} ring nodes are ACTIVE and the rest OFF, where {@code k} is a "gear"
+ * layout: the first {@code k} ring nodes (or the request's {@link ActiveSet}) are ACTIVE and the
+ * rest OFF, where {@code k} is a "gear"
  * (a configured number of nodes, e.g. {@code [2, 4, 7]}, or every size {@code 1..N}) chosen by the
  * load and then capped by the available power.
  *
@@ -233,9 +235,10 @@ public final class GearShiftingPolicy implements BlinkPolicy {
     }
     resolveGears(req.ring().size());
     int k = activeNodes(gears[gearIndex], ActivationPolicy.activeNodes(budget));
+    Set<String> active = ActiveSet.checked(req.activeSet(), req.ring(), k);
     List<NodeSchedule> entries = new ArrayList<>(req.ring().size());
-    for (int i = 0; i < req.ring().size(); i++) {
-      entries.add(NodeSchedule.of(req.ring().get(i), i < k ? NodeMode.ACTIVE : NodeMode.OFF));
+    for (String node : req.ring()) {
+      entries.add(NodeSchedule.of(node, active.contains(node) ? NodeMode.ACTIVE : NodeMode.OFF));
     }
     return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
   }

@@ -30,6 +30,7 @@ public final class PolicyRequest {
   private final long epoch;
   private final OptionalLong validUntilMs;
   private final Map<String, Double> popularity;
+  private final ActiveSet activeSet;
 
   private PolicyRequest(Builder b) {
     this.ring = List.copyOf(b.ring);
@@ -41,6 +42,7 @@ public final class PolicyRequest {
     this.epoch = b.epoch;
     this.validUntilMs = b.validUntilMs;
     this.popularity = Map.copyOf(b.popularity);
+    this.activeSet = b.activeSet;
   }
 
   public static Builder builder() {
@@ -84,6 +86,11 @@ public final class PolicyRequest {
     return popularity;
   }
 
+  /** Which k nodes a policy that switches whole nodes keeps ACTIVE; the first k by default. */
+  public ActiveSet activeSet() {
+    return activeSet;
+  }
+
   /** Builder; {@link #build()} checks consistency and names what is wrong. */
   public static final class Builder {
     private List<String> ring = List.of();
@@ -95,6 +102,12 @@ public final class PolicyRequest {
     private long epoch;
     private OptionalLong validUntilMs = OptionalLong.empty();
     private Map<String, Double> popularity = Map.of();
+    private ActiveSet activeSet = ActiveSet.PREFIX;
+
+    public Builder activeSet(ActiveSet activeSet) {
+      this.activeSet = Objects.requireNonNull(activeSet);
+      return this;
+    }
 
     public Builder ring(List<String> ring) {
       this.ring = Objects.requireNonNull(ring);

@@ -14,6 +14,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.blinkhdfs.core.agent.NodeStatus;
+import org.blinkhdfs.core.policy.ActiveSet;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.GearShiftingPolicy;
 import org.blinkhdfs.core.policy.IoServerPolicy;
@@ -158,6 +159,7 @@ public final class PowerScheduler {
   private BlinkPolicy policy;
   private OptionalInt activeOverride = OptionalInt.empty();
   private Map<String, Double> popularity = Map.of();
+  private ActiveSet activeSet = ActiveSet.PREFIX;
   private boolean controlChanged;
 
   private Schedule published;
@@ -249,6 +251,14 @@ public final class PowerScheduler {
       activeOverride = OptionalInt.empty();
       controlChanged = true;
     }
+  }
+
+  /**
+   * Which k nodes policies that switch whole nodes keep ACTIVE (say, each live application
+   * group's A(g)); the first k ring nodes by default. Used from the next plan.
+   */
+  public synchronized void setActiveSet(ActiveSet newActiveSet) {
+    this.activeSet = Objects.requireNonNull(newActiveSet, "activeSet");
   }
 
   /**
@@ -451,7 +461,8 @@ public final class PowerScheduler {
       PolicyRequest req = PolicyRequest.builder().ring(settings.ring())
           .stagingNodes(settings.stagingNodes()).model(model).level(availableLevel(nowMs))
           .intervalMs(settings.intervalMs()).intervalStartMs(boundary).epoch(nextEpoch)
-          .validUntilMs(OptionalLong.of(validUntil)).popularity(popularity).build();
+          .validUntilMs(OptionalLong.of(validUntil)).popularity(popularity)
+          .activeSet(activeSet).build();
       PolicyResult r = policy.plan(req);
       if (r.status() == PolicyResult.Status.BELOW_MINIMUM) {
         enterBelowMinimum(nowMs, budget);

@@ -87,6 +87,27 @@ class PolicyTest {
   }
 
   @Test
+  void activationAndGearsKeepTheNodesTheActiveSetChooses() {
+    // Same 4 nodes as below, but the chooser (say, live groups' A(g)) names the last four.
+    ActiveSet lastK = (ring, k) -> new java.util.LinkedHashSet<>(ring.subList(ring.size() - k,
+        ring.size()));
+    Schedule s = plan(new ActivationPolicy(), request(9, new PowerLevel.Percent(50))
+        .activeSet(lastK).build());
+    Schedule g = plan(new GearShiftingPolicy(), request(9, new PowerLevel.Percent(50))
+        .activeSet(lastK).build());
+    for (int i = 0; i < 9; i++) {
+      assertEquals(i >= 5 ? NodeMode.ACTIVE : NodeMode.OFF, s.nodes().get(i).mode());
+      assertEquals(i >= 5 ? NodeMode.ACTIVE : NodeMode.OFF, g.nodes().get(i).mode());
+    }
+    ActiveSet broken = (ring, k) -> java.util.Set.of("elsewhere:1");
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalStateException.class, () -> new ActivationPolicy().plan(
+            request(9, new PowerLevel.Percent(50)).activeSet(broken).build()));
+    assertTrue(e.getMessage().contains("returned [elsewhere:1] for 4 of the ring"),
+        e.getMessage());
+  }
+
+  @Test
   void activationKeepsAPrefixActive() {
     // 9 nodes at 50%: k = floor((112.5 - 9)/24) = floor(4.3125) = 4
     Schedule s = plan(new ActivationPolicy(), request(9, new PowerLevel.Percent(50)).build());
