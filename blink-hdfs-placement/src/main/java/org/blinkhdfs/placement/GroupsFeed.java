@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * then get the layout of files in no group, which is still a valid equal-work layout. A
  * document whose revision goes back (a restored file) is taken as it is and logged.
  *
- * <p><b>Live groups.</b> With a scheduler configured ({@code blink.scheduler.address}) and a
+ * <p><b>Live groups.</b> With a scheduler to tell ({@code blink.groups.report.address}, else
+ * {@code blink.scheduler.address}: a NameNode that reads the schedule file the scheduler writes
+ * on the same host has no scheduler address, but its scheduler still wants the report) and a
  * supplier given ({@link #reportLive}), each period also sends the groups read or written lately
  * ({@code PUT /v1/groups/live}), from which the scheduler's activation shares the ACTIVE nodes.
  * An empty set is sent once when the last group stops being live, not every period, so a
@@ -48,6 +50,9 @@ public final class GroupsFeed implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GroupsFeed.class);
   public static final ConfigKey REFRESH_MS =
       new ConfigKey("blink.groups.refresh.ms", "5000", "ms");
+  /** Where live groups are reported; empty: {@code blink.scheduler.address}. */
+  public static final ConfigKey REPORT_ADDRESS =
+      new ConfigKey("blink.groups.report.address", "", "host:port");
 
   /** Reads the document once. */
   @FunctionalInterface
@@ -92,14 +97,20 @@ public final class GroupsFeed implements AutoCloseable {
           + GroupConfig.FILE.name() + " to the scheduler's blink.scheduler.groups.file (same"
           + " host), or " + PlacementConfig.SCHEDULER_ADDRESS.name() + " to read GET /v1/groups");
     }
+    String report = conf.getTrimmed(REPORT_ADDRESS.name(), "");
+    if (!report.isEmpty()) {
+      SchedulerHttp.checkAddress(REPORT_ADDRESS.name(), report);
+    } else {
+      report = pc.schedulerAddress();
+    }
     return new GroupsFeed(source(conf), file.isEmpty() ? "scheduler " + pc.schedulerAddress()
-        : file, refreshMs, pc.schedulerAddress().isEmpty() ? Optional.empty()
-            : Optional.of(schedulerHttp(conf)));
+        : file, refreshMs, report.isEmpty() ? Optional.empty()
+            : Optional.of(schedulerHttp(conf, report)));
   }
 
-  private static SchedulerHttp schedulerHttp(Configuration conf) {
+  private static SchedulerHttp schedulerHttp(Configuration conf, String address) {
     PlacementConfig pc = PlacementConfig.from(conf);
-    return new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
+    return new SchedulerHttp(address, pc.schedulerTimeoutMs())
         .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
   }
 
@@ -118,7 +129,7 @@ public final class GroupsFeed implements AutoCloseable {
       Path path = Path.of(file);
       return () -> GroupsJson.read(Files.readString(path, StandardCharsets.UTF_8));
     }
-    SchedulerHttp http = schedulerHttp(conf);
+    SchedulerHttp http = schedulerHttp(conf, PlacementConfig.from(conf).schedulerAddress());
     return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
         .text());
   }

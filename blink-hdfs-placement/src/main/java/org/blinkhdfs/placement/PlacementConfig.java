@@ -92,7 +92,8 @@ public final class PlacementConfig {
       PopularityConfig.CAPACITY_FRACTION, PopularityConfig.MAX_FILES,
       PopularityConfig.NODES_PUBLISH, PopularityConfig.NODES_FILES, GroupConfig.ENABLED,
       GroupConfig.FILE, GroupConfig.SERVICE_MS, GroupConfig.FILES_MAX, GroupConfig.BLOCKS_SAMPLE,
-      GroupConfig.MAX_REPLICAS, GroupConfig.BUDGET_BYTES);
+      GroupConfig.MAX_REPLICAS, GroupConfig.BUDGET_BYTES, GroupsFeed.REFRESH_MS,
+      GroupsFeed.REPORT_ADDRESS);
 
   private final String scheduleFile;
   private final long schedulePollMs;

@@ -42,10 +42,13 @@ final class BlinkServices implements BlinkControl {
   /**
    * @param freezer the agent flags naming what to freeze for a ring DataNode ({@code --pids},
    *     {@code --cgroup} or {@code --pid-tree})
+   * @param httpAddress the scheduler's {@code host:port}, fixed in advance so the NameNode can
+   *     report its live application groups there
    */
   static BlinkServices start(ClusterSpec spec, List<DataNodeProcess> dataNodes, Path scheduleFile,
-      java.util.function.Function<DataNodeProcess, List<String>> freezer) throws IOException {
-    Configuration conf = schedulerConf(spec, dataNodes, scheduleFile, "127.0.0.1:0");
+      java.util.function.Function<DataNodeProcess, List<String>> freezer, String httpAddress)
+      throws IOException {
+    Configuration conf = schedulerConf(spec, dataNodes, scheduleFile, httpAddress);
     BlinkServices s = new BlinkServices(SchedulerDaemon.start(conf));
     try {
       String address = s.schedulerAddress();

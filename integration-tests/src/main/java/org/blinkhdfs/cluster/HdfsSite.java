@@ -61,9 +61,15 @@ final class HdfsSite {
   private final ClusterTimings timings;
   private final String nameNodeRpc;
   private final Path scheduleFile;
+  private final String schedulerAddress;
 
-  HdfsSite(ClusterSpec spec, String nameNodeRpc, Path scheduleFile) {
+  /**
+   * @param schedulerAddress where the scheduler listens; the NameNode reads the schedule file
+   *     but reports its live application groups there ({@code blink.groups.report.address})
+   */
+  HdfsSite(ClusterSpec spec, String nameNodeRpc, Path scheduleFile, String schedulerAddress) {
     this.spec = spec;
+    this.schedulerAddress = schedulerAddress;
     this.timings = ClusterTimings.forInterval(spec.intervalMs());
     this.nameNodeRpc = nameNodeRpc;
     this.scheduleFile = scheduleFile;
@@ -94,6 +100,7 @@ final class HdfsSite {
     Configuration c = common();
     c.set("dfs.namenode.rpc-address", nameNodeRpc);
     c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
+    c.set("blink.groups.report.address", schedulerAddress);
     c.set("dfs.namenode.name.dir", dir.resolve("name").toUri().toString());
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
     // /prom, as conf/examples/namenode-hdfs-site.xml sets it (the Grafana dashboard's source).

@@ -136,7 +136,8 @@ public final class LocalCluster implements Closeable {
     // then HTTP and relay of every further proxy.
     List<Integer> ports = FreePorts.take(5 + 3 * spec.totalDataNodes()
         + 2 * (spec.proxy().relays() - 1));
-    HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"));
+    HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"),
+        "127.0.0.1:" + ports.get(4 + 3 * spec.totalDataNodes()));
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
     try {
@@ -168,7 +169,8 @@ public final class LocalCluster implements Closeable {
             .toList());
       } else {
         c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
-            c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags);
+            c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags,
+            "127.0.0.1:" + ports.get(4 + 3 * spec.totalDataNodes()));
         c.awaitNameNodeSchedule();
         c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " ("
             + spec.schedulePolicy() + ", " + spec.powerPercent() + "% power, interval "

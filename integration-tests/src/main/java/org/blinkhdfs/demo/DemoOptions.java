@@ -56,7 +56,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
-      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT);
+      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -65,6 +65,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final String RELAY_LAYOUTS = "power-balanced+staggered";
   /** bench groups: the ring without and with replication for the groups' targets. */
   static final String GROUPS_LAYOUTS = "power-balanced+staggered,power-balanced+staggered+groups";
+  /** bench groups-io: equal work without and with the groups as its datasets. */
+  static final String GROUPS_IO_LAYOUTS = "equal-work+activation,equal-work+activation+groups";
   /**
    * The MapReduce benches' layouts: the blinking ones. Under the activation policy an OFF host's
    * containers would run only during its check-ins until YARN is told to place nothing there.
@@ -218,7 +220,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             "grep as real MapReduce jobs on YARN in the cluster; faults (kill -9 of each daemon",
             "under load) and soak (15 minutes at 20%); groups (two application groups, hi and",
             "lo, with p90 targets of a tenth of the interval, with and without the NameNode's",
-            "replicas for their targets: docs/groups.md). Needs a source checkout."),
+            "replicas for their targets: docs/groups.md); groups-io (Rabbit Tables 2-3: fair",
+            "isolation of one application from 1-3 others and priority speed-ups, equal work with",
+            "and without the groups as its datasets). Needs a source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
@@ -256,6 +260,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean mapReduce = text || command.equals(MapReduceSession.DFSIO)
         || command.equals(MapReduceSession.TERASORT);
     boolean groups = command.equals(GroupsSession.EXPERIMENT);
+    boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -270,14 +275,14 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     try {
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
-              : groups ? GROUPS_LAYOUTS
+              : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
               : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4" : "9", 1,
-        64);
-    int replication = a.intIn("replication", gears ? "2" : "3", 1, nodes);
+    int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4"
+        : groupsIo ? "8" : "9", 1, 64);
+    int replication = a.intIn("replication", gears || groupsIo ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
     // bench relay measures latency at --replication only (its data set is written once); the
@@ -294,14 +299,16 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !((text || dfsioGears) && flag.equals("rounds")) && a.has(flag)) {
+      if (!relay && !((text || dfsioGears || groupsIo) && flag.equals("rounds"))
+          && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", wordcount, grep and dfsio --gears" : "") + " only; drop it or run bench"
+                ? ", wordcount, grep, groups-io and dfsio --gears" : "")
+            + " only; drop it or run bench"
                 + " relay");
       }
     }
-    int staging = a.intIn("staging", gears || grep ? "0" : "1", 0, 8);
+    int staging = a.intIn("staging", gears || grep || groupsIo ? "0" : "1", 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
@@ -309,11 +316,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
         layouts, ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
-            : groups ? "100,40,30"
+            : groups ? "100,40,30" : groupsIo ? "100,50"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay ? "20s" : soak ? "15m" : bench ? "30s" : "8s", 1_000,
+        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : bench ? "30s" : "8s", 1_000,
             3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
@@ -325,7 +332,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
         a.intIn("kv-packs", "4", 1, 10_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList, a.intIn("rounds", text || dfsioGears ? "3" : "8", 1, 100),
+        paraidReplication, gearList, a.intIn("rounds",
+            text || dfsioGears || groupsIo ? "3" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,

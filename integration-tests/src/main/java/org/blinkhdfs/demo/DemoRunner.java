@@ -85,6 +85,11 @@ final class DemoRunner {
       cells.addAll(ratios);
       notes.addAll(GearRatios.summary(ratios));
     }
+    if (options.runs(GroupsIoSession.EXPERIMENT)) {
+      List<ReportCell> ratios = GroupsIoSession.ratios(cells);
+      cells.addAll(ratios);
+      notes.addAll(GroupsIoSession.summary(ratios));
+    }
     if (options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP)) {
       List<ReportCell> ratios = TextRatios.cells(cells);
       cells.addAll(ratios);
@@ -109,6 +114,9 @@ final class DemoRunner {
     if (options.runs(GroupsSession.EXPERIMENT)) {
       return new GroupsSession(options, run, cluster, progress);
     }
+    if (options.runs(GroupsIoSession.EXPERIMENT)) {
+      return new GroupsIoSession(options, run, cluster, progress);
+    }
     if (mapReduce()) {
       return new MapReduceSession(options, run, cluster, progress);
     }
@@ -120,11 +128,20 @@ final class DemoRunner {
     java.nio.file.Path dir = options.clusterDir().resolve(dirName);
     Map<String, String> nameNodeKeys = new java.util.LinkedHashMap<>(
         run.nameNodeKeys(options.intervalMs()));
+    Map<String, String> schedulerKeys = new java.util.LinkedHashMap<>(
+        options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS : Map.of());
     if (run.groups()) {
       // Beside the cluster's directory, which a fresh start empties.
       java.nio.file.Path groupsFile = options.clusterDir().resolve(dirName + "-groups.json");
-      GroupsSession.writeGroups(options, groupsFile);
-      nameNodeKeys.putAll(GroupsSession.nameNodeKeys(options, groupsFile));
+      if (options.runs(GroupsIoSession.EXPERIMENT)) {
+        GroupsIoSession.writeGroups(groupsFile);
+        nameNodeKeys.putAll(GroupsIoSession.groupKeys(groupsFile));
+        schedulerKeys.putAll(GroupsIoSession.schedulerKeys(groupsFile));
+        schedulerKeys.putAll(options.layoutKeys().nameNodeKeys()); // p, as the NameNode's
+      } else {
+        GroupsSession.writeGroups(options, groupsFile);
+        nameNodeKeys.putAll(GroupsSession.nameNodeKeys(options, groupsFile));
+      }
     }
     return ClusterSpec.defaults(dir)
         .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
@@ -139,8 +156,7 @@ final class DemoRunner {
         .powerPercent(options.runs(FaultsSession.EXPERIMENT) ? options.powers().get(0) : 100)
         .controlPlane(options.runs(FaultsSession.EXPERIMENT) ? ControlPlane.PROCESSES
             : ControlPlane.IN_PROCESS)
-        .schedulerKeys(options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS
-            : Map.of())
+        .schedulerKeys(schedulerKeys)
         .yarn(mapReduce() ? YarnSpec.on().withHostCpu(options.hostCpuMillicores())
             .withComputeOnStaging(!textJobs() && options.gears().isEmpty()) : YarnSpec.NONE).build();
   }
@@ -184,6 +200,9 @@ final class DemoRunner {
             : options.runs(FaultsSession.EXPERIMENT) ? "BlinkHDFS bench: faults (kill -9 of the"
                 + " scheduler, of each kind of agent, of the NameNode and of the write proxy at a"
                 + " random moment under a write and read workload, then a restart)"
+            : options.runs(GroupsIoSession.EXPERIMENT) ? "BlinkHDFS bench: groups-io (Rabbit"
+                + " Tables 2-3: fair isolation and priority speed-ups with application groups as"
+                + " equal work's datasets, against equal work without groups)"
             : options.runs(SoakSession.EXPERIMENT) ? "BlinkHDFS bench: soak (a write and read"
                 + " workload without pause at low power, NameNode heap and staging backlog"
                 + " sampled)"

@@ -38,7 +38,7 @@ class DemoCommandTest {
             what + ": " + r.out());
       }
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
-      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak|groups>"), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak|groups|groups-io>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
@@ -55,12 +55,12 @@ class DemoCommandTest {
   @Test
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
-        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups]");
+        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
         + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults, soak,"
-        + " groups]");
+        + " groups, groups-io]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
-        + " to bin/blink bench relay, wordcount, grep and dfsio --gears only; drop it or run"
+        + " to bin/blink bench relay, wordcount, grep, groups-io and dfsio --gears only; drop it or run"
         + " bench relay");
     assertUsage(run("bench", "relay", "--low-power-rounds", "0"), "bin/blink bench:"
         + " --low-power-rounds '0' must be a whole number in 1..100");
