@@ -17,8 +17,9 @@ import org.blinkhdfs.rabbit.dataset.SharePolicy;
 /**
  * Which ring nodes stay ACTIVE when equal work runs k of them and application groups compete
  * (Rabbit §3.4): each live group g gets A(g), nodes from its own expansion chain allocated by
- * {@link NodeAllocator} (fair share, or in proportion to the groups' priorities), and the nodes
- * left of k follow the ring's own chain, the chain of files in no group.
+ * {@link NodeAllocator} (fair share, or in proportion to the groups' priorities; each live group
+ * at least p nodes when k allows, so none of its blocks is left without a replica on), and the
+ * nodes left of k follow the ring's own chain, the chain of files in no group.
  *
  * <p>Why the chains come from the groups document: a group's chain is fixed by its position
  * among all entries ever created, retired ones included ({@link GroupSet}), each planned greedily
@@ -76,7 +77,7 @@ public final class GroupActivation {
     }
     Map<String, ExpansionChain> chains = chains(ring, p, groups);
     Allocation allocation = NodeAllocator.allocate(chains, LiveDatasets.withWeights(weights), k,
-        policy);
+        policy, p);
     Set<String> active = new HashSet<>(allocation.activeNodes());
     for (String node : ring) {
       if (active.size() >= k) {

@@ -40,11 +40,18 @@ class GroupActivationTest {
 
   @Test
   void priorityShareFollowsTheWeights() {
-    // Weights 1 and 3 of 4 nodes: d1 gets 1, d2 gets 3.
+    // Weights 1 and 3 of 8 nodes: d1 gets 2, d2 gets 6 (claims as in NodeAllocator's example:
+    // d2 walks n4 n5 n3 n6 n2, finds n8 taken and ends with n1).
     GroupActivation.Result r = GroupActivation.activeNodes(RING, 2, GROUPS,
-        Set.of("d1", "d2"), SharePolicy.PRIORITY, 4);
-    assertEquals(List.of("n8"), r.allocation().nodesOf("d1"));
-    assertEquals(List.of("n4", "n5", "n3"), r.allocation().nodesOf("d2"));
+        Set.of("d1", "d2"), SharePolicy.PRIORITY, 8);
+    assertEquals(List.of("n8", "n7"), r.allocation().nodesOf("d1"));
+    assertEquals(List.of("n4", "n5", "n3", "n6", "n2", "n1"), r.allocation().nodesOf("d2"));
+    // Of 4 nodes the weights would give d1 1, fewer than its p = 2 primaries (half its blocks
+    // would have no replica on): each live group keeps p while k allows.
+    r = GroupActivation.activeNodes(RING, 2, GROUPS, Set.of("d1", "d2"), SharePolicy.PRIORITY,
+        4);
+    assertEquals(List.of("n8", "n7"), r.allocation().nodesOf("d1"));
+    assertEquals(List.of("n4", "n5"), r.allocation().nodesOf("d2"));
   }
 
   @Test

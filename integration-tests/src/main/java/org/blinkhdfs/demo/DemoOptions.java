@@ -316,7 +316,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
         layouts, ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
-            : groups ? "100,40,30" : groupsIo ? "100,50"
+            : groups ? "100,40,30" : groupsIo ? "100,60"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),

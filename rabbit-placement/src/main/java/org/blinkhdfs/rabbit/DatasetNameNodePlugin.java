@@ -148,7 +148,7 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
     Map<String, Integer> weights = DatasetShares.liveWeights(r.activity().live(), directory,
         byName);
     Allocation allocation = NodeAllocator.allocate(byName, LiveDatasets.withWeights(weights),
-        awake, config.share());
+        awake, config.share(), primaries);
     ProportionalityReport degrees = PowerProportionality.of(allocation, byName);
 
     MetricsRecordBuilder rb = collector.addRecord(SOURCE_NAME).setContext("blink")

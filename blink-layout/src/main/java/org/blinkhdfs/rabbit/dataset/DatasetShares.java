@@ -13,7 +13,9 @@ import java.util.TreeMap;
  *
  * <p>Only datasets that hold files now and have a chain take part ({@link #liveWeights}), each
  * weighted by the directory (fair share ignores the weights). {@link #allocate} shares the nodes
- * that are on among them with {@link NodeAllocator}: n is the number of nodes on, and each
+ * that are on among them with {@link NodeAllocator}, each live dataset kept at p nodes or more
+ * when there are enough (its primaries, so all its blocks stay readable): n is the number of
+ * nodes on, and each
  * dataset's nodes are then kept to those that really are on (a node the allocator names that is
  * asleep serves nobody).
  *
@@ -45,8 +47,9 @@ public final class DatasetShares {
   public static Allocation allocate(Set<String> live, DatasetDirectory directory,
       Map<String, ExpansionChain> chains, Collection<String> on, SharePolicy policy) {
     Map<String, Integer> weights = liveWeights(live, directory, chains);
+    int p = chains.values().stream().findFirst().map(ExpansionChain::primaryCount).orElse(1);
     Allocation all = NodeAllocator.allocate(chains, LiveDatasets.withWeights(weights), on.size(),
-        policy);
+        policy, p);
     Set<String> onSet = Set.copyOf(on);
     Map<String, List<String>> kept = new TreeMap<>();
     all.byDataset().forEach((d, nodes) -> kept.put(d,

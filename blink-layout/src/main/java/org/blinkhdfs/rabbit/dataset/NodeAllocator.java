@@ -55,6 +55,16 @@ public final class NodeAllocator {
    */
   public static Allocation allocate(Map<String, ExpansionChain> chains, LiveDatasets live,
       int activeNodes, SharePolicy policy) {
+    return allocate(chains, live, activeNodes, policy, 1);
+  }
+
+  /**
+   * As {@link #allocate(Map, LiveDatasets, int, SharePolicy)}, with every live dataset's quota
+   * raised to {@code minimum} nodes when there are that many per live dataset (p: with fewer
+   * than its p primaries on, part of an equal-work dataset has no replica on).
+   */
+  public static Allocation allocate(Map<String, ExpansionChain> chains, LiveDatasets live,
+      int activeNodes, SharePolicy policy, int minimum) {
     Objects.requireNonNull(chains, "chains must not be null");
     Objects.requireNonNull(policy, "policy must not be null");
     if (activeNodes < 0) {
@@ -69,7 +79,7 @@ public final class NodeAllocator {
       }
       weights.put(d, policy == SharePolicy.PRIORITY ? live.weight(d) : 1);
     }
-    Map<String, Integer> quota = QuotaSplitter.split(weights, activeNodes);
+    Map<String, Integer> quota = QuotaSplitter.split(weights, activeNodes, minimum);
     Map<String, List<String>> allocated = new TreeMap<>();
     weights.keySet().forEach(d -> allocated.put(d, new ArrayList<>()));
     Set<String> taken = new HashSet<>();

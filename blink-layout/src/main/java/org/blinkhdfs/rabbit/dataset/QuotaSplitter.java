@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * method; ties: heavier, then name). All arithmetic is on integers, so it is exact. Then every
  * dataset left with 0 takes one node from the dataset with the largest quota (ties: lighter, then
  * later name), so all live datasets get a node when n ≥ k. With n &lt; k, the n heaviest datasets
- * (ties by name) get one node each.
+ * (ties by name) get one node each. With a {@code minimum} m (p, the primaries: fewer nodes leave
+ * part of an equal-work dataset with no replica on) and n ≥ m·k, every dataset below m takes
+ * nodes the same way, one at a time from the dataset with the largest quota above m.
  *
  * <p>Order is kept: w_a &gt; w_b implies quota_a ≥ quota_b (equal floors mean a larger
  * remainder; zero-fixing takes from the largest, lightest first).
@@ -37,6 +39,14 @@ final class QuotaSplitter {
    * @return quota per dataset, summing to n (empty when nothing is live)
    */
   static Map<String, Integer> split(Map<String, Integer> weights, int nodes) {
+    return split(weights, nodes, 1);
+  }
+
+  /**
+   * As {@link #split(Map, int)}, every dataset then raised to {@code minimum} nodes when there
+   * are at least {@code minimum} per dataset.
+   */
+  static Map<String, Integer> split(Map<String, Integer> weights, int nodes, int minimum) {
     Comparator<String> heavierThenName = Comparator.<String>comparingInt(weights::get).reversed()
         .thenComparing(Comparator.naturalOrder());
     List<String> rank = new ArrayList<>(weights.keySet());
@@ -69,20 +79,22 @@ final class QuotaSplitter {
     for (int i = 0; i < nodes - given; i++) {
       quota.merge(byRemainder.get(i), 1, Integer::sum);
     }
-    giveEveryoneOne(quota, weights, rank);
+    raiseTo(nodes >= (long) minimum * rank.size() ? Math.max(1, minimum) : 1, quota, weights,
+        rank);
     return quota;
   }
 
-  private static void giveEveryoneOne(Map<String, Integer> quota, Map<String, Integer> weights,
+  private static void raiseTo(int floor, Map<String, Integer> quota, Map<String, Integer> weights,
       List<String> rank) {
     Comparator<String> donorFirst = Comparator.<String>comparingInt(quota::get).reversed()
         .thenComparingInt(weights::get)
         .thenComparing(Comparator.<String>naturalOrder().reversed());
     for (String d : rank) {
-      if (quota.get(d) == 0) {
-        String donor = rank.stream().min(donorFirst).orElseThrow();
+      while (quota.get(d) < floor) {
+        String donor = rank.stream().filter(x -> quota.get(x) > floor).min(donorFirst)
+            .orElseThrow();
         quota.put(donor, quota.get(donor) - 1);
-        quota.put(d, 1);
+        quota.put(d, quota.get(d) + 1);
       }
     }
   }

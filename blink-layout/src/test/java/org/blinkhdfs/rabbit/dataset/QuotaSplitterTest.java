@@ -44,4 +44,19 @@ class QuotaSplitterTest {
         QuotaSplitter.split(Map.of("a", 1, "b", 5, "c", 1), 2));
     assertEquals(Map.of("a", 0, "b", 0), QuotaSplitter.split(Map.of("a", 1, "b", 1), 0));
   }
+
+  /**
+   * Minimum p = 2: n = 4, weights 1 and 5 give 1 r 0... exactly: 4/6 = 0 r 4 and 20/6 = 3 r 2,
+   * the left-over node to the larger remainder (a): 1 and 3; a is below 2 and takes one from b:
+   * 2 and 2. With n = 3 there are not 2 per dataset, so only the one-node floor holds: 0 r 3 and
+   * 2 r 3, the tie to the heavier: 0 and 3, then a takes one: 1 and 2.
+   */
+  @Test
+  void aMinimumOfPNodesWhenThereAreEnough() {
+    assertEquals(Map.of("a", 1, "b", 3), QuotaSplitter.split(Map.of("a", 1, "b", 5), 4));
+    assertEquals(Map.of("a", 2, "b", 2), QuotaSplitter.split(Map.of("a", 1, "b", 5), 4, 2));
+    assertEquals(Map.of("a", 1, "b", 2), QuotaSplitter.split(Map.of("a", 1, "b", 5), 3, 2));
+    assertEquals(Map.of("a", 2, "b", 2, "c", 4),
+        QuotaSplitter.split(Map.of("a", 1, "b", 1, "c", 10), 8, 2));
+  }
 }
