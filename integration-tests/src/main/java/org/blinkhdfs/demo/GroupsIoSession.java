@@ -242,8 +242,9 @@ final class GroupsIoSession implements ClusterSession {
     // ACTIVE set stays put; the second and third app_B come and go with the windows.
     try (DatasetReaders a = readers(fs, "A", Long.MAX_VALUE).start(THREADS, 1, "app-A");
         DatasetReaders b0 = readers(fs, "B", Long.MAX_VALUE).start(THREADS, 2, "app-B0")) {
-      // The scheduler hears of the live groups within a refresh and plans the next interval.
-      Thread.sleep(2 * options.intervalMs());
+      // The scheduler hears of the live groups within a refresh and plans the next interval;
+      // below 100% OFF nodes it turns on wake at their next check-in (an interval).
+      Thread.sleep((power < 100 ? 4 : 2) * options.intervalMs());
       for (int round = 0; round < options.rounds(); round++) {
         for (int m = 1; m <= 3; m++) {
           List<DatasetReaders> extra = new ArrayList<>();
