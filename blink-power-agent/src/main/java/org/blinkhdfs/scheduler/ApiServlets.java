@@ -233,7 +233,8 @@ final class ApiServlets {
   /**
    * {@code GET/PUT /v1/groups/live}: the groups the NameNode saw read or written lately (it
    * sends them every {@code blink.groups.refresh.ms}); with {@code
-   * blink.scheduler.groups.activation} they share the ACTIVE nodes from the next plan.
+   * blink.scheduler.groups.activation} they share the ACTIVE nodes, and a change is planned at
+   * the next tick.
    */
   public static final class LiveGroupsServlet extends ApiServlet {
     private static final long serialVersionUID = 1L;
@@ -252,8 +253,11 @@ final class ApiServlets {
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       daemon().security().requireAdmin(req);
-      daemon().groupActiveSet().report(GroupsJson.readLive(text(req,
+      boolean changed = daemon().groupActiveSet().report(GroupsJson.readLive(text(req,
           "a JSON object {\"live\": [\"group\", ...]}")));
+      if (changed && daemon().config().groupsActivation) {
+        daemon().scheduler().activeSetChanged(); // plan at the next tick, not the interval's end
+      }
       doGet(req, resp);
     }
   }

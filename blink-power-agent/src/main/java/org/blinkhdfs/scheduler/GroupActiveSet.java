@@ -53,10 +53,16 @@ final class GroupActiveSet implements ActiveSet {
     this.clock = clock;
   }
 
-  /** The NameNode's report of the live groups, now. */
-  synchronized void report(Set<String> live) {
+  /**
+   * The NameNode's report of the live groups, now.
+   *
+   * @return true when the groups that count changed (the ACTIVE nodes may change)
+   */
+  synchronized boolean report(Set<String> live) {
+    Set<String> before = live();
     this.reported = Set.copyOf(live);
     this.reportedAtMs = clock.millis();
+    return !before.equals(live());
   }
 
   /** The live groups of the current document that the last fresh report names, sorted. */

@@ -179,9 +179,7 @@ final class GroupsIoSession implements ClusterSession {
         + "; " + THREADS + " reader threads per application, whole " + FILE_MIB + " MiB files");
     Thread.sleep(LIVE_MS + 1_000); // the writes' liveness ends
     for (int power : options.powers()) {
-      Schedule s = steps.enter(power);
-      progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch());
-      fair(fs, power, r);
+      Schedule s = fair(fs, power, r);
       if (power == 100) {
         priority(fs, r);
       }
@@ -233,8 +231,14 @@ final class GroupsIoSession implements ClusterSession {
     }
   }
 
-  /** Table 2 at one power level. */
-  private void fair(FileSystem fs, int power, int r) throws IOException, InterruptedException {
+  /**
+   * Table 2 at one power level: app_A and the first app_B start reading before the power falls
+   * (the applications are running when it does, so the scheduler already knows their groups
+   * live), then the level is entered. Returns the level's schedule.
+   */
+  private Schedule fair(FileSystem fs, int power, int r) throws IOException,
+      InterruptedException {
+    Schedule s;
     Map<Integer, List<Double>> aMBps = new LinkedHashMap<>();
     Map<Integer, List<Double>> bMBps = new LinkedHashMap<>();
     long window = options.cellTimeMs();
@@ -242,9 +246,11 @@ final class GroupsIoSession implements ClusterSession {
     // ACTIVE set stays put; the second and third app_B come and go with the windows.
     try (DatasetReaders a = readers(fs, "A", Long.MAX_VALUE).start(THREADS, 1, "app-A");
         DatasetReaders b0 = readers(fs, "B", Long.MAX_VALUE).start(THREADS, 2, "app-B0")) {
-      // The scheduler hears of the live groups within a refresh and plans the next interval;
-      // below 100% OFF nodes it turns on wake at their next check-in (an interval).
-      Thread.sleep((power < 100 ? 4 : 2) * options.intervalMs());
+      Thread.sleep(1_000); // two reports of the live groups (every 500 ms)
+      s = steps.enter(power);
+      progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch());
+      // Nodes the new plan turns on wake at their next check-in (an interval).
+      Thread.sleep((power < 100 ? 3 : 1) * options.intervalMs());
       for (int round = 0; round < options.rounds(); round++) {
         for (int m = 1; m <= 3; m++) {
           List<DatasetReaders> extra = new ArrayList<>();
@@ -283,6 +289,7 @@ final class GroupsIoSession implements ClusterSession {
       metrics.put("rounds", (double) ai.count());
       cells.add(new ReportCell(FAIR + "-b" + m, run.label(), r, power, metrics, Map.of()));
     }
+    return s;
   }
 
   /** Table 3: three jobs of three priorities, entering one after another. */

@@ -234,8 +234,8 @@ public final class PowerScheduler {
   }
 
   /**
-   * Admin override: the first {@code activeNodes} ring nodes ACTIVE, the rest OFF, whatever the
-   * power (a plan above the available power is published and reported OVERRIDE_OVER_BUDGET).
+   * Admin override: {@code activeNodes} ring nodes ACTIVE (the first ones, or those the
+   * active-set chooser picks), the rest OFF, whatever the power (a plan above the available power is published and reported OVERRIDE_OVER_BUDGET).
    */
   public synchronized void setActiveNodesOverride(int activeNodes) {
     if (activeNodes < 0 || activeNodes > settings.ring().size()) {
@@ -259,6 +259,15 @@ public final class PowerScheduler {
    */
   public synchronized void setActiveSet(ActiveSet newActiveSet) {
     this.activeSet = Objects.requireNonNull(newActiveSet, "activeSet");
+    controlChanged = true;
+  }
+
+  /**
+   * What the active-set chooser would pick has changed (say, another application group became
+   * live): the next tick plans a new epoch rather than waiting for the interval's end.
+   */
+  public synchronized void activeSetChanged() {
+    controlChanged = true;
   }
 
   /**
@@ -503,8 +512,9 @@ public final class PowerScheduler {
     Schedule.Builder b = Schedule.builder().epoch(epoch).intervalStartMs(boundary)
         .intervalMs(settings.intervalMs()).validUntilMs(validUntil);
     List<String> ring = settings.ring();
-    for (int i = 0; i < ring.size(); i++) {
-      b.add(NodeSchedule.of(ring.get(i), i < active ? NodeMode.ACTIVE : NodeMode.OFF));
+    Set<String> on = ActiveSet.checked(activeSet, ring, active);
+    for (String node : ring) {
+      b.add(NodeSchedule.of(node, on.contains(node) ? NodeMode.ACTIVE : NodeMode.OFF));
     }
     for (String st : settings.stagingNodes()) {
       b.add(NodeSchedule.staging(st));
