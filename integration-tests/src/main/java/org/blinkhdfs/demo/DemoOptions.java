@@ -51,7 +51,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
-    List<Integer> layoutOrder, boolean latencyOnEveryLayout) {
+    List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
@@ -151,6 +151,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
       "                            compute scales with the hosts that may run it; wordcount and",
       "                            grep: 1800 / ring hosts, staging hosts run no tasks)",
+      "  --group-budget G          bench groups: the groups' extra replicas may take G groups'",
+      "                            data in all (blink.groups.budget.bytes; default 1)",
       "  --low-power-rounds R      bench relay: rounds per lower power level, each reading",
       "                            through the relay and with a stock native client (default 2)",
       "  --native-timeout D        bench relay: dfs.client.socket-timeout of the stock native",
@@ -180,7 +182,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "layout-order", "latency-on", "write-ops",
       "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
-      "low-power-rounds", "native-timeout", "host-cpu"};
+      "low-power-rounds", "native-timeout", "host-cpu", "group-budget"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -338,7 +340,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
         a.intIn("clients", "1", 1, 256), layoutOrder(a, layouts.size()),
-        latencyOnEveryLayout(a, command));
+        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16));
+    if (!groups && a.has("group-budget")) {
+      throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
+          + " applies to bin/blink bench groups only; drop it or run bench groups");
+    }
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
@@ -354,7 +360,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
         kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout);
+        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget);
   }
 
   /** {@code --latency-on first|every}; every is for bench latency only. */

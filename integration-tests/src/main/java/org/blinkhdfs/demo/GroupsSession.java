@@ -35,11 +35,11 @@ import org.blinkhdfs.workload.WorkloadProgress;
  * of a tenth of the blink interval, on the ring; one run with the NameNode planning replicas for
  * the groups ({@code +groups}) and one without, side by side.
  *
- * <p>The groups' replicas may take at most one group's data ({@code blink.groups.budget.bytes}):
- * room for one more replica of every file of one group, so when both groups need more, {@code
- * lo}, the lower priority, is the one left short (flexStore: the low-priority groups lose
- * availability first). A first run with three groups' worth of room raised both groups to 4
- * replicas at 30% power, and both met their targets. At each
+ * <p>The groups' replicas may take at most {@code --group-budget} groups' data ({@code
+ * blink.groups.budget.bytes}; default one: room for one more replica of every file of one group),
+ * so when both groups need more, {@code lo}, the lower priority, is the one left short
+ * (flexStore: the low-priority groups lose availability first). A first run with three groups'
+ * worth of room raised both groups to 4 replicas at 30% power, and both met their targets. At each
  * power level the session waits until the replication the NameNode set is in place (every block
  * holds its file's replication), then measures random reads of each group in turn: cells {@code
  * groups-hi} and {@code groups-lo} with the latency metrics, the files' mean replication
@@ -99,7 +99,12 @@ final class GroupsSession implements ClusterSession {
     return Map.of("blink.groups.replication.enabled", "true",
         "blink.groups.file", groupsFile.toAbsolutePath().toString(),
         "blink.popularity.period.ms", Long.toString(o.intervalMs()),
-        "blink.groups.budget.bytes", Long.toString(groupBytes(o)));
+        "blink.groups.budget.bytes", Long.toString(budgetBytes(o)));
+  }
+
+  /** The most bytes the groups' extra replicas may take: {@code --group-budget} groups' data. */
+  static long budgetBytes(DemoOptions o) {
+    return o.groupBudget() * groupBytes(o);
   }
 
   /** Writes the groups document of a +groups run to {@code file}. */
@@ -158,8 +163,9 @@ final class GroupsSession implements ClusterSession {
     }
     long target = targetMs(options.intervalMs());
     notes.add(run.label() + ": groups hi (priority 10) and lo (priority 1), p90 target " + target
-        + " ms each" + (run.groups() ? ", group replicas at most " + groupBytes(options)
-            + " bytes (one group's data: one more replica of one group)"
+        + " ms each" + (run.groups() ? ", group replicas at most " + budgetBytes(options)
+            + " bytes (" + options.groupBudget() + " group's data: as many more replicas of"
+            + " one group)"
             : ", group replication off"));
     for (int power : options.powers()) {
       Schedule s = steps.enter(power);

@@ -120,6 +120,31 @@ class DemoOptionsTest {
         "power-balanced+staggered+popularity+groups").get(0);
     assertTrue(both.popularity() && both.groups());
     assertEquals("power-balanced+staggered+popularity+groups", both.label());
+    DemoOptions three = DemoOptions.parse("groups", new String[] {"--group-budget", "3"});
+    assertEquals(Long.toString(3 * 4L * (16 << 20)), GroupsSession.nameNodeKeys(three,
+        java.nio.file.Path.of("/tmp/g.json")).get("blink.groups.budget.bytes"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("latency", new String[] {"--group-budget", "2"}));
+    assertEquals("--group-budget 2 applies to bin/blink bench groups only; drop it or run bench"
+        + " groups", e.getMessage());
+  }
+
+  @Test
+  void groupsIoDefaultsAreEqualWorkWithAndWithoutGroupsOnEightNodes() {
+    DemoOptions o = DemoOptions.parse("groups-io", new String[0]);
+    assertEquals(List.of("equal-work+activation", "equal-work+activation+groups"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertEquals(8, o.nodes());
+    assertEquals(0, o.staging());
+    assertEquals(2, o.replication());
+    assertEquals(List.of(100, 60), o.powers());
+    assertEquals(3, o.rounds());
+    assertEquals(20_000, o.cellTimeMs());
+    java.util.Map<String, String> keys = GroupsIoSession.groupKeys(
+        java.nio.file.Path.of("/tmp/g.json"));
+    assertEquals("groups", keys.get("blink.rabbit.datasets.source"));
+    assertEquals("0", keys.get("dfs.namenode.maintenance.replication.min"));
+    assertTrue(keys.get("dfs.namenode.audit.loggers").endsWith("DatasetAuditLogger"));
   }
 
   @Test
