@@ -85,6 +85,7 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
 
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>();
   private volatile Shares shares;
+  private volatile DatasetRuntime datasetRuntime;
   private final ThreadLocal<CallReadLog> callLogs = ThreadLocal.withInitial(CallReadLog::new);
   private volatile Chain warnedChain;
   private int primaries;
@@ -140,7 +141,7 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
    */
   private <T extends Node> boolean datasetFirst(T[] nodes, int tiedLen, Schedule schedule,
       long nowMs) {
-    Optional<DatasetRuntime> runtime = DatasetRuntime.existing(this);
+    Optional<DatasetRuntime> runtime = runtime();
     if (runtime.isEmpty() || runtime.get().layoutFor(schedule.ring()).isEmpty()) {
       return false;
     }
@@ -172,6 +173,16 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     shares.serve(addressOf(nodes[best]));
     moveToFront(nodes, best);
     return true;
+  }
+
+  /** This NameNode's dataset runtime, once the policy or plugin created it (then cached). */
+  private Optional<DatasetRuntime> runtime() {
+    DatasetRuntime r = datasetRuntime;
+    if (r == null) {
+      r = DatasetRuntime.existing(this).orElse(null);
+      datasetRuntime = r;
+    }
+    return Optional.ofNullable(r);
   }
 
   /**
