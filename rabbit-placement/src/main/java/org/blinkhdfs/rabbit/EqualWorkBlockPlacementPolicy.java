@@ -52,6 +52,7 @@ public class EqualWorkBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   /** This policy's runtime when it has no NameNode (a proxy or tool building the layouts). */
   private DatasetRuntime standalone; // guarded by this
   private Configuration datasetConf;
+  private volatile DatasetRuntime cachedRuntime;
 
   @Override
   protected Function<Schedule, LayoutModel> layouts(Configuration conf) {
@@ -72,10 +73,19 @@ public class EqualWorkBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
     return runtime().directory().version();
   }
 
-  /** The NameNode's dataset runtime (shared with the topology and plugin), or this policy's. */
+  /**
+   * The NameNode's dataset runtime (shared with the topology and plugin), or this policy's;
+   * looked up once, as placement asks for it on every call.
+   */
   private DatasetRuntime runtime() {
+    DatasetRuntime r = cachedRuntime;
+    if (r != null) {
+      return r;
+    }
     if (clusterMap != null) {
-      return DatasetRuntime.forTopology(clusterMap, datasetConf);
+      r = DatasetRuntime.forTopology(clusterMap, datasetConf);
+      cachedRuntime = r;
+      return r;
     }
     synchronized (this) {
       if (standalone == null) {
