@@ -322,8 +322,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : bench ? "30s" : "8s", 1_000,
-            3_600_000),
+        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : bench ? "30s"
+            : "8s", 1_000, 3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,

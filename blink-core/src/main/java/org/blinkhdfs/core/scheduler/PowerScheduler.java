@@ -235,7 +235,8 @@ public final class PowerScheduler {
 
   /**
    * Admin override: {@code activeNodes} ring nodes ACTIVE (the first ones, or those the
-   * active-set chooser picks), the rest OFF, whatever the power (a plan above the available power is published and reported OVERRIDE_OVER_BUDGET).
+   * active-set chooser picks), the rest OFF, whatever the power (a plan above the available
+   * power is published and reported OVERRIDE_OVER_BUDGET).
    */
   public synchronized void setActiveNodesOverride(int activeNodes) {
     if (activeNodes < 0 || activeNodes > settings.ring().size()) {
