@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * read order, which learns the opened path from the NameNode's audit event for the same call
  * (the HDFS adapter's {@code DatasetAuditLogger}); without that logger reads are not seen.
  *
- * <p>Bounded: only names of configured datasets are recorded (the resolver returns no others),
- * at most {@link DatasetSpecs#MAX_DATASETS}.
+ * <p>Bounded: only names the datasets' resolution returns are recorded: configured datasets (at
+ * most {@link DatasetSpecs#MAX_DATASETS}) or the groups of the groups document.
  *
  * <p>Example (liveMs 60 s): a new block or a read of {@code logs} at t = 0 makes logs live until
  * t = 59 999 ms.
