@@ -51,12 +51,14 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks, long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
-    List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget) {
+    List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget,
+    java.util.Optional<SignalOptions> signal) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
-      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT);
+      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT,
+      SignalSession.KV, SignalSession.SEARCH);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -78,6 +80,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    */
   static final String WORDCOUNT_LAYOUTS = "power-balanced+staggered,equal-work+activation,"
       + "default+load-proportional";
+  /**
+   * bench kv-signal and search (BlinkFS Figs 12-13): BlinkFS's ring, Rabbit's equal work and
+   * load-proportional blinking fed by the NameNode's per-node read counts.
+   */
+  static final String SIGNAL_LAYOUTS = WORDCOUNT_LAYOUTS;
   /** Amur &amp; Schwan Table 2: all DataNodes on, k max-perf hosts and the rest io-server. */
   static final String GREP_LAYOUTS = "default+io-server";
   /**
@@ -172,6 +179,15 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "  --kv-packs P              pack files holding the objects (default 4); with many, a",
       "                            few packs carry most gets and popularity replication",
       "                            chooses among them",
+      "  --signal SPEC             bench kv-signal and search: the power signal replayed, in",
+      "                            blink.scheduler.signal's grammar (kv-signal renewable:50,",
+      "                            the solar+wind trace; search price:0.007, a budget per hour",
+      "                            over the synthetic price trace)",
+      "  --signal-span D           signal time the run covers (default 3h); --cell-time is the",
+      "                            run's wall-clock length (default 12m)",
+      "  --signal-step D           signal time per power step and tally (default 5m)",
+      "  --signal-floor P          lowest level replayed, % of p_total (default 20; the trace's",
+      "                            nights leave the DataNodes nothing)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -182,7 +198,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "layout-order", "latency-on", "write-ops",
       "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
-      "low-power-rounds", "native-timeout", "host-cpu", "group-budget"};
+      "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
+      "signal-step", "signal-floor"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -224,7 +241,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             "lo, with p90 targets of a tenth of the interval, with and without the NameNode's",
             "replicas for their targets: docs/groups.md); groups-io (Rabbit Tables 2-3: fair",
             "isolation of one application from 1-3 others and priority speed-ups, equal work with",
-            "and without the groups as its datasets). Needs a source checkout."),
+            "and without the groups as its datasets); kv-signal and search (BlinkFS Figs 12-13:",
+            "Zipf gets under the solar+wind trace, random 64 KB reads under a budget over a",
+            "price trace, per layout and step). Needs a source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
@@ -263,6 +282,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         || command.equals(MapReduceSession.TERASORT);
     boolean groups = command.equals(GroupsSession.EXPERIMENT);
     boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
+    boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH);
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -278,6 +298,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
               : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
+              : signal ? SIGNAL_LAYOUTS
               : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
@@ -310,6 +331,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
                 + " relay");
       }
     }
+    if (signal && a.has("power")) {
+      throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
+          + command + " follows --signal; give the levels as a signal, e.g. --signal steady:40%");
+    }
+    java.util.Optional<SignalOptions> signalOptions = signalOptions(a, command, signal, nodes);
     int staging = a.intIn("staging", gears || grep || groupsIo ? "0" : "1", 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
     DemoOptions o = new DemoOptions(command,
@@ -317,12 +343,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         Path.of(a.get("out", "target/blink-report")), nodes,
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+        layouts, signal ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
             : groups ? "100,40,30" : groupsIo ? "100,60"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : bench ? "30s"
+        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : signal ? "12m"
+            : bench ? "30s"
             : "8s", 1_000, 3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
@@ -339,8 +366,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
-        a.intIn("clients", "1", 1, 256), layoutOrder(a, layouts.size()),
-        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16));
+        a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256), layoutOrder(a, layouts.size()),
+        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), signalOptions);
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
@@ -348,6 +375,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     LayoutKeys keys = layoutKeys(a, o, gears);
     o = o.withLayoutKeys(keys);
     o.checkLayouts();
+    if (signalOptions.isPresent()
+        && o.cellTimeMs() / signalOptions.get().steps() < o.intervalMs()) {
+      throw new CommandLineTool.UsageException("--cell-time " + o.cellTimeMs() + " ms over "
+          + signalOptions.get().steps() + " signal steps gives each step less than one blink"
+          + " interval (" + o.intervalMs() + " ms); lengthen --cell-time or --signal-step");
+    }
     if ((faults || soak) && o.powers().size() != 1) {
       throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
           + command + " runs at one power level; give one, e.g. --power " + (faults ? "40" : "20"));
@@ -360,7 +393,36 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
         kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget);
+        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget, signal);
+  }
+
+  /** The --signal flags of bench kv-signal and search; elsewhere they are usage errors. */
+  private static java.util.Optional<SignalOptions> signalOptions(CommandLineTool.Args a,
+      String command, boolean signal, int nodes) {
+    if (!signal) {
+      for (String flag : List.of("signal", "signal-span", "signal-step", "signal-floor")) {
+        if (a.has(flag)) {
+          throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
+              + " applies to bin/blink bench " + SignalSession.KV + " and "
+              + SignalSession.SEARCH + " only; the other experiments set --power levels");
+        }
+      }
+      return java.util.Optional.empty();
+    }
+    org.blinkhdfs.core.power.PowerModel model =
+        org.blinkhdfs.core.power.PowerModel.macMini(nodes);
+    try {
+      SignalOptions o = new SignalOptions(a.get("signal", command.equals(SignalSession.KV)
+              ? SignalOptions.KV_SIGNAL : SignalOptions.SEARCH_SIGNAL),
+          a.durationMsIn("signal-span", "3h", 1_000, 365L * 24 * 3_600_000),
+          a.durationMsIn("signal-step", "5m", 1_000, 24L * 3_600_000),
+          a.intIn("signal-floor", "20", 0, 100));
+      o.signal(model);
+      SignalOptions.checkFloor(model, o.floorPercent());
+      return java.util.Optional.of(o);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLineTool.UsageException(e.getMessage());
+    }
   }
 
   /** {@code --latency-on first|every}; every is for bench latency only. */
@@ -528,6 +590,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       out.addAll(latencyReplicationsFor(index));
     }
     if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)
+        || runs(SignalSession.KV) || runs(SignalSession.SEARCH)
         || runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
         || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP)) {
       out.add(replicationFor(layouts.get(index).layout()));

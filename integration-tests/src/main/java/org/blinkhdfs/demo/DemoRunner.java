@@ -47,6 +47,7 @@ final class DemoRunner {
     Map<Integer, List<ReportCell>> cellsOf = new java.util.TreeMap<>();
     Map<Integer, List<Check>> checksOf = new java.util.TreeMap<>();
     Map<Integer, List<String>> notesOf = new java.util.TreeMap<>();
+    Map<Integer, SignalSession.Timeline> timelines = new java.util.TreeMap<>();
     int done = 0;
     for (int i : options.layoutOrder()) {
       LayoutRun run = layouts.get(i);
@@ -64,11 +65,14 @@ final class DemoRunner {
           health.close();
           checks.addAll(session.checks());
           checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health,
-              options.powers().stream().anyMatch(p -> p < 100)));
+              options.powers().stream().anyMatch(p -> p < 100) || options.signal().isPresent()));
           notes.addAll(LayoutChecks.notes(run, session.tally()));
         }
         cells.addAll(session.cells());
         notes.addAll(session.notes());
+        if (session instanceof SignalSession s) {
+          timelines.put(i, s.timeline());
+        }
         for (java.nio.file.Path f : session.writeFiles(options.outDir())) {
           progress.accept("wrote " + f.toAbsolutePath());
         }
@@ -89,6 +93,12 @@ final class DemoRunner {
       List<ReportCell> ratios = GroupsIoSession.ratios(cells);
       cells.addAll(ratios);
       notes.addAll(GroupsIoSession.summary(ratios));
+    }
+    if (!timelines.isEmpty()) {
+      for (java.nio.file.Path f : SignalTimeline.write(options.outDir(), options.command(),
+          List.copyOf(timelines.values()))) {
+        progress.accept("wrote " + f.toAbsolutePath());
+      }
     }
     if (options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP)) {
       List<ReportCell> ratios = TextRatios.cells(cells);
@@ -117,6 +127,9 @@ final class DemoRunner {
     if (options.runs(GroupsIoSession.EXPERIMENT)) {
       return new GroupsIoSession(options, run, cluster, progress);
     }
+    if (options.signal().isPresent()) {
+      return new SignalSession(options, run, cluster, progress);
+    }
     if (mapReduce()) {
       return new MapReduceSession(options, run, cluster, progress);
     }
@@ -130,6 +143,10 @@ final class DemoRunner {
         run.nameNodeKeys(options.intervalMs()));
     Map<String, String> schedulerKeys = new java.util.LinkedHashMap<>(
         options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS : Map.of());
+    if (options.signal().isPresent()
+        && run.schedulePolicy().equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME)) {
+      nameNodeKeys.putAll(SignalSession.loadProportionalKeys(options.intervalMs()));
+    }
     if (run.groups()) {
       // Beside the cluster's directory, which a fresh start empties.
       java.nio.file.Path groupsFile = options.clusterDir().resolve(dirName + "-groups.json");
@@ -203,6 +220,11 @@ final class DemoRunner {
             : options.runs(GroupsIoSession.EXPERIMENT) ? "BlinkHDFS bench: groups-io (Rabbit"
                 + " Tables 2-3: fair isolation and priority speed-ups with application groups as"
                 + " equal work's datasets, against equal work without groups)"
+            : options.runs(SignalSession.KV) ? "BlinkHDFS bench: kv-signal (BlinkFS Fig 12(b):"
+                + " Zipf key-value gets while the power follows the solar and wind trace)"
+            : options.runs(SignalSession.SEARCH) ? "BlinkHDFS bench: search (BlinkFS Fig 13:"
+                + " random 64 KB reads served per minute while the power follows a budget over a"
+                + " price trace)"
             : options.runs(SoakSession.EXPERIMENT) ? "BlinkHDFS bench: soak (a write and read"
                 + " workload without pause at low power, NameNode heap and staging backlog"
                 + " sampled)"
@@ -238,7 +260,10 @@ final class DemoRunner {
             + " NodeManager, containers) capped at %d millicores (CPU cgroup quota)",
             options.hostCpuMillicores()) : "not capped: hosts share the machine's cores")
         .setting(gears ? "power levels (demo only)" : "power levels",
-            gears ? "not used: see gears" : powerLevels(model))
+            gears ? "not used: see gears" : options.signal().isPresent()
+                ? "the signal, step by step: " + options.signal().get().describe(model,
+                    options.cellTimeMs() / options.signal().get().steps()
+                        * options.signal().get().steps()) : powerLevels(model))
         .setting("layouts", String.join(", ", options.layouts().stream()
             .map(l -> l.label() + " (" + shortName(l.layout().policyClass()) + ", reads by "
                 + shortName(l.layout().topologyClass()) + ")").toList()))
@@ -270,7 +295,9 @@ final class DemoRunner {
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
         .setting("seed", Long.toString(options.seed()))
-        .setting("run order", "power levels " + options.powers().stream().map(p -> p + "%")
+        .setting("run order", options.signal().isPresent() ? "layouts " + options
+            .layoutOrder().stream().map(i -> options.layouts().get(i).label())
+            .collect(java.util.stream.Collectors.joining(", ")) : "power levels " + options.powers().stream().map(p -> p + "%")
             .collect(java.util.stream.Collectors.joining(", ")) + "; layouts " + options
             .layoutOrder().stream().map(i -> options.layouts().get(i).label())
             .collect(java.util.stream.Collectors.joining(", ")));
@@ -280,6 +307,22 @@ final class DemoRunner {
       sessionNotes.forEach(b::note);
       return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
           + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
+    }
+    if (options.signal().isPresent()) {
+      b.note("The power follows the signal step by step through the scheduler's admin power"
+          + " setting (levels from the same pure signal classes as blink.scheduler.signal);"
+          + " each cell pools the steps replayed at one level: okOps and failedOps started in"
+          + " those steps, opsPerMinute over their time, meanMs and p90Ms of the completed ones."
+          + " minimumGearKeptSteps: steps in which equal work's primaries were kept ACTIVE above"
+          + " the budget (BlinkFS's Rabbit has no replica awake there). signal-timeline.csv and"
+          + " signal-*.svg have every step.");
+      if (options.layouts().stream().anyMatch(l -> l.schedulePolicy()
+          .equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME))) {
+        b.note("Load-proportional windows are sized by each node's read load as the NameNode"
+            + " counts it (blink.popularity.nodes.publish, one update per blink interval).");
+      }
+      sessionNotes.forEach(b::note);
+      return b.build();
     }
     if (options.runs(FaultsSession.EXPERIMENT) || options.runs(SoakSession.EXPERIMENT)) {
       sessionNotes.forEach(b::note);

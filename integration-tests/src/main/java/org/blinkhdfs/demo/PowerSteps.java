@@ -84,6 +84,33 @@ final class PowerSteps {
     return override(minimumActive, belowMinimum(power, active));
   }
 
+  /**
+   * For a power signal replayed step after step without going back to 100% between steps
+   * ({@link SignalSession}): sets {@code power}, keeping the layout's minimum gear on while the
+   * power affords fewer nodes (pinned before the power drops, as in {@link #enter}) and clearing
+   * that override once the power affords the gear again (after the power rose, so the gear
+   * stays on throughout). Unlike {@link #enter} it adds no note: a signal crosses the minimum
+   * many times, and the caller reports the steps it was kept in.
+   *
+   * @return the schedule in force and whether the minimum gear was kept on above the budget
+   */
+  Followed follow(int power) throws InterruptedException {
+    boolean below = minimumActive > 0 && GearPower.activeNodes(model, power) < minimumActive;
+    if (below && !overridden) {
+      cluster.setActiveNodes(OptionalInt.of(minimumActive));
+      overridden = true;
+    }
+    Schedule s = cluster.setPowerPercent(power);
+    if (!below && overridden) {
+      s = cluster.setActiveNodes(OptionalInt.empty());
+      overridden = false;
+    }
+    return new Followed(s, below);
+  }
+
+  /** What {@link #follow} left in force. */
+  record Followed(Schedule schedule, boolean minimumGearKept) {}
+
   private String belowMinimum(int power, int active) {
     return String.format(Locale.ROOT, "%s at %d%% power: the power affords %d ACTIVE node(s),"
         + " below the layout's minimum gear of %d (every block needs a replica on the first %d"

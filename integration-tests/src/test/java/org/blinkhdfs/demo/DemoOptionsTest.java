@@ -148,6 +148,53 @@ class DemoOptionsTest {
   }
 
   @Test
+  void signalBenchesReplayBlinkFsSignalsOverTheThreeApproaches() {
+    DemoOptions kv = DemoOptions.parse("kv-signal", new String[0]);
+    assertEquals(List.of("power-balanced+staggered", "equal-work+activation",
+        "default+load-proportional"), kv.layouts().stream().map(LayoutRun::label).toList());
+    SignalOptions s = kv.signal().orElseThrow();
+    assertEquals("renewable:50", s.spec());
+    assertEquals(36, s.steps());
+    assertEquals(20, s.floorPercent());
+    assertEquals(12 * 60_000, kv.cellTimeMs());
+    assertEquals(1, kv.clients());
+    DemoOptions search = DemoOptions.parse("search", new String[] {"--signal", "price:0.01:7",
+        "--signal-span", "1h", "--signal-step", "10m", "--cell-time", "3m"});
+    assertEquals("price:0.01:7", search.signal().orElseThrow().spec());
+    assertEquals(6, search.signal().orElseThrow().steps());
+    assertEquals(4, search.clients());
+    assertTrue(search.runs("search"));
+    assertTrue(DemoOptions.parse("latency", new String[0]).signal().isEmpty());
+  }
+
+  @Test
+  void signalFlagsAreCheckedAndBelongToTheSignalBenches() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("kv", new String[] {"--signal", "renewable:50"}));
+    assertEquals("--signal renewable:50 applies to bin/blink bench kv-signal and search only;"
+        + " the other experiments set --power levels", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("kv-signal", new String[] {"--power", "40"}));
+    assertEquals("--power 40: bench kv-signal follows --signal; give the levels as a signal,"
+        + " e.g. --signal steady:40%", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("kv-signal", new String[] {"--signal", "solar:50"}));
+    assertTrue(e.getMessage().startsWith("--signal = 'solar:50' is invalid (unknown kind"),
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("search", new String[] {"--signal", "sensor:cat /tmp/w"}));
+    assertTrue(e.getMessage().contains("cannot be replayed"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("search", new String[] {"--signal-floor", "2"}));
+    assertTrue(e.getMessage().startsWith("--signal-floor 2% cannot keep every DataNode even"
+        + " asleep"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("search", new String[] {"--cell-time", "1m"}));
+    assertTrue(e.getMessage().startsWith("--cell-time 60000 ms over 36 signal steps gives each"
+        + " step less than one blink interval"), e.getMessage());
+  }
+
+  @Test
   void benchGearsDefaultsAreLeEtAlsFigureThree() {
     DemoOptions o = DemoOptions.parse("gears", new String[0]);
     assertTrue(o.runs("gears"));
