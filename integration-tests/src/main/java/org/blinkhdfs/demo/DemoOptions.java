@@ -311,7 +311,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     // bench relay measures latency at --replication only (its data set is written once); the
     // MapReduce benches measure no latency and write at --replication.
     List<Integer> latencyR = ints(a, "latency-replication",
-        relay || mapReduce ? Integer.toString(replication) : "1,3,6", 1, nodes);
+        relay || mapReduce || signal ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
           + " bench gears and bench dfsio only; the demo sets power levels with --power");
