@@ -271,12 +271,21 @@ final class DemoRunner {
         .setting("timeouts", fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
-        .setting("latency", gears || mapReduce() || continuousIo() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+        .setting("latency", options.runs(SignalSession.KV) ? fmt("Zipf(1.2) gets of %d"
+            + " objects packed in %d files, one blocking client without pause, for %.0f s",
+            options.kvKeys(), Math.min(options.kvPacks(), options.kvKeys()),
+            options.cellTimeMs() / 1000.0)
+            : options.runs(SignalSession.SEARCH) ? fmt("uniform random %d KiB reads of %d files"
+            + " of %d MiB, %d blocking clients without pause, for %.0f s", options.requestKiB(),
+            options.latencyFiles(), options.latencyFileMiB(), options.clients(),
+            options.cellTimeMs() / 1000.0)
+            : gears || mapReduce() || continuousIo() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", continuousIo() ? "one writer creating 256 KiB files (replication "
+        .setting("throughput", options.signal().isPresent() ? "not measured"
+            : continuousIo() ? "one writer creating 256 KiB files (replication "
             + options.replication() + ") and one reader reading a random acknowledged file and"
             + " checking every byte, each pausing 100 ms between operations"
             : fmt(options.runs(MapReduceSession.WORDCOUNT)

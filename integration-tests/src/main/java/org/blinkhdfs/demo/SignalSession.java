@@ -93,6 +93,7 @@ final class SignalSession implements ClusterSession {
   private final List<String> notes = new ArrayList<>();
   private TimeBuckets.Result buckets;
   private long stepWallMs;
+  private org.blinkhdfs.core.schedule.Schedule lastSchedule;
 
   SignalSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
@@ -148,6 +149,9 @@ final class SignalSession implements ClusterSession {
     }
     tally.add(result, false);
     tabulate(result, t0);
+    // Back to 100% with every node heard (an OFF node wakes at its next check-in), so the
+    // runner's end-of-run checks see every replica.
+    powerSteps.leave(lastSchedule);
   }
 
   /** The workload's timed phase, ready to run on another thread. */
@@ -186,7 +190,9 @@ final class SignalSession implements ClusterSession {
     if (last != null && last.step().percent() == step.percent()) {
       kept = last.minimumGearKept(); // same level: the epoch in force already plans it
     } else {
-      kept = powerSteps.follow(step.percent()).minimumGearKept();
+      PowerSteps.Followed f = powerSteps.follow(step.percent());
+      lastSchedule = f.schedule();
+      kept = f.minimumGearKept();
     }
     SchedulerStatus st = cluster.schedulerStatus();
     StepRecord r = new StepRecord(step, kept, st.plannedWatts(), st.availableWatts(),
