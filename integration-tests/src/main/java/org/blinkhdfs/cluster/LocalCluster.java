@@ -534,6 +534,38 @@ public final class LocalCluster implements Closeable {
   }
 
   /**
+   * Waits until every one of {@code nodes} (transfer addresses) heartbeats and is out of HDFS
+   * maintenance: an OFF node wakes at its agent's next check-in (within {@link
+   * BlinkServices#LEASE_INTERVALS} intervals), and the NameNode's maintenance keeper then
+   * releases it. Unlike {@link #awaitAllHeard}, nodes left OFF do not hold it up.
+   *
+   * @return how long it took
+   */
+  public long awaitServing(java.util.Collection<String> nodes)
+      throws IOException, InterruptedException {
+    long t0 = System.currentTimeMillis();
+    long timeoutMs = (BlinkServices.LEASE_INTERVALS + 2) * spec.intervalMs() + 5_000;
+    long staleMs = timings().staleMs();
+    while (true) {
+      java.util.Set<String> waiting = new java.util.TreeSet<>(nodes);
+      long t = System.currentTimeMillis();
+      for (org.apache.hadoop.hdfs.protocol.DatanodeInfo d : nameNode.live()) {
+        if (t - d.getLastUpdate() < staleMs && !d.isInMaintenance()) {
+          waiting.remove(d.getXferAddr());
+        }
+      }
+      if (waiting.isEmpty()) {
+        return t - t0;
+      }
+      if (t - t0 > timeoutMs) {
+        throw new IllegalStateException("DataNodes " + waiting + " not serving " + timeoutMs
+            + " ms after they were switched on; see their agents and logs");
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  /**
    * The write proxy's process: started already when the spec says {@link
    * ProxySpec.Launch#WITH_CLUSTER}, else by the caller's {@link ProxyProcess#start}.
    */

@@ -52,13 +52,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
     List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget,
-    java.util.Optional<SignalOptions> signal) {
+    List<SignalCase> signalCases) {
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
       SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT,
-      SignalSession.KV, SignalSession.SEARCH);
+      SignalSession.KV, SignalSession.SEARCH, SignalSession.OSCILLATION);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -85,6 +85,12 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * load-proportional blinking fed by the NameNode's per-node read counts.
    */
   static final String SIGNAL_LAYOUTS = WORDCOUNT_LAYOUTS;
+  /** bench search (Fig 13): the ring, load-proportional and the migration-based baseline. */
+  static final String SEARCH_LAYOUTS = "power-balanced+staggered,default+load-proportional,"
+      + "default+activation+" + LayoutRun.MIGRATION;
+  /** bench oscillation (Fig 10): the ring against the migration-based baseline. */
+  static final String OSCILLATION_LAYOUTS = "power-balanced+staggered,default+activation+"
+      + LayoutRun.MIGRATION;
   /** Amur &amp; Schwan Table 2: all DataNodes on, k max-perf hosts and the rest io-server. */
   static final String GREP_LAYOUTS = "default+io-server";
   /**
@@ -187,7 +193,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            run's wall-clock length (default 12m)",
       "  --signal-step D           signal time per power step and tally (default 5m)",
       "  --signal-floor P          lowest level replayed, % of p_total (default 20; the trace's",
-      "                            nights leave the DataNodes nothing)",
+      "                            nights leave the DataNodes nothing; bench oscillation 5)",
+      "  --oscillation N,...       bench oscillation: BlinkFS's N%, power alternating between",
+      "                            (45 + 0.45N)% and (45 - 0.45N)% (default 0,30,60)",
+      "  --oscillation-period D    bench oscillation: time at each of the two levels (default",
+      "                            45s; BlinkFS 5 minutes); --cell-time per case (default 3m)",
+      "  --data-mib S,...          bench search and oscillation: read set sizes in MiB, files",
+      "                            of 16 MiB (search 64; oscillation 64,192, one case each)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -199,7 +211,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
       "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
-      "signal-step", "signal-floor"};
+      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -243,7 +255,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             "isolation of one application from 1-3 others and priority speed-ups, equal work with",
             "and without the groups as its datasets); kv-signal and search (BlinkFS Figs 12-13:",
             "Zipf gets under the solar+wind trace, random 64 KB reads under a budget over a",
-            "price trace, per layout and step). Needs a source checkout."),
+            "price trace, per layout and step); oscillation (BlinkFS Fig 10: the ring against",
+            "the migration-based baseline under N% oscillation, per data set size). Needs a",
+            "source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
@@ -282,7 +296,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         || command.equals(MapReduceSession.TERASORT);
     boolean groups = command.equals(GroupsSession.EXPERIMENT);
     boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
-    boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH);
+    boolean oscillation = command.equals(SignalSession.OSCILLATION);
+    boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH)
+        || oscillation;
     Set<String> experiments = new LinkedHashSet<>();
     if (bench) {
       if (!EXPERIMENTS.contains(command)) {
@@ -298,6 +314,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
               : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
+              : oscillation ? OSCILLATION_LAYOUTS
+              : command.equals(SignalSession.SEARCH) ? SEARCH_LAYOUTS
               : signal ? SIGNAL_LAYOUTS
               : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
     } catch (IllegalArgumentException e) {
@@ -335,8 +353,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
           + command + " follows --signal; give the levels as a signal, e.g. --signal steady:40%");
     }
-    java.util.Optional<SignalOptions> signalOptions = signalOptions(a, command, signal, nodes);
-    int staging = a.intIn("staging", gears || grep || groupsIo ? "0" : "1", 0, 8);
+    int staging = a.intIn("staging", gears || grep || groupsIo || oscillation ? "0" : "1", 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
@@ -348,7 +365,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m" : signal ? "12m"
+        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
+            : oscillation ? "3m" : signal ? "12m"
             : bench ? "30s"
             : "8s", 1_000, 3_600_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
@@ -367,19 +385,20 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
         a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256), layoutOrder(a, layouts.size()),
-        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), signalOptions);
+        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), List.of());
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
     }
     LayoutKeys keys = layoutKeys(a, o, gears);
-    o = o.withLayoutKeys(keys);
+    o = o.withLayoutKeys(keys).withSignalCases(signalCases(a, command, signal, o));
     o.checkLayouts();
-    if (signalOptions.isPresent()
-        && o.cellTimeMs() / signalOptions.get().steps() < o.intervalMs()) {
-      throw new CommandLineTool.UsageException("--cell-time " + o.cellTimeMs() + " ms over "
-          + signalOptions.get().steps() + " signal steps gives each step less than one blink"
-          + " interval (" + o.intervalMs() + " ms); lengthen --cell-time or --signal-step");
+    for (SignalCase c : o.signalCases()) {
+      if (o.cellTimeMs() / c.signal().steps() < o.intervalMs()) {
+        throw new CommandLineTool.UsageException("--cell-time " + o.cellTimeMs() + " ms over "
+            + c.signal().steps() + " signal steps gives each step less than one blink interval ("
+            + o.intervalMs() + " ms); lengthen --cell-time or --signal-step");
+      }
     }
     if ((faults || soak) && o.powers().size() != 1) {
       throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
@@ -393,36 +412,88 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
         writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
         kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget, signal);
+        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget, signalCases);
   }
 
-  /** The --signal flags of bench kv-signal and search; elsewhere they are usage errors. */
-  private static java.util.Optional<SignalOptions> signalOptions(CommandLineTool.Args a,
-      String command, boolean signal, int nodes) {
-    if (!signal) {
-      for (String flag : List.of("signal", "signal-span", "signal-step", "signal-floor")) {
-        if (a.has(flag)) {
-          throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
-              + " applies to bin/blink bench " + SignalSession.KV + " and "
-              + SignalSession.SEARCH + " only; the other experiments set --power levels");
-        }
+  private DemoOptions withSignalCases(List<SignalCase> cases) {
+    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
+        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
+        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
+        kvPacks, seed, layoutKeys, paraidReplication, gears, rounds, lowPowerRounds,
+        nativeTimeoutMs, hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout,
+        groupBudget, List.copyOf(cases));
+  }
+
+  /**
+   * The cases of bench kv-signal and search (one: --signal over the data set) and of bench
+   * oscillation (one per --data-mib and --oscillation, each an oscillating signal of
+   * --oscillation-period steps over --cell-time); elsewhere the flags are usage errors.
+   */
+  private static List<SignalCase> signalCases(CommandLineTool.Args a, String command,
+      boolean signal, DemoOptions o) {
+    boolean oscillation = command.equals(SignalSession.OSCILLATION);
+    List<String> own = new ArrayList<>(!signal ? List.of() : oscillation
+        ? List.of("oscillation", "oscillation-period", "data-mib", "signal-floor")
+        : List.of("signal", "signal-span", "signal-step", "signal-floor", "data-mib"));
+    if (command.equals(SignalSession.KV)) {
+      own.remove("data-mib");
+    }
+    for (String flag : List.of("signal", "signal-span", "signal-step", "signal-floor",
+        "oscillation", "oscillation-period", "data-mib")) {
+      if (a.has(flag) && !own.contains(flag)) {
+        throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
+            + " applies to bin/blink bench " + (flag.startsWith("oscillation")
+                ? SignalSession.OSCILLATION : flag.equals("data-mib") ? SignalSession.SEARCH
+                + " and " + SignalSession.OSCILLATION : SignalSession.KV + " and "
+                + SignalSession.SEARCH) + " only; drop it here");
       }
-      return java.util.Optional.empty();
+    }
+    if (!signal) {
+      return List.of();
     }
     org.blinkhdfs.core.power.PowerModel model =
-        org.blinkhdfs.core.power.PowerModel.macMini(nodes);
+        org.blinkhdfs.core.power.PowerModel.macMini(o.nodes());
+    int floor = a.intIn("signal-floor", oscillation ? "5" : "20", 0, 100);
+    List<Integer> sizes = ints(a, "data-mib", oscillation ? "64,192"
+        : Integer.toString(o.latencyFiles() * o.latencyFileMiB()), 1, 1_000_000);
+    List<SignalCase> out = new ArrayList<>();
     try {
-      SignalOptions o = new SignalOptions(a.get("signal", command.equals(SignalSession.KV)
+      SignalOptions.checkFloor(model, floor);
+      if (oscillation) {
+        long period = a.durationMsIn("oscillation-period", "45s", 1_000, 3_600_000);
+        for (int size : sizes) {
+          for (int n : ints(a, "oscillation", "0,30,60", 0, 100)) {
+            SignalOptions so = new SignalOptions("oscillating:" + n + ":" + period + "ms",
+                o.cellTimeMs(), period, floor);
+            so.signal(model);
+            out.add(new SignalCase(so, size, java.util.OptionalInt.of(n)));
+          }
+        }
+        return out;
+      }
+      if (sizes.size() != 1) {
+        throw new CommandLineTool.UsageException("--data-mib " + a.get("data-mib", "")
+            + ": bench " + command + " reads one data set; give one size");
+      }
+      SignalOptions so = new SignalOptions(a.get("signal", command.equals(SignalSession.KV)
               ? SignalOptions.KV_SIGNAL : SignalOptions.SEARCH_SIGNAL),
           a.durationMsIn("signal-span", "3h", 1_000, 365L * 24 * 3_600_000),
-          a.durationMsIn("signal-step", "5m", 1_000, 24L * 3_600_000),
-          a.intIn("signal-floor", "20", 0, 100));
-      o.signal(model);
-      SignalOptions.checkFloor(model, o.floorPercent());
-      return java.util.Optional.of(o);
+          a.durationMsIn("signal-step", "5m", 1_000, 24L * 3_600_000), floor);
+      so.signal(model);
+      out.add(new SignalCase(so, command.equals(SignalSession.KV) ? 0 : sizes.get(0),
+          java.util.OptionalInt.empty()));
+      return out;
     } catch (IllegalArgumentException e) {
+      if (e instanceof CommandLineTool.UsageException) {
+        throw e;
+      }
       throw new CommandLineTool.UsageException(e.getMessage());
     }
+  }
+
+  /** Whether this run replays a power signal (bench kv-signal, search, oscillation). */
+  public boolean signalRun() {
+    return !signalCases.isEmpty();
   }
 
   /** {@code --latency-on first|every}; every is for bench latency only. */
@@ -591,6 +662,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     }
     if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)
         || runs(SignalSession.KV) || runs(SignalSession.SEARCH)
+        || runs(SignalSession.OSCILLATION)
         || runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
         || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP)) {
       out.add(replicationFor(layouts.get(index).layout()));

@@ -47,7 +47,7 @@ final class DemoRunner {
     Map<Integer, List<ReportCell>> cellsOf = new java.util.TreeMap<>();
     Map<Integer, List<Check>> checksOf = new java.util.TreeMap<>();
     Map<Integer, List<String>> notesOf = new java.util.TreeMap<>();
-    Map<Integer, SignalSession.Timeline> timelines = new java.util.TreeMap<>();
+    Map<Integer, List<SignalSession.Timeline>> timelines = new java.util.TreeMap<>();
     int done = 0;
     for (int i : options.layoutOrder()) {
       LayoutRun run = layouts.get(i);
@@ -65,13 +65,13 @@ final class DemoRunner {
           health.close();
           checks.addAll(session.checks());
           checks.addAll(LayoutChecks.after(run, cluster, session.tally(), health,
-              options.powers().stream().anyMatch(p -> p < 100) || options.signal().isPresent()));
+              options.powers().stream().anyMatch(p -> p < 100) || options.signalRun()));
           notes.addAll(LayoutChecks.notes(run, session.tally()));
         }
         cells.addAll(session.cells());
         notes.addAll(session.notes());
         if (session instanceof SignalSession s) {
-          timelines.put(i, s.timeline());
+          timelines.put(i, s.timelines());
         }
         for (java.nio.file.Path f : session.writeFiles(options.outDir())) {
           progress.accept("wrote " + f.toAbsolutePath());
@@ -96,7 +96,7 @@ final class DemoRunner {
     }
     if (!timelines.isEmpty()) {
       for (java.nio.file.Path f : SignalTimeline.write(options.outDir(), options.command(),
-          List.copyOf(timelines.values()))) {
+          timelines.values().stream().flatMap(List::stream).toList())) {
         progress.accept("wrote " + f.toAbsolutePath());
       }
     }
@@ -127,7 +127,7 @@ final class DemoRunner {
     if (options.runs(GroupsIoSession.EXPERIMENT)) {
       return new GroupsIoSession(options, run, cluster, progress);
     }
-    if (options.signal().isPresent()) {
+    if (options.signalRun()) {
       return new SignalSession(options, run, cluster, progress);
     }
     if (mapReduce()) {
@@ -143,7 +143,7 @@ final class DemoRunner {
         run.nameNodeKeys(options.intervalMs()));
     Map<String, String> schedulerKeys = new java.util.LinkedHashMap<>(
         options.runs(MapReduceSession.GREP) ? MapReduceSession.AMUR_SCHWAN_KEYS : Map.of());
-    if (options.signal().isPresent()
+    if (options.signalRun()
         && run.schedulePolicy().equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME)) {
       nameNodeKeys.putAll(SignalSession.loadProportionalKeys(options.intervalMs()));
     }
@@ -222,6 +222,9 @@ final class DemoRunner {
                 + " equal work's datasets, against equal work without groups)"
             : options.runs(SignalSession.KV) ? "BlinkHDFS bench: kv-signal (BlinkFS Fig 12(b):"
                 + " Zipf key-value gets while the power follows the solar and wind trace)"
+            : options.runs(SignalSession.OSCILLATION) ? "BlinkHDFS bench: oscillation (BlinkFS"
+                + " Fig 10: random 64 KB reads while the power oscillates, the ring against the"
+                + " migration-based baseline, per data set size)"
             : options.runs(SignalSession.SEARCH) ? "BlinkHDFS bench: search (BlinkFS Fig 13:"
                 + " random 64 KB reads served per minute while the power follows a budget over a"
                 + " price trace)"
@@ -260,10 +263,8 @@ final class DemoRunner {
             + " NodeManager, containers) capped at %d millicores (CPU cgroup quota)",
             options.hostCpuMillicores()) : "not capped: hosts share the machine's cores")
         .setting(gears ? "power levels (demo only)" : "power levels",
-            gears ? "not used: see gears" : options.signal().isPresent()
-                ? "the signal, step by step: " + options.signal().get().describe(model,
-                    options.cellTimeMs() / options.signal().get().steps()
-                        * options.signal().get().steps()) : powerLevels(model))
+            gears ? "not used: see gears" : options.signalRun() ? signals(model)
+                : powerLevels(model))
         .setting("layouts", String.join(", ", options.layouts().stream()
             .map(l -> l.label() + " (" + shortName(l.layout().policyClass()) + ", reads by "
                 + shortName(l.layout().topologyClass()) + ")").toList()))
@@ -272,19 +273,22 @@ final class DemoRunner {
             + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
             t.socketTimeoutMs()))
         .setting("latency", options.runs(SignalSession.KV) ? fmt("Zipf(1.2) gets of %d"
-            + " objects packed in %d files, one blocking client without pause, for %.0f s",
-            options.kvKeys(), Math.min(options.kvPacks(), options.kvKeys()),
+            + " objects packed in %d files, one blocking client, exponential pauses of mean %d ms"
+            + " (Poisson arrivals), for %.0f s", options.kvKeys(),
+            Math.min(options.kvPacks(), options.kvKeys()), SignalSession.KV_THINK.toMillis(),
             options.cellTimeMs() / 1000.0)
-            : options.runs(SignalSession.SEARCH) ? fmt("uniform random %d KiB reads of %d files"
-            + " of %d MiB, %d blocking clients without pause, for %.0f s", options.requestKiB(),
-            options.latencyFiles(), options.latencyFileMiB(), options.clients(),
+            : options.signalRun() ? fmt("uniform random %d KiB reads of a %s MiB data set in"
+            + " files of %d MiB, %d blocking clients without pause, for %.0f s per case",
+            options.requestKiB(), options.signalCases().stream().map(c -> c.dataMiB())
+                .distinct().map(String::valueOf).collect(java.util.stream.Collectors.joining(
+                    " or ")), options.latencyFileMiB(), options.clients(),
             options.cellTimeMs() / 1000.0)
             : gears || mapReduce() || continuousIo() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
             options.cellTimeMs() / 1000.0))
-        .setting("throughput", options.signal().isPresent() ? "not measured"
+        .setting("throughput", options.signalRun() ? "not measured"
             : continuousIo() ? "one writer creating 256 KiB files (replication "
             + options.replication() + ") and one reader reading a random acknowledged file and"
             + " checking every byte, each pausing 100 ms between operations"
@@ -304,7 +308,7 @@ final class DemoRunner {
             + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
             + " layout correction running too")
         .setting("seed", Long.toString(options.seed()))
-        .setting("run order", options.signal().isPresent() ? "layouts " + options
+        .setting("run order", options.signalRun() ? "layouts " + options
             .layoutOrder().stream().map(i -> options.layouts().get(i).label())
             .collect(java.util.stream.Collectors.joining(", ")) : "power levels " + options.powers().stream().map(p -> p + "%")
             .collect(java.util.stream.Collectors.joining(", ")) + "; layouts " + options
@@ -317,7 +321,7 @@ final class DemoRunner {
       return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
           + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
     }
-    if (options.signal().isPresent()) {
+    if (options.signalRun()) {
       b.note("The power follows the signal step by step through the scheduler's admin power"
           + " setting (levels from the same pure signal classes as blink.scheduler.signal);"
           + " each cell pools the steps replayed at one level: okOps and failedOps started in"
@@ -325,6 +329,14 @@ final class DemoRunner {
           + " minimumGearKeptSteps: steps in which equal work's primaries were kept ACTIVE above"
           + " the budget (BlinkFS's Rabbit has no replica awake there). signal-timeline.csv and"
           + " signal-*.svg have every step.");
+      if (options.layouts().stream().anyMatch(LayoutRun::migration)) {
+        b.note("+migration is BlinkFS's migration-based baseline: the activation policy's k"
+            + " nodes on, and before k falls the replicas of the nodes going OFF are moved onto"
+            + " those kept on (after k rises, onto the new ones once they serve) with the write"
+            + " proxy's mover (replaceBlock with the moved-from replica as delete hint); while it"
+            + " moves, reads wait at its gate, the wait counted in their latency. migratedMiB,"
+            + " migrations and notServingSeconds count what it did.");
+      }
       if (options.layouts().stream().anyMatch(l -> l.schedulePolicy()
           .equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME))) {
         b.note("Load-proportional windows are sized by each node's read load as the NameNode"
@@ -416,6 +428,17 @@ final class DemoRunner {
 
   private static String shortName(String className) {
     return className.substring(className.lastIndexOf('.') + 1);
+  }
+
+  /** The signal of each case, step by step. */
+  private String signals(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (SignalCase c : options.signalCases()) {
+      long runMs = options.cellTimeMs() / c.signal().steps() * c.signal().steps();
+      out.add((options.signalCases().size() > 1 ? c.name() + ": " : "")
+          + c.signal().describe(model, runMs));
+    }
+    return "the signal, step by step: " + String.join("; ", out);
   }
 
   private String powerLevels(PowerModel model) {

@@ -19,16 +19,26 @@ import org.blinkhdfs.core.policy.Policies;
  * run ({@code power-balanced+staggered+popularity}), period one blink interval, so the same
  * layout can be compared with and without it (bench kv). {@code +groups} turns on the
  * NameNode's replication for application groups' latency targets instead (bench groups, {@link
- * GroupsSession}).
+ * GroupsSession}). {@code +migration}, with the activation policy only, makes the run BlinkFS's
+ * migration-based baseline in the signal benches: before k falls the data of the nodes going OFF
+ * moves onto those kept on, after k rises onto the new ones, and nothing is served meanwhile
+ * ({@link MigrationBaseline}).
  *
  * @param layout the NameNode's placement policy
  * @param schedulePolicy the scheduler's blink policy
  * @param popularity whether popularity replication runs
  * @param groups whether replication for application groups' targets runs
+ * @param migration whether the run is the migration-based baseline
  */
 public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity,
-    boolean groups) {
+    boolean groups, boolean migration) {
   static final String POPULARITY = "popularity";
+  static final String MIGRATION = "migration";
+
+  /** A run without migration. */
+  public LayoutRun(Layout layout, String schedulePolicy, boolean popularity, boolean groups) {
+    this(layout, schedulePolicy, popularity, groups, false);
+  }
 
   /** A run without popularity or group replication. */
   public LayoutRun(Layout layout, String schedulePolicy) {
@@ -56,7 +66,7 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
   /** The label in tables and plots. */
   public String label() {
     return layout.flag() + "+" + schedulePolicy + (popularity ? "+" + POPULARITY : "")
-        + (groups ? "+" + GroupsSession.FLAG : "");
+        + (groups ? "+" + GroupsSession.FLAG : "") + (migration ? "+" + MIGRATION : "");
   }
 
   /**
@@ -81,6 +91,15 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
             + "' is not <layout>+<policy>, e.g. power-balanced+staggered or default+staggered");
       }
       String policy = t.substring(plus + 1);
+      boolean migration = policy.endsWith("+" + MIGRATION);
+      if (migration) {
+        policy = policy.substring(0, policy.length() - MIGRATION.length() - 1);
+        if (!policy.equals(DemoOptions.ACTIVATION)) {
+          throw new IllegalArgumentException(flag + " " + text + ": '" + t + "': +" + MIGRATION
+              + " is the migration-based baseline, which keeps k nodes on: use it with the"
+              + " activation policy, e.g. default+activation+" + MIGRATION);
+        }
+      }
       boolean groups = policy.endsWith("+" + GroupsSession.FLAG);
       if (groups) {
         policy = policy.substring(0, policy.length() - GroupsSession.FLAG.length() - 1);
@@ -92,10 +111,10 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
       if (!Policies.allNames().contains(policy)) {
         throw new IllegalArgumentException(flag + " " + text + ": unknown policy '" + policy
             + "'; use one of " + Policies.allNames() + ", optionally followed by +"
-            + POPULARITY + " or +" + GroupsSession.FLAG);
+            + POPULARITY + ", +" + GroupsSession.FLAG + " or +" + MIGRATION);
       }
       out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy, popularity,
-          groups));
+          groups, migration));
     }
     if (out.isEmpty()) {
       throw new IllegalArgumentException(flag + " is empty; give at least one <layout>+<policy>");

@@ -65,6 +65,7 @@ public final class LatencyWorkload {
   private final long seed;
   private final Random random;
   private final DataPattern pattern;
+  private volatile ServiceGate gate = new ServiceGate();
   private int writesIssued;
 
   /**
@@ -87,6 +88,19 @@ public final class LatencyWorkload {
 
   public LatencyConfig config() {
     return config;
+  }
+
+  /**
+   * Makes every read wait at {@code g} while it is closed, the wait timed as part of the read
+   * (a migration-based baseline serves nothing while it moves data). A read still waiting when
+   * the phase's time limit comes is not issued and not counted. Default: a gate that stays open.
+   */
+  public LatencyWorkload gate(ServiceGate g) {
+    if (g == null) {
+      throw new IllegalArgumentException("gate must not be null; leave it unset for none");
+    }
+    this.gate = g;
+    return this;
   }
 
   /** File {@code i} of the read set. */
@@ -167,7 +181,9 @@ public final class LatencyWorkload {
       if (!think(deadline, rnd)) {
         return deadline.stopNow().orElse(StopReason.INTERRUPTED);
       }
-      readOnce(rec, file, offset, buf);
+      if (!readOnce(rec, file, offset, buf, deadline)) {
+        return deadline.stopNow().orElse(StopReason.INTERRUPTED);
+      }
     }
     return StopReason.COMPLETED;
   }
@@ -206,33 +222,35 @@ public final class LatencyWorkload {
    * never past the deadline; false when interrupted or out of time.
    */
   private boolean think(Deadline deadline, Random rnd) {
-    if (config.thinkTime().isZero()) {
-      return true;
-    }
-    double meanNanos = config.thinkTime().toNanos();
-    long pause = (long) (-meanNanos * Math.log(1 - rnd.nextDouble()));
-    long nanos = Math.min(pause, deadline.remainingNanos());
+    return ThinkTime.pause(config.thinkTime(), deadline, rnd);
+  }
+
+  /**
+   * One timed read, after the gate (see {@link #gate}); false when the read was not issued
+   * because the gate stayed closed until the deadline or the thread was interrupted there.
+   */
+  private boolean readOnce(PhaseRecorder rec, int file, long offset, byte[] buf,
+      Deadline deadline) {
+    String target = String.format(Locale.ROOT, "f-%05d@%d", file, offset);
+    long t0 = clock.nanos();
     try {
-      java.util.concurrent.TimeUnit.NANOSECONDS.sleep(nanos);
+      if (!gate.isOpen() && !gate.awaitOpen(deadline.remainingNanos())) {
+        return false;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
     }
-    return deadline.stopNow().isEmpty();
-  }
-
-  private void readOnce(PhaseRecorder rec, int file, long offset, byte[] buf) {
-    String target = String.format(Locale.ROOT, "f-%05d@%d", file, offset);
-    long t0 = clock.nanos();
     try (FSDataInputStream in = fs.open(dataFile(file))) {
       in.readFully(offset, buf, 0, buf.length);
     } catch (IOException e) {
       rec.failed(target, t0, clock.nanos(), e);
-      return;
+      return true;
     }
     long t1 = clock.nanos();
     rec.completed(target, t0, t1, buf.length,
         pattern.firstMismatch(file, offset, buf, 0, buf.length));
+    return true;
   }
 
   private void writeOnce(PhaseRecorder rec, byte[] buf, byte[] back) {

@@ -27,10 +27,13 @@ import org.blinkhdfs.bench.stats.ZipfSampler;
  * @param timeLimit longest the get phase may run, up to 24 h
  * @param blockBytes HDFS block size of packs; 0 = the file system's default
  * @param dataSeed seed of object sizes, contents and the popularity order of keys
+ * @param thinkTime mean pause before each get, drawn exponentially (Poisson arrivals at a
+ *     steady rate, as BlinkFS's generator issued them); zero for back-to-back gets, whose
+ *     per-get statistics over-sample the moments a replica is awake on a blinking cluster
  */
 public record ZipfKvConfig(Path dir, int keyCount, int minObjectBytes, int maxObjectBytes,
     int packCount, int replication, int getOps, int threads, double zipfExponent,
-    Duration timeLimit, long blockBytes, long dataSeed) {
+    Duration timeLimit, long blockBytes, long dataSeed, Duration thinkTime) {
 
   public static final int MAX_OBJECT_BYTES = 64 << 20;
   public static final int MAX_PACKS = 10_000;
@@ -56,6 +59,8 @@ public record ZipfKvConfig(Path dir, int keyCount, int minObjectBytes, int maxOb
         "use " + ZipfSampler.DEFAULT_EXPONENT + ", or 0 for uniform popularity");
     Checks.timeLimit("ZipfKvConfig.timeLimit", timeLimit);
     Checks.blockBytes("ZipfKvConfig.blockBytes", blockBytes);
+    Checks.timeLimit("ZipfKvConfig.thinkTime", thinkTime.isZero() ? Duration.ofMillis(1)
+        : thinkTime);
   }
 
   public static Builder builder() {
@@ -66,7 +71,7 @@ public record ZipfKvConfig(Path dir, int keyCount, int minObjectBytes, int maxOb
     return new Builder().dir(dir).keyCount(keyCount).minObjectBytes(minObjectBytes)
         .maxObjectBytes(maxObjectBytes).packCount(packCount).replication(replication)
         .getOps(getOps).threads(threads).zipfExponent(zipfExponent).timeLimit(timeLimit)
-        .blockBytes(blockBytes).dataSeed(dataSeed);
+        .blockBytes(blockBytes).dataSeed(dataSeed).thinkTime(thinkTime);
   }
 
   /** Mutable builder with the defaults above; not thread-safe. */
@@ -83,6 +88,7 @@ public record ZipfKvConfig(Path dir, int keyCount, int minObjectBytes, int maxOb
     private Duration timeLimit = Duration.ofMinutes(10);
     private long blockBytes;
     private long dataSeed = 0xCAFEL;
+    private Duration thinkTime = Duration.ZERO;
 
     public Builder dir(Path v) {
       dir = v;
@@ -144,9 +150,15 @@ public record ZipfKvConfig(Path dir, int keyCount, int minObjectBytes, int maxOb
       return this;
     }
 
+    public Builder thinkTime(Duration v) {
+      thinkTime = v;
+      return this;
+    }
+
     public ZipfKvConfig build() {
       return new ZipfKvConfig(dir, keyCount, minObjectBytes, maxObjectBytes, packCount,
-          replication, getOps, threads, zipfExponent, timeLimit, blockBytes, dataSeed);
+          replication, getOps, threads, zipfExponent, timeLimit, blockBytes, dataSeed,
+          thinkTime);
     }
   }
 }

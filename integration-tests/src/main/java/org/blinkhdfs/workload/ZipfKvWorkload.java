@@ -230,6 +230,9 @@ public final class ZipfKvWorkload {
         return stop.get();
       }
       int key = layout.keyOfRank(zipf.sample(random));
+      if (!ThinkTime.pause(config.thinkTime(), deadline, random)) {
+        return deadline.stopNow().orElse(StopReason.INTERRUPTED);
+      }
       hits.incrementAndGet(key);
       getOnce(rec, index.entry(key), buf);
     }

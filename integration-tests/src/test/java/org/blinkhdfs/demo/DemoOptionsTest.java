@@ -152,7 +152,7 @@ class DemoOptionsTest {
     DemoOptions kv = DemoOptions.parse("kv-signal", new String[0]);
     assertEquals(List.of("power-balanced+staggered", "equal-work+activation",
         "default+load-proportional"), kv.layouts().stream().map(LayoutRun::label).toList());
-    SignalOptions s = kv.signal().orElseThrow();
+    SignalOptions s = kv.signalCases().get(0).signal();
     assertEquals("renewable:50", s.spec());
     assertEquals(36, s.steps());
     assertEquals(20, s.floorPercent());
@@ -160,11 +160,38 @@ class DemoOptionsTest {
     assertEquals(1, kv.clients());
     DemoOptions search = DemoOptions.parse("search", new String[] {"--signal", "price:0.01:7",
         "--signal-span", "1h", "--signal-step", "10m", "--cell-time", "3m"});
-    assertEquals("price:0.01:7", search.signal().orElseThrow().spec());
-    assertEquals(6, search.signal().orElseThrow().steps());
+    assertEquals("price:0.01:7", search.signalCases().get(0).signal().spec());
+    assertEquals(6, search.signalCases().get(0).signal().steps());
     assertEquals(4, search.clients());
     assertTrue(search.runs("search"));
-    assertTrue(DemoOptions.parse("latency", new String[0]).signal().isEmpty());
+    assertFalse(DemoOptions.parse("latency", new String[0]).signalRun());
+  }
+
+  @Test
+  void oscillationIsOneCasePerDataSetAndLevelAgainstTheMigrationBaseline() {
+    DemoOptions o = DemoOptions.parse("oscillation", new String[] {"--oscillation", "0,60",
+        "--data-mib", "32,96", "--oscillation-period", "30s", "--cell-time", "2m"});
+    assertEquals(List.of("power-balanced+staggered", "default+activation+migration"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertTrue(o.layouts().get(1).migration());
+    assertEquals(0, o.staging());
+    assertEquals(List.of("N=0% 32 MiB", "N=60% 32 MiB", "N=0% 96 MiB", "N=60% 96 MiB"),
+        o.signalCases().stream().map(SignalCase::name).toList());
+    SignalOptions high = o.signalCases().get(1).signal();
+    assertEquals("oscillating:60:30000ms", high.spec());
+    assertEquals(4, high.steps());
+    assertEquals(5, high.floorPercent());
+    assertEquals(List.of("power-balanced+staggered", "default+load-proportional",
+        "default+activation+migration"), DemoOptions.parse("search", new String[0]).layouts()
+        .stream().map(LayoutRun::label).toList());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("search", new String[] {"--data-mib", "32,64"}));
+    assertEquals("--data-mib 32,64: bench search reads one data set; give one size",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse("oscillation",
+        new String[] {"--layouts", "default+staggered+migration"}));
+    assertTrue(e.getMessage().contains("+migration is the migration-based baseline, which keeps"
+        + " k nodes on: use it with the activation policy"), e.getMessage());
   }
 
   @Test
@@ -172,7 +199,15 @@ class DemoOptionsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("kv", new String[] {"--signal", "renewable:50"}));
     assertEquals("--signal renewable:50 applies to bin/blink bench kv-signal and search only;"
-        + " the other experiments set --power levels", e.getMessage());
+        + " drop it here", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("kv-signal", new String[] {"--data-mib", "64"}));
+    assertEquals("--data-mib 64 applies to bin/blink bench search and oscillation only; drop it"
+        + " here", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("oscillation", new String[] {"--signal", "steady:40%"}));
+    assertEquals("--signal steady:40% applies to bin/blink bench kv-signal and search only; drop"
+        + " it here", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("kv-signal", new String[] {"--power", "40"}));
     assertEquals("--power 40: bench kv-signal follows --signal; give the levels as a signal,"

@@ -1,0 +1,21 @@
+package org.blinkhdfs.demo;
+
+import java.util.OptionalInt;
+
+/**
+ * One replay of a signal bench on a data set: bench kv-signal and search run one, bench
+ * oscillation (BlinkFS Fig 10) one per data set size and oscillation level N, each reading only
+ * its own data set (so the migration-based baseline moves only that).
+ *
+ * @param signal the signal and its steps
+ * @param dataMiB size of the read set in MiB (search, oscillation); 0 for kv-signal, whose
+ *     objects are set by --kv-keys
+ * @param oscillation BlinkFS's N, for bench oscillation
+ */
+record SignalCase(SignalOptions signal, int dataMiB, OptionalInt oscillation) {
+  /** A label for progress lines and the timeline, e.g. {@code N=30% 64 MiB}. */
+  String name() {
+    return oscillation.isPresent() ? "N=" + oscillation.getAsInt() + "% " + dataMiB + " MiB"
+        : signal.spec();
+  }
+}
