@@ -137,7 +137,6 @@ final class SignalSession implements ClusterSession {
 
   @Override
   public void run(FileSystem fs) throws IOException, InterruptedException {
-    cluster.setPowerPercent(100);
     if (run.migration()) {
       migration = Optional.of(MigrationBaseline.open(cluster, model));
     }
@@ -161,6 +160,7 @@ final class SignalSession implements ClusterSession {
     long stepWallMs = options.cellTimeMs() / n;
     long runMs = stepWallMs * n;
     Path dir = new Path(ROOT, "case-" + index);
+    cluster.setPowerPercent(100); // written with every node awake, as every case starts
     ReadPhase phase = prepare(fs, c, dir, Duration.ofMillis(runMs));
     progress.accept(run.label() + " " + c.name() + ": " + so.describe(model, runMs));
     records = new ArrayList<>();
