@@ -168,6 +168,7 @@ final class SignalSession implements ClusterSession {
     long t0 = System.currentTimeMillis();
     records.add(follow(so, signal, 0, t0));
     t0 = System.currentTimeMillis(); // the first step's migration is set-up, not measured
+    migration.ifPresent(MigrationBaseline::startMeasuring);
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "signal-workload");
       t.setDaemon(true);
