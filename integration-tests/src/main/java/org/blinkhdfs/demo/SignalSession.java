@@ -111,6 +111,7 @@ final class SignalSession implements ClusterSession {
   private final List<Timeline> timelines = new ArrayList<>();
   private final List<String> lateSteps = new ArrayList<>();
   private int stepCount;
+  private long nodeLoadsSent = -1;
   private Optional<MigrationBaseline> migration = Optional.empty();
   private List<StepRecord> records;
   private Schedule lastSchedule;
@@ -150,6 +151,13 @@ final class SignalSession implements ClusterSession {
         migration.get().close();
       }
     }
+    if (loadProportional()) {
+      nodeLoadsSent = cluster.nameNode().metric("BlinkSchedule", "PopularityNodeLoadsSent");
+    }
+  }
+
+  private boolean loadProportional() {
+    return run.schedulePolicy().equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME);
   }
 
   private void runCase(FileSystem fs, SignalCase c, int index)
@@ -162,7 +170,8 @@ final class SignalSession implements ClusterSession {
     Path dir = new Path(ROOT, "case-" + index);
     cluster.setPowerPercent(100); // written with every node awake, as every case starts
     ReadPhase phase = prepare(fs, c, dir, Duration.ofMillis(runMs));
-    progress.accept(run.label() + " " + c.name() + ": " + so.describe(model, runMs));
+    progress.accept(run.label() + (options.signalCases().size() > 1 ? " " + c.name() : "")
+        + ": " + so.describe(model, runMs));
     records = new ArrayList<>();
     lastSchedule = null;
     long t0 = System.currentTimeMillis();
@@ -386,6 +395,11 @@ final class SignalSession implements ClusterSession {
   @Override
   public List<Check> checks() {
     List<Check> out = new ArrayList<>();
+    if (loadProportional()) {
+      out.add(new Check("load-proportional fed by the NameNode's read counts (" + run.label()
+          + ")", nodeLoadsSent > 0, "node read loads sent to the scheduler: " + nodeLoadsSent
+          + " times (PopularityNodeLoadsSent)"));
+    }
     if (run.migration()) {
       return out; // its migrations are part of their steps: lateness is what it measures
     }
