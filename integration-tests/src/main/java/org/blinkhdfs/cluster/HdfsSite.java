@@ -28,7 +28,9 @@ import org.blinkhdfs.placement.PlacementConfig;
  * /jmx} serves a source's values cached for one period (10 s by default), too stale to see a
  * copy in flight. DataNodes' conf dirs hold {@value #DATANODE_METRICS_FILE} with a 1 s period for
  * the same reason: their agents read utilization from the DataNode's {@code /jmx} transfer
- * counters every heartbeat ({@code blink.agent.utilization.source = datanode}).
+ * counters every heartbeat ({@code blink.agent.utilization.source = datanode}); so does the
+ * NameNode's ({@value #NAMENODE_METRICS_FILE}), whose {@code BlinkDatasets} live set and A(d) a
+ * bench follows as datasets turn live and idle within seconds.
  *
  * <p>The proxy also serves the WebHDFS read relay (docs/relay.md) on a loopback port of its own
  * ({@code blink.proxy.relay.address}; the daemon's default, {@code 0.0.0.0:14000}, would clash
@@ -56,6 +58,8 @@ final class HdfsSite {
   static final String PROXY_METRICS_FILE = "hadoop-metrics2-blinkproxy.properties";
   /** The DataNodes' metrics2 file, read from their classpath. */
   static final String DATANODE_METRICS_FILE = "hadoop-metrics2-datanode.properties";
+  /** The NameNode's metrics2 file, read from its classpath. */
+  static final String NAMENODE_METRICS_FILE = "hadoop-metrics2-namenode.properties";
 
   private final ClusterSpec spec;
   private final ClusterTimings timings;
@@ -261,6 +265,11 @@ final class HdfsSite {
   /** {@link #writeConfDir} plus the proxy's metrics file (1 s period, see the class comment). */
   static Path writeProxyConfDir(Path confDir, Configuration conf) throws IOException {
     return writeConfDir(confDir, conf, PROXY_METRICS_FILE);
+  }
+
+  /** {@link #writeConfDir} plus the NameNode's metrics file (1 s period, see the class comment). */
+  static Path writeNameNodeConfDir(Path confDir, Configuration conf) throws IOException {
+    return writeConfDir(confDir, conf, NAMENODE_METRICS_FILE);
   }
 
   /** {@link #writeConfDir} plus a DataNode's metrics file (1 s period, see the class comment). */

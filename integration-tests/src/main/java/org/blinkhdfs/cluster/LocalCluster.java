@@ -239,7 +239,7 @@ public final class LocalCluster implements Closeable {
     Path nnDir = dir.resolve("namenode");
     Configuration nnSite = site.nameNode(nnDir, ports.get(1));
     nameNodeHttp = "127.0.0.1:" + ports.get(1);
-    Path nnConf = HdfsSite.writeConfDir(nnDir.resolve("conf"), nnSite);
+    Path nnConf = HdfsSite.writeNameNodeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
     JavaDaemon format = JavaDaemon.start(launcher(), "namenode-format", nnConf, JvmFlags.NAMENODE,
         "org.apache.hadoop.hdfs.server.namenode.NameNode",

@@ -58,7 +58,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
       SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT,
-      SignalSession.KV, SignalSession.SEARCH, SignalSession.OSCILLATION);
+      SignalSession.KV, SignalSession.SEARCH, SignalSession.OSCILLATION,
+      RabbitDatasetsSession.EXPERIMENT);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
@@ -69,6 +70,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final String GROUPS_LAYOUTS = "power-balanced+staggered,power-balanced+staggered+groups";
   /** bench groups-io: equal work without and with the groups as its datasets. */
   static final String GROUPS_IO_LAYOUTS = "equal-work+activation,equal-work+activation+groups";
+  /** bench rabbit-datasets (Rabbit Fig 8): equal work with eight datasets, every node on. */
+  static final String RABBIT_LAYOUTS = "equal-work+activation";
   /**
    * The MapReduce benches' layouts: the blinking ones. Under the activation policy an OFF host's
    * containers would run only during its check-ins until YARN is told to place nothing there.
@@ -158,7 +161,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            can hold 400 reads and more",
       "  --rounds R                bench relay: rounds at 100% power, each reading through",
       "                            the relay, direct WebHDFS and natively (default 8); bench",
-      "                            wordcount and grep: jobs per power level (default 3)",
+      "                            wordcount and grep: jobs per power level (default 3);",
+      "                            bench rabbit-datasets: combinations of live datasets",
+      "                            measured per row, a seeded sample (default 6)",
       "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
       "                            NodeManager, containers) in millicores, 0 for none (default",
       "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
@@ -256,8 +261,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             "and without the groups as its datasets); kv-signal and search (BlinkFS Figs 12-13:",
             "Zipf gets under the solar+wind trace, random 64 KB reads under a budget over a",
             "price trace, per layout and step); oscillation (BlinkFS Fig 10: the ring against",
-            "the migration-based baseline under N% oscillation, per data set size). Needs a",
-            "source checkout."),
+            "the migration-based baseline under N% oscillation, per data set size);",
+            "rabbit-datasets (Rabbit Fig 8: the degree of power-proportionality of live",
+            "datasets measured on 14 nodes against the simulator's model). Needs a source",
+            "checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
@@ -296,6 +303,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         || command.equals(MapReduceSession.TERASORT);
     boolean groups = command.equals(GroupsSession.EXPERIMENT);
     boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
+    boolean rabbit = command.equals(RabbitDatasetsSession.EXPERIMENT);
     boolean oscillation = command.equals(SignalSession.OSCILLATION);
     boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH)
         || oscillation;
@@ -314,6 +322,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       layouts = LayoutRun.parseList("--layouts", a.get("layouts",
           gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
               : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
+              : rabbit ? RABBIT_LAYOUTS
               : oscillation ? OSCILLATION_LAYOUTS
               : command.equals(SignalSession.SEARCH) ? SEARCH_LAYOUTS
               : signal ? SIGNAL_LAYOUTS
@@ -322,7 +331,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       throw new CommandLineTool.UsageException(e.getMessage());
     }
     int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4"
-        : groupsIo ? "8" : "9", 1, 64);
+        : groupsIo ? "8" : rabbit ? "14" : "9", 1, 64);
     int replication = a.intIn("replication", gears || groupsIo ? "2" : "3", 1, nodes);
     int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
         replication), 1, nodes);
@@ -340,27 +349,34 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !((text || dfsioGears || groupsIo) && flag.equals("rounds"))
+      if (!relay && !((text || dfsioGears || groupsIo || rabbit) && flag.equals("rounds"))
           && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", wordcount, grep, groups-io and dfsio --gears" : "")
+                ? ", wordcount, grep, groups-io, rabbit-datasets and dfsio --gears" : "")
             + " only; drop it or run bench"
                 + " relay");
       }
     }
-    if (signal && a.has("power")) {
+    if ((signal || rabbit) && a.has("power")) {
       throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
-          + command + " follows --signal; give the levels as a signal, e.g. --signal steady:40%");
+          + command + (rabbit ? " keeps every node on (Rabbit Fig 8); drop --power"
+          : " follows --signal; give the levels as a signal, e.g. --signal steady:40%"));
     }
-    int staging = a.intIn("staging", gears || grep || groupsIo || oscillation ? "0" : "1", 0, 8);
+    if (rabbit && layouts.stream().anyMatch(l -> l.layout() != Layout.EQUAL_WORK)) {
+      throw new CommandLineTool.UsageException("--layouts " + a.get("layouts", "") + ": bench "
+          + command + " measures equal work's datasets; give equal-work layouts only, e.g. "
+          + RABBIT_LAYOUTS);
+    }
+    int staging = a.intIn("staging", gears || grep || groupsIo || oscillation || rabbit ? "0"
+        : "1", 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
     DemoOptions o = new DemoOptions(command,
         Path.of(a.get("cluster-dir", "target/blink-cluster")),
         Path.of(a.get("out", "target/blink-report")), nodes,
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, signal ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+        layouts, signal || rabbit ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
             : groups ? "100,40,30" : groupsIo ? "100,60"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
@@ -380,7 +396,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("kv-packs", "4", 1, 10_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds",
-            text || dfsioGears || groupsIo ? "3" : "8", 1, 100),
+            text || dfsioGears || groupsIo ? "3" : rabbit ? "6" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,

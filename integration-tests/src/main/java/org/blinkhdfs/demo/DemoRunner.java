@@ -127,6 +127,9 @@ final class DemoRunner {
     if (options.runs(GroupsIoSession.EXPERIMENT)) {
       return new GroupsIoSession(options, run, cluster, progress);
     }
+    if (options.runs(RabbitDatasetsSession.EXPERIMENT)) {
+      return new RabbitDatasetsSession(options, run, cluster, progress);
+    }
     if (options.signalRun()) {
       return new SignalSession(options, run, cluster, progress);
     }
@@ -146,6 +149,9 @@ final class DemoRunner {
     if (options.signalRun()
         && run.schedulePolicy().equals(org.blinkhdfs.core.policy.LoadProportionalPolicy.NAME)) {
       nameNodeKeys.putAll(SignalSession.loadProportionalKeys(options.intervalMs()));
+    }
+    if (options.runs(RabbitDatasetsSession.EXPERIMENT)) {
+      nameNodeKeys.putAll(RabbitDatasetsSession.nameNodeKeys());
     }
     if (run.groups()) {
       // Beside the cluster's directory, which a fresh start empties.
@@ -220,6 +226,9 @@ final class DemoRunner {
             : options.runs(GroupsIoSession.EXPERIMENT) ? "BlinkHDFS bench: groups-io (Rabbit"
                 + " Tables 2-3: fair isolation and priority speed-ups with application groups as"
                 + " equal work's datasets, against equal work without groups)"
+            : options.runs(RabbitDatasetsSession.EXPERIMENT) ? "BlinkHDFS bench: rabbit-datasets"
+                + " (Rabbit Fig 8: degree of power-proportionality of live datasets on the"
+                + " cluster against the simulator's model)"
             : options.runs(SignalSession.KV) ? "BlinkHDFS bench: kv-signal (BlinkFS Fig 12(b):"
                 + " Zipf key-value gets while the power follows the solar and wind trace)"
             : options.runs(SignalSession.OSCILLATION) ? "BlinkHDFS bench: oscillation (BlinkFS"

@@ -38,7 +38,7 @@ class DemoCommandTest {
             what + ": " + r.out());
       }
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
-      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak|groups|groups-io|kv-signal|search|oscillation>"), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak|groups|groups-io|kv-signal|search|oscillation|rabbit-datasets>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
@@ -55,13 +55,13 @@ class DemoCommandTest {
   @Test
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
-        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io, kv-signal, search, oscillation]");
+        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
         + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults, soak,"
-        + " groups, groups-io, kv-signal, search, oscillation]");
+        + " groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
-        + " to bin/blink bench relay, wordcount, grep, groups-io and dfsio --gears only; drop it or run"
-        + " bench relay");
+        + " to bin/blink bench relay, wordcount, grep, groups-io, rabbit-datasets and dfsio"
+        + " --gears only; drop it or run bench relay");
     assertUsage(run("bench", "relay", "--low-power-rounds", "0"), "bin/blink bench:"
         + " --low-power-rounds '0' must be a whole number in 1..100");
     assertUsage(run("bench", "kv", "gears"), "bin/blink bench: unexpected argument 'gears': name"

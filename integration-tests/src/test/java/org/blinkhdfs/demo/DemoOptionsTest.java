@@ -195,6 +195,29 @@ class DemoOptionsTest {
   }
 
   @Test
+  void rabbitDatasetsIsFourteenNodesOfEqualWorkAllOn() {
+    DemoOptions o = DemoOptions.parse("rabbit-datasets", new String[0]);
+    assertEquals(List.of("equal-work+activation"),
+        o.layouts().stream().map(LayoutRun::label).toList());
+    assertEquals(14, o.nodes());
+    assertEquals(0, o.staging());
+    assertEquals(3, o.replication());
+    assertEquals(6, o.rounds());
+    assertEquals(List.of(100), o.powers());
+    assertEquals(2, o.layoutKeys().equalWorkPrimaries());
+    assertEquals(3, DemoOptions.parse("rabbit-datasets", new String[] {"--rounds", "3"}).rounds());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("rabbit-datasets", new String[] {"--power", "40"}));
+    assertEquals("--power 40: bench rabbit-datasets keeps every node on (Rabbit Fig 8); drop"
+        + " --power", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse("rabbit-datasets",
+        new String[] {"--layouts", "power-balanced+staggered"}));
+    assertEquals("--layouts power-balanced+staggered: bench rabbit-datasets measures equal"
+        + " work's datasets; give equal-work layouts only, e.g. equal-work+activation",
+        e.getMessage());
+  }
+
+  @Test
   void signalFlagsAreCheckedAndBelongToTheSignalBenches() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("kv", new String[] {"--signal", "renewable:50"}));

@@ -125,9 +125,16 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
       return; // no candidate is a chain node on now (e.g. only a staging stand-in)
     }
     moveToFront(nodes, candidates.indexOf(chosen.get()));
-    CallReadLog.Read read = new CallReadLog.Read(candidates, chosen.get(), targets.get());
+    HitRatioBalancer b = balancer;
+    HitRatioTargets t = targets.get();
+    String node = chosen.get();
+    count(new CallReadLog.Read(candidates, node, () -> b.record(candidates, node, t)));
+  }
+
+  /** Counts {@code read} unless it is HDFS's repeated sort of the last block ({@link CallReadLog}). */
+  private void count(CallReadLog.Read read) {
     for (CallReadLog.Read counted : callLogs.get().next(Server.getCurCall().get(), read)) {
-      counted.recordIn(balancer);
+      counted.count();
     }
   }
 
@@ -136,7 +143,8 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
    * to d, so one dataset's readers never load another's nodes (fair and priority isolation).
    * The file is the one the reader opened ({@link DatasetAuditLogger}); the read makes its
    * dataset live. Among the tied replicas in A(d), the node that has served the fewest reads
-   * since A last changed goes first. False (nothing reordered) without datasets, for a sort that
+   * since A last changed goes first (HDFS's repeated sort of the last block is not a read: {@link
+   * CallReadLog}). False (nothing reordered) without datasets, for a sort that
    * is not a client's open, a file in no dataset, or when none of the tied replicas is in A(d).
    */
   private <T extends Node> boolean datasetFirst(T[] nodes, int tiedLen, Schedule schedule,
@@ -170,7 +178,12 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     if (best < 0) {
       return false;
     }
-    shares.serve(addressOf(nodes[best]));
+    List<String> candidates = new ArrayList<>(tiedLen);
+    for (int i = 0; i < tiedLen; i++) {
+      candidates.add(addressOf(nodes[i]));
+    }
+    String node = candidates.get(best);
+    count(new CallReadLog.Read(candidates, node, () -> shares.serve(node)));
     moveToFront(nodes, best);
     return true;
   }

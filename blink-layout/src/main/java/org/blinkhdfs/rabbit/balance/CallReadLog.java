@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * Decides which of a NameNode handler thread's replica choices are reads to count, so the
- * hit-ratio balancer learns each block read once.
+ * hit-ratio balancer (and the per-dataset served counts of the read order) learn each block read
+ * once.
  *
  * <h2>Why</h2>
  * The balancer runs where the NameNode sorts a block's replicas for a reader, and it sees only
@@ -42,17 +43,20 @@ import java.util.Objects;
  * <p>One instance per handler thread; not thread-safe.
  */
 public final class CallReadLog {
-  /** One replica choice: the candidates offered, the node chosen and the targets it used. */
-  public record Read(List<String> candidates, String chosen, HitRatioTargets targets) {
+  /**
+   * One replica choice: the candidates offered, the node chosen and what counting it does (e.g.
+   * {@link HitRatioBalancer#record}, or a per-node served count).
+   */
+  public record Read(List<String> candidates, String chosen, Runnable counter) {
     public Read {
       candidates = List.copyOf(candidates);
       Objects.requireNonNull(chosen, "chosen must not be null");
-      Objects.requireNonNull(targets, "targets must not be null");
+      Objects.requireNonNull(counter, "counter must not be null");
     }
 
-    /** Records this read in {@code balancer} ({@link HitRatioBalancer#record}). */
-    public void recordIn(HitRatioBalancer balancer) {
-      balancer.record(candidates, chosen, targets);
+    /** Counts this read (runs its counter). */
+    public void count() {
+      counter.run();
     }
 
     boolean sameCandidates(Read other) {

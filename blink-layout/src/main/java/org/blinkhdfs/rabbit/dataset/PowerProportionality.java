@@ -45,6 +45,23 @@ public final class PowerProportionality {
     for (String node : activeNodes) {
       stored.add(chain.storedFraction(node));
     }
+    return degreeOfStored(stored);
+  }
+
+  /**
+   * The degree of an active set whose nodes store the given fractions of the dataset (one entry
+   * per active node, each in [0, 1]): the same water-filling on measured counts, e.g. a real
+   * layout's blocks per node divided by B, rather than the chain's ideal B/p and B/l. 0 for an
+   * empty set or one storing less than the whole dataset.
+   */
+  public static double degreeOfStored(Collection<Double> storedFractions) {
+    List<Double> stored = new ArrayList<>(storedFractions.size());
+    for (Double f : storedFractions) {
+      if (f == null || !(f >= 0 && f <= 1)) {
+        throw new IllegalArgumentException("stored fraction must be in [0, 1], got " + f);
+      }
+      stored.add(f);
+    }
     if (stored.isEmpty()) {
       return 0;
     }

@@ -3,17 +3,12 @@ package org.blinkhdfs.rabbit.balance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The class comment's sequences: HDFS's repeated last-block sort is dropped, real reads kept. */
 class CallReadLogTest {
-  private static final HitRatioTargets T = HitRatioTargets.of(
-      Map.of("A", 2L, "B", 2L, "C", 1L, "D", 1L, "E", 1L), 4, Set.of("A", "B", "C", "D", "E"));
-
   private static CallReadLog.Read read(String chosen, String... candidates) {
-    return new CallReadLog.Read(List.of(candidates), chosen, T);
+    return new CallReadLog.Read(List.of(candidates), chosen, () -> { });
   }
 
   @Test

@@ -77,4 +77,21 @@ class PowerProportionalityTest {
     assertEquals(1.0, r.mean(), EPS);
     assertEquals(1.0, r.worst(), EPS);
   }
+  /**
+   * Measured counts instead of the chain's ideal: a layout with c = 8/7 stores 1/2, 1/2, 8/21
+   * and 8/49 of B on the nodes at 1, 2, 3 and 7 (n = 4, B/n = 1/4). The node at 7 is short by
+   * 1/4 − 8/49 = 17/196, which the three richer nodes share: load 1/4 + 17/588 = 41/147 (each
+   * stores at least that), degree (1/4)/(41/147) = 147/164. The chain's
+   * ideal 1/l would give 7/8 (the class comment's example).
+   */
+  @Test
+  void storedFractionsFromARealLayout() {
+    assertEquals(147.0 / 164,
+        PowerProportionality.degreeOfStored(List.of(0.5, 0.5, 8.0 / 21, 8.0 / 49)), EPS);
+    assertEquals(PowerProportionality.degree(chain(7, 2), List.of("c1", "c2", "c3", "c7")),
+        PowerProportionality.degreeOfStored(List.of(0.5, 0.5, 1.0 / 3, 1.0 / 7)), EPS);
+    assertEquals(0.0, PowerProportionality.degreeOfStored(List.of(0.4, 0.5)), EPS);
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> PowerProportionality.degreeOfStored(List.of(1.5)));
+  }
 }
