@@ -109,9 +109,10 @@ final class HdfsSite {
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
     // /prom, as conf/examples/namenode-hdfs-site.xml sets it (the Grafana dashboard's source).
     c.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    // Before the layout's and the spec's keys, which may add plugins (e.g. the datasets').
+    c.set("dfs.namenode.plugins", "org.blinkhdfs.placement.BlinkNameNodePlugin");
     layout(c);
     c.set("dfs.net.topology.impl", spec.layout().topologyClass());
-    c.set("dfs.namenode.plugins", "org.blinkhdfs.placement.BlinkNameNodePlugin");
     if (spec.proxy().fallback() == ProxySpec.Fallback.NONE) {
       c.setInt("dfs.namenode.replication.max-streams", 0);
     }
