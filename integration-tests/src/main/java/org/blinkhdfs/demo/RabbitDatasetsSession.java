@@ -411,11 +411,12 @@ final class RabbitDatasetsSession implements ClusterSession {
     int request = (int) Math.min((long) options.requestKiB() << 10, blockSize);
     byte[] buf = new byte[request];
     long streamId = DataPattern.streamIdOf(p.toString());
-    try (var in = (org.apache.hadoop.hdfs.client.HdfsDataInputStream) fs.open(p)) {
+    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(p)) {
+      org.apache.hadoop.hdfs.client.HdfsDataInputStream hdfs = hdfsStream(in);
       for (long off = 0; off < len; off += blockSize) {
         in.seek(off);
         in.readFully(buf, 0, request);
-        String node = in.getCurrentDatanode().getXferAddr();
+        String node = hdfs.getCurrentDatanode().getXferAddr();
         counts.merge(node, 1L, Long::sum);
         boolean ok = pattern.matches(streamId, off, buf, 0, request);
         synchronized (tally) {
@@ -429,6 +430,20 @@ final class RabbitDatasetsSession implements ClusterSession {
       }
       throw e;
     }
+  }
+
+  /** The HDFS stream under {@code in}: the blink client wraps it in a gate. */
+  private static org.apache.hadoop.hdfs.client.HdfsDataInputStream hdfsStream(
+      org.apache.hadoop.fs.FSDataInputStream in) throws IOException {
+    if (in instanceof org.apache.hadoop.hdfs.client.HdfsDataInputStream h) {
+      return h;
+    }
+    if (in.getWrappedStream() instanceof org.blinkhdfs.client.BlinkInputStream b
+        && b.wrapped() instanceof org.apache.hadoop.hdfs.client.HdfsDataInputStream h) {
+      return h;
+    }
+    throw new IOException("cannot tell which DataNode serves a " + in.getWrappedStream()
+        .getClass().getName() + "; bench " + EXPERIMENT + " needs an hdfs:// client");
   }
 
   private void sampleLive(Set<String> want, java.util.concurrent.atomic.AtomicBoolean reading) {
