@@ -27,6 +27,7 @@ import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.demo.math.DatasetCombos;
 import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
+import org.blinkhdfs.rabbit.dataset.LeastServed;
 import org.blinkhdfs.rabbit.dataset.LiveDatasets;
 import org.blinkhdfs.rabbit.dataset.NodeAllocator;
 import org.blinkhdfs.rabbit.dataset.PowerProportionality;
@@ -66,10 +67,12 @@ import org.blinkhdfs.rabbit.dataset.SharePolicy;
  *       counts (B/p, B/l) and the allocation {@link NodeAllocator} computes from the NameNode's
  *       chains: what {@code bin/blink sim --figure rabbit-datasets} reports;
  *   <li>simulated: Rabbit's simulator proper, block by block: B blocks drawn from the same pure
- *       equal-work layout on the dataset's chain, and the least possible busiest-node load of a
- *       full read from that allocation ({@link org.blinkhdfs.demo.math.ReadLoad#balancedMiBps}):
- *       (B/n)/load;
- *   <li>stored-layout optimum: the same bound on the blocks as the NameNode stored them;
+ *       equal-work layout on the dataset's chain, read in order from the allocation the
+ *       simulator computes, each block from the holder the NameNode's rule picks ({@link
+ *       LeastServed}): (B/n)/(busiest node's blocks);
+ *   <li>stored-layout optimum: the least possible busiest-node load on the blocks as the
+ *       NameNode stored them, each served by a holder in A(d) ({@link
+ *       org.blinkhdfs.demo.math.ReadLoad#balancedMiBps}): what a perfect read order would reach;
  *   <li>measured: (B/n)/(blocks the busiest node served), from the reads
  *       ({@link org.blinkhdfs.demo.math.MeasuredDegree}).
  * </ul>
@@ -344,7 +347,7 @@ final class RabbitDatasetsSession implements ClusterSession {
       long outside = served.get(d).entrySet().stream().filter(e -> !a.contains(e.getKey()))
           .mapToLong(Map.Entry::getValue).sum();
       out.add(new Degree(d, a.size(), PowerProportionality.degree(chains.get(d), sim.nodesOf(d)),
-          optimum(simulatedBlocks.get(d), sim.nodesOf(d)), optimum(blocks.get(d), a), a.isEmpty() ? 0
+          simulatedRead(simulatedBlocks.get(d), sim.nodesOf(d)), optimum(blocks.get(d), a), a.isEmpty() ? 0
               : org.blinkhdfs.demo.math.MeasuredDegree.of(b, a, served.get(d)),
           outside, b));
     }
@@ -367,6 +370,26 @@ final class RabbitDatasetsSession implements ClusterSession {
       out.add(layout.targets(random));
     }
     return out;
+  }
+
+  /**
+   * The simulator's full read: the blocks in order, each from the holder in A(d) the NameNode's
+   * rule picks ({@link LeastServed}); 0 when a block has no holder in A(d).
+   */
+  static double simulatedRead(List<List<String>> replicaSets, List<String> active) {
+    if (active.isEmpty()) {
+      return 0;
+    }
+    LeastServed rule = new LeastServed();
+    for (List<String> set : replicaSets) {
+      int i = rule.pick(set, active);
+      if (i < 0) {
+        return 0;
+      }
+      rule.serve(set.get(i));
+    }
+    return org.blinkhdfs.demo.math.MeasuredDegree.of(replicaSets.size(), active,
+        rule.snapshot());
   }
 
   /**

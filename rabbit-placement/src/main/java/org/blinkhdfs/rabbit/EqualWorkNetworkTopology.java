@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configuration;
@@ -27,6 +25,7 @@ import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
 import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.blinkhdfs.rabbit.dataset.DatasetShares;
+import org.blinkhdfs.rabbit.dataset.LeastServed;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -116,10 +115,7 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     if (targets.isEmpty()) {
       return;
     }
-    List<String> candidates = new ArrayList<>(tiedLen);
-    for (int i = 0; i < tiedLen; i++) {
-      candidates.add(addressOf(nodes[i]));
-    }
+    List<String> candidates = addresses(nodes, tiedLen);
     Optional<String> chosen = balancer.pick(candidates, targets.get());
     if (chosen.isEmpty()) {
       return; // no candidate is a chain node on now (e.g. only a staging stand-in)
@@ -129,6 +125,14 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     HitRatioTargets t = targets.get();
     String node = chosen.get();
     count(new CallReadLog.Read(candidates, node, () -> b.record(candidates, node, t)));
+  }
+
+  private <T extends Node> List<String> addresses(T[] nodes, int count) {
+    List<String> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      out.add(addressOf(nodes[i]));
+    }
+    return out;
   }
 
   /** Counts {@code read} unless it is HDFS's repeated sort of the last block ({@link CallReadLog}). */
@@ -143,8 +147,8 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
    * to d, so one dataset's readers never load another's nodes (fair and priority isolation).
    * The file is the one the reader opened ({@link DatasetAuditLogger}); the read makes its
    * dataset live. Among the tied replicas in A(d), the node that has served the fewest reads
-   * since A last changed goes first (HDFS's repeated sort of the last block is not a read: {@link
-   * CallReadLog}). False (nothing reordered) without datasets, for a sort that
+   * since A last changed goes first ({@link LeastServed}; HDFS's repeated sort of the last block
+   * is not a read: {@link CallReadLog}). False (nothing reordered) without datasets, for a sort that
    * is not a client's open, a file in no dataset, or when none of the tied replicas is in A(d).
    */
   private <T extends Node> boolean datasetFirst(T[] nodes, int tiedLen, Schedule schedule,
@@ -162,28 +166,13 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
       return false;
     }
     Shares shares = shares(runtime.get(), schedule, nowMs);
-    Set<String> mine = shares.nodesOf(dataset.get());
-    int best = -1;
-    long bestServed = Long.MAX_VALUE;
-    for (int i = 0; i < tiedLen; i++) {
-      String a = addressOf(nodes[i]);
-      if (mine.contains(a)) {
-        long served = shares.served(a);
-        if (served < bestServed) {
-          best = i;
-          bestServed = served;
-        }
-      }
-    }
+    List<String> candidates = addresses(nodes, tiedLen);
+    int best = shares.served().pick(candidates, shares.nodesOf(dataset.get()));
     if (best < 0) {
       return false;
     }
-    List<String> candidates = new ArrayList<>(tiedLen);
-    for (int i = 0; i < tiedLen; i++) {
-      candidates.add(addressOf(nodes[i]));
-    }
     String node = candidates.get(best);
-    count(new CallReadLog.Read(candidates, node, () -> shares.serve(node)));
+    count(new CallReadLog.Read(candidates, node, () -> shares.served().serve(node)));
     moveToFront(nodes, best);
     return true;
   }
@@ -221,7 +210,7 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
         directory.chains(schedule.ring(), primaries), on, runtime.config().share());
     Shares fresh = s != null && s.allocation.equals(a)
         ? s.renewed(schedule, directory.version(), live, nowMs)
-        : new Shares(schedule, directory.version(), live, nowMs, a, new ConcurrentHashMap<>());
+        : new Shares(schedule, directory.version(), live, nowMs, a, new LeastServed());
     shares = fresh;
     return fresh;
   }
@@ -282,22 +271,13 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
 
   /** A(d) computed at {@code takenMs}, with the reads each node served since A last changed. */
   private record Shares(Schedule schedule, long version, Set<String> live, long takenMs,
-      Allocation allocation, Map<String, AtomicLong> servedByNode) {
+      Allocation allocation, LeastServed served) {
     Set<String> nodesOf(String dataset) {
       return Set.copyOf(allocation.nodesOf(dataset));
     }
 
-    long served(String node) {
-      AtomicLong n = servedByNode.get(node);
-      return n == null ? 0 : n.get();
-    }
-
-    void serve(String node) {
-      servedByNode.computeIfAbsent(node, k -> new AtomicLong()).incrementAndGet();
-    }
-
     Shares renewed(Schedule now, long newVersion, Set<String> newLive, long nowMs) {
-      return new Shares(now, newVersion, newLive, nowMs, allocation, servedByNode);
+      return new Shares(now, newVersion, newLive, nowMs, allocation, served);
     }
   }
 
