@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import org.blinkhdfs.bench.availability.Combinations;
 
 /**
  * Which combinations of live datasets a cluster run of Rabbit Fig 8 measures. Rabbit's simulator
@@ -37,27 +38,11 @@ public final class DatasetCombos {
       throw new IllegalArgumentException("combinations per row must be >= 1, got " + max);
     }
     List<int[]> all = new ArrayList<>();
-    int[] idx = new int[live];
-    for (int i = 0; i < live; i++) {
-      idx[i] = i;
-    }
-    while (true) {
-      all.add(idx.clone());
-      if (all.size() > MAX_ENUMERATED) {
-        throw new IllegalArgumentException("more than " + MAX_ENUMERATED + " combinations of "
-            + live + " of " + names.size() + " datasets; use fewer datasets");
-      }
-      int i = live - 1;
-      while (i >= 0 && idx[i] == names.size() - live + i) {
-        i--;
-      }
-      if (i < 0) {
-        break;
-      }
-      idx[i]++;
-      for (int j = i + 1; j < live; j++) {
-        idx[j] = idx[j - 1] + 1;
-      }
+    try {
+      Combinations.forEach(names.size(), live, MAX_ENUMERATED, idx -> all.add(idx.clone()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("more than " + MAX_ENUMERATED + " combinations of "
+          + live + " of " + names.size() + " datasets; use fewer datasets", e);
     }
     List<int[]> chosen = all;
     if (all.size() > max) {
