@@ -64,6 +64,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
       + "default+staggered,equal-work+activation,paraid+activation";
   static final String ACTIVATION = "activation";
+  /** {@code bin/blink bench throughput}, the only command that reads its throughput in rounds. */
+  static final String THROUGHPUT = "throughput";
   static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
   static final String RELAY_LAYOUTS = "power-balanced+staggered";
   /** bench groups: the ring without and with replication for the groups' targets. */
@@ -163,7 +165,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            the relay, direct WebHDFS and natively (default 8); bench",
       "                            wordcount and grep: jobs per power level (default 3);",
       "                            bench rabbit-datasets: combinations of live datasets",
-      "                            measured per row, a seeded sample (default 6)",
+      "                            measured per row, a seeded sample (default 6); bench",
+      "                            throughput: read phases per power level (default 3; the",
+      "                            report gives their mean and 95% interval; the demo reads",
+      "                            once)",
       "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
       "                            NodeManager, containers) in millicores, 0 for none (default",
       "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
@@ -304,6 +309,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     boolean groups = command.equals(GroupsSession.EXPERIMENT);
     boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
     boolean rabbit = command.equals(RabbitDatasetsSession.EXPERIMENT);
+    boolean throughput = command.equals(THROUGHPUT);
     boolean oscillation = command.equals(SignalSession.OSCILLATION);
     boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH)
         || oscillation;
@@ -349,11 +355,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !((text || dfsioGears || groupsIo || rabbit) && flag.equals("rounds"))
+      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput)
+          && flag.equals("rounds"))
           && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", wordcount, grep, groups-io, rabbit-datasets and dfsio --gears" : "")
+                ? ", throughput, wordcount, grep, groups-io, rabbit-datasets and dfsio --gears"
+                : "")
             + " only; drop it or run bench"
                 + " relay");
       }
@@ -396,7 +404,7 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("kv-packs", "4", 1, 10_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds",
-            text || dfsioGears || groupsIo ? "3" : rabbit ? "6" : "8", 1, 100),
+            text || dfsioGears || groupsIo || throughput ? "3" : rabbit ? "6" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
@@ -703,5 +711,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       return false;
     }
     return runs(experiment);
+  }
+
+  /**
+   * Read phases per power level of the throughput experiment: {@code --rounds} for bench
+   * throughput, else 1.
+   */
+  public int throughputRounds() {
+    return command.equals(THROUGHPUT) ? rounds : 1;
   }
 }

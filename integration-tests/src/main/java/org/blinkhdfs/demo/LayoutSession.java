@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import org.blinkhdfs.bench.stats.MeanInterval;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.cluster.LocalCluster;
@@ -63,6 +64,10 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
 final class LayoutSession implements ClusterSession {
   /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
   static final String ACTIVE_NODES = "activeNodes";
+  /** Metric: half width of the 95% interval of the rounds' mean read MiB/s (bench throughput). */
+  static final String READ_MBPS_CI95 = "readMBpsCi95";
+  /** Metric: read phases measured in the cell (bench throughput with two or more). */
+  static final String ROUNDS = "rounds";
   /** Measured metric of latency cells: operations that completed and verified. */
   static final String OK_OPS = Metrics.OK_OPS;
   /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
@@ -258,13 +263,28 @@ final class LayoutSession implements ClusterSession {
     }
   }
 
+  /**
+   * The throughput cell: {@link DemoOptions#throughputRounds} read phases one after the other
+   * (each starting at whatever phase of the interval the previous left), their mean MiB/s and,
+   * with two or more, its 95% interval ({@value #READ_MBPS_CI95}) and the rounds.
+   */
   private void throughput(int power, Schedule s) {
-    ThroughputPhase read = io.readPhase(workloadProgress);
-    tally.add(read);
+    List<Double> rates = new ArrayList<>();
+    ThroughputPhase read = null;
+    for (int round = 0; round < options.throughputRounds(); round++) {
+      read = io.readPhase(workloadProgress);
+      tally.add(read);
+      rates.add(read.aggregateMiBps());
+    }
+    MeanInterval m = MeanInterval.of(rates);
     double expected = Expectations.readMiBps(s, options.bandwidthMBps(),
         cluster.minReadWindowMs(), cluster.spec().blockSizeBytes());
     Map<String, Double> measured = new LinkedHashMap<>();
-    measured.put(Metrics.READ_MBPS, read.aggregateMiBps());
+    measured.put(Metrics.READ_MBPS, m.mean());
+    if (m.hasInterval()) {
+      measured.put(READ_MBPS_CI95, m.halfWidth());
+      measured.put(ROUNDS, (double) m.count());
+    }
     Map<String, Double> expectedMap = new LinkedHashMap<>();
     expectedMap.put(Metrics.READ_MBPS, expected);
     Map<String, Double> limits = Expectations.layoutLimits(s, options.bandwidthMBps(), ioHolders);
@@ -274,8 +294,10 @@ final class LayoutSession implements ClusterSession {
     }
     add("throughput", replication(), power, measured, expectedMap);
     progress.accept(String.format(java.util.Locale.ROOT,
-        "  throughput: %.1f MiB/s read by %d threads (expected %.1f%s)", read.aggregateMiBps(),
-        read.threads(), expected, limits.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+        "  throughput: %.1f MiB/s read by %d threads%s (expected %.1f%s)", m.mean(),
+        read.threads(), m.hasInterval() ? String.format(java.util.Locale.ROOT,
+            ", mean of %d rounds ± %.1f", m.count(), m.halfWidth()) : "", expected,
+        limits.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
             "; the layout allows %.1f with random replica choice, %.1f balanced",
             limits.get(Expectations.RANDOM_CHOICE_MBPS),
             limits.getOrDefault(Expectations.BALANCED_MBPS, Double.NaN))));
