@@ -39,23 +39,29 @@ import org.blinkhdfs.rabbit.balance.HitRatioTargets;
  *       a replica is usable ({@link ReadOrder}: awake with at least the minimum window left) and
  *       re-sorts the replicas by the schedule, stably (ties keep the NameNode's order); the
  *       first serves the whole block.
- *   <li><b>Service.</b> Each DataNode serves at {@code perNodeMiBps} shared equally among the
- *       blocks it is sending (the DataNode's read throttler); a node asleep sends nothing, and a
- *       block it was sending resumes when it wakes (a frozen DataNode's connection stays open).
+ *   <li><b>Service.</b> A DataNode's reads pass HDFS's {@code DataTransferThrottler}: a token
+ *       bucket filled at {@code perNodeMiBps} and {@code burstMiB} deep (one 500 ms period of
+ *       the cap; a node idle or asleep for a while has it full, so every wake starts with a
+ *       burst). With credit a node sends as fast as the machine lets it: the streams of nodes
+ *       with credit share equally what the throttled nodes leave of {@code machineMiBps} (the
+ *       two cores serve every DataNode and reader); without credit it sends at the cap, shared
+ *       equally by its streams. A node asleep sends nothing, and a block it was sending resumes
+ *       when it wakes (a frozen DataNode's connection stays open).
  * </ol>
  *
  * A run starts every reader at the same instant; the throughput is the bytes read over the time
  * until the last reader ends, as the bench measures it. The cluster starts its rounds at phases
  * it does not choose, so {@link #run} averages {@code phases} runs whose starts are evenly spread
- * over the interval. Not modelled: connection set-up per block, CPU, the throttler's 500 ms
- * periods; the cluster's measurement at 100% power shows their weight (the recorded run lists
- * both).
+ * over the interval. Not modelled: connection set-up per block, the throttler's discrete 500 ms
+ * periods (a continuous bucket here), thaw latency.
  *
- * <p>Worked example (tested): one node, always awake, 10 MiB/s; two readers of 2 blocks of
- * 1 MiB: both read at 5 MiB/s, every block takes 200 ms, the run 400 ms, 4 MiB / 0.4 s = 10
- * MiB/s. The same node awake [0, 1 s) of 2 s, a start at phase 950 ms, one reader of one 1 MiB
- * block, minimum window 0: 50 ms of reading until the window closes, 1 s frozen, the other
- * 50 ms: 1.1 s, 0.91 MiB/s.
+ * <p>Worked examples (tested). Without credit: one node, always awake, 10 MiB/s; two readers of
+ * 2 blocks of 1 MiB: both read at 5 MiB/s, every block takes 200 ms, the run 400 ms, 4 MiB /
+ * 0.4 s = 10 MiB/s. The same node awake [0, 1 s) of 2 s, a start at phase 950 ms, one reader of
+ * one 1 MiB block, minimum window 0: 50 ms of reading until the window closes, 1 s frozen, the
+ * other 50 ms: 1.1 s, 0.91 MiB/s. With credit: 5 MiB deep, a machine of 50 MiB/s, one reader of
+ * 8 blocks: 50 MiB/s drains the bucket at 40 MiB/s, so the credit lasts 125 ms and reads 6.25
+ * MiB; the other 1.75 MiB take 175 ms at the cap: 8 MiB in 300 ms, 26.7 MiB/s.
  *
  * <p>Deterministic for a seed; the balancer (its counters) lives across the phases of a run, as
  * the NameNode's lives across the bench's rounds. Not thread-safe.
@@ -76,6 +82,10 @@ final class FileReadSim {
    * @param blocksPerFile F
    * @param blockMiB the block size
    * @param perNodeMiBps one DataNode's read bandwidth
+   * @param burstMiB the depth of a DataNode's throttler credit (HDFS: one 500 ms period of
+   *     {@code perNodeMiBps}); 0 for a strict cap
+   * @param machineMiBps the machine's unthrottled read speed, all DataNodes together: nodes
+   *     with credit share what the throttled ones leave of it
    * @param minWindowMs {@code blink.read.min.window.ms}
    * @param prefetchBlocks blocks per location request
    * @param otherDataNodes DataNodes outside the ring (staging), candidates for "local"
@@ -83,8 +93,13 @@ final class FileReadSim {
    * @param seed the random draws (local nodes, tie orders)
    */
   record Spec(int readers, int blocksPerFile, double blockMiB, double perNodeMiBps,
-      long minWindowMs, int prefetchBlocks, int otherDataNodes, int phases, long seed) {
+      double burstMiB, double machineMiBps, long minWindowMs, int prefetchBlocks,
+      int otherDataNodes, int phases, long seed) {
     Spec {
+      if (!(burstMiB >= 0) || !(machineMiBps > 0)) {
+        throw new IllegalArgumentException("the throttler's credit (" + burstMiB + " MiB) must"
+            + " not be negative and the machine's speed (" + machineMiBps + " MiB/s) positive");
+      }
       if (readers < 1 || blocksPerFile < 1 || !(blockMiB > 0) || !(perNodeMiBps > 0)
           || minWindowMs < 0 || prefetchBlocks < 1 || otherDataNodes < 0 || phases < 1) {
         throw new IllegalArgumentException("readers, blocks per file, block size, bandwidth,"
@@ -198,6 +213,9 @@ final class FileReadSim {
     double now = start;
     int n = ring.size();
     double rate = spec.perNodeMiBps() / 1000.0; // MiB per ms
+    double machine = spec.machineMiBps() / 1000.0;
+    double[] tokens = new double[n];
+    java.util.Arrays.fill(tokens, spec.burstMiB()); // every node idle before the run
     while (readers.stream().anyMatch(r -> !r.done)) {
       int[] streams = new int[n];
       for (Reader r : readers) {
@@ -205,15 +223,21 @@ final class FileReadSim {
           streams[r.node]++;
         }
       }
+      double[] nodeRate = rates(streams, tokens, now, rate, machine);
       double next = Double.POSITIVE_INFINITY;
+      for (int j = 0; j < n; j++) {
+        if (nodeRate[j] > rate && tokens[j] > EPS) {
+          next = Math.min(next, now + tokens[j] / (nodeRate[j] - rate)); // credit runs out
+        }
+      }
       for (Reader r : readers) {
         if (r.done) {
           continue;
         }
         if (r.node < 0) {
           next = Math.min(next, r.waitUntil);
-        } else if (awake(r.node, now)) {
-          next = Math.min(next, now + r.remainingMiB / (rate / streams[r.node]));
+        } else if (nodeRate[r.node] > 0) {
+          next = Math.min(next, now + r.remainingMiB / (nodeRate[r.node] / streams[r.node]));
         }
       }
       for (int j = 0; j < n; j++) {
@@ -226,9 +250,13 @@ final class FileReadSim {
       }
       double dt = next - now;
       for (Reader r : readers) {
-        if (!r.done && r.node >= 0 && awake(r.node, now)) {
-          r.remainingMiB -= dt * rate / streams[r.node];
+        if (!r.done && r.node >= 0 && nodeRate[r.node] > 0) {
+          r.remainingMiB -= dt * nodeRate[r.node] / streams[r.node];
         }
+      }
+      for (int j = 0; j < n; j++) {
+        // The bucket fills at the cap and drains at the rate served, up to its depth.
+        tokens[j] = Math.max(0, Math.min(spec.burstMiB(), tokens[j] + dt * (rate - nodeRate[j])));
       }
       now = next;
       for (Reader r : readers) {
@@ -243,6 +271,40 @@ final class FileReadSim {
       }
     }
     return now - start;
+  }
+
+  /**
+   * Each node's sending rate now, in MiB/ms: a node awake with streams sends at the cap while its
+   * throttler has no credit; the machine's capacity left over goes to the streams of nodes with
+   * credit, shared equally (the 2 cores serve them all); asleep or idle, 0.
+   */
+  private double[] rates(int[] streams, double[] tokens, double now, double cap,
+      double machine) {
+    int n = streams.length;
+    double[] out = new double[n];
+    double throttled = 0;
+    int creditStreams = 0;
+    for (int j = 0; j < n; j++) {
+      if (streams[j] == 0 || !awake(j, now)) {
+        continue;
+      }
+      if (tokens[j] > EPS && machine > cap) {
+        creditStreams += streams[j];
+      } else {
+        out[j] = cap;
+        throttled += cap;
+      }
+    }
+    double scale = throttled > machine ? machine / throttled : 1;
+    double share = creditStreams == 0 ? 0 : Math.max(0, machine - throttled) / creditStreams;
+    for (int j = 0; j < n; j++) {
+      if (out[j] > 0) {
+        out[j] *= scale;
+      } else if (streams[j] > 0 && awake(j, now) && tokens[j] > EPS && machine > cap) {
+        out[j] = streams[j] * share;
+      }
+    }
+    return out;
   }
 
   /** Moves {@code r} to its next block (or ends it); false if that block is never served. */

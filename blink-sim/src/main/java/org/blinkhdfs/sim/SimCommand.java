@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.blinkhdfs.core.cli.CommandLineTool;
 import org.blinkhdfs.core.cli.Durations;
@@ -17,6 +19,7 @@ import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.signal.PowerSignal;
 import org.blinkhdfs.core.signal.SignalSpec;
 import org.blinkhdfs.layout.ring.RingSpacing;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
  * {@code bin/blink sim}: the {@link Simulator} from the command line (contract in ARCHITECTURE.md;
@@ -84,7 +87,11 @@ public final class SimCommand {
       "                       bench latency or demo report (results.json) beside the simulated",
       "                       mean wait for the same settings; give the run's --interval and",
       "                       --nodes (--min-window default 500ms and --transition default 0s,",
-      "                       the local cluster's; --blocks default 1000)");
+      "                       the local cluster's; --blocks default 1000); and every",
+      "                       throughput cell beside the simulated MiB/s of the same readers",
+      "                       (--io-threads default 8, --io-file-mib 12, --block-mib 1,",
+      "                       --bandwidth 10, --staging 1, -D blink.equalwork.primaries=1",
+      "                       and -D blink.paraid.groups=2: the demo's)");
 
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
@@ -110,10 +117,15 @@ public final class SimCommand {
       .manual(MANUAL)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
-          "block-mib", "migration-gbps", "figure", "out", "validate",
+          "block-mib", "migration-gbps", "figure", "out", "validate", "io-threads",
+          "io-file-mib", "staging", "machine-mibps",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
+
+  /** Start phases and layout draws {@code --validate} averages a throughput cell over. */
+  static final int VALIDATE_PHASES = 16;
+  static final int VALIDATE_SEEDS = 8;
 
   private SimCommand() {}
 
@@ -124,6 +136,12 @@ public final class SimCommand {
   /** Runs the command; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err, LongSupplier nanoTime) {
     return TOOL.run(args, out, err, a -> {
+      for (String flag : List.of("io-threads", "io-file-mib", "staging", "machine-mibps")) {
+        if (a.has(flag) && !a.has("validate")) {
+          throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " applies to --validate"
+              + " only (the recorded throughput workload); drop it");
+        }
+      }
       if (a.has("figure")) {
         return figure(a, out, String.join(" ", args));
       }
@@ -165,11 +183,14 @@ public final class SimCommand {
     });
   }
 
-  /** {@code --validate FILE}: the simulator beside a recorded report's latency cells. */
+  /**
+   * {@code --validate FILE}: the simulator beside a recorded report's latency cells and
+   * throughput cells.
+   */
   private static int validate(CommandLineTool.Args a, PrintStream out) {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "figure",
         "out", "format", "active-watts", "sleep-watts", "io-server-watts", "sample", "instants",
-        "duration", "epoch", "bandwidth", "block-mib", "migration-gbps")) {
+        "duration", "epoch", "migration-gbps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --validate (each cell gives its own layout, policy, power and replication; the"
@@ -195,8 +216,44 @@ public final class SimCommand {
         a.durationMsIn("min-window", "500ms", 0, interval - 1),
         a.durationMsIn("transition", "0s", 0, 3_600_000), a.longIn("blocks", "1000", 1,
             100_000_000), a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE));
+    Function<String, String> keys = layoutKeys(a);
+    ThroughputValidation.Workload reads = new ThroughputValidation.Workload(
+        a.intIn("io-threads", "8", 1, 256), a.intIn("io-file-mib", "12", 1, 65_536),
+        a.intIn("block-mib", "1", 1, 2_048), a.doubleIn("bandwidth", "10", 0.001, 1e9),
+        a.doubleIn("machine-mibps", "373", 1, 1e9), a.intIn("staging", "1", 0, 64),
+        primaries(keys),
+        Objects.requireNonNullElse(keys.apply(RabbitConfig.PARAID_GROUPS.name()), "2"),
+        VALIDATE_PHASES, VALIDATE_SEEDS);
+    out.println("## Read waits (latency cells below 100% power)");
+    out.println();
     out.print(ClusterValidation.table(ClusterValidation.rows(report, settings)));
+    List<ThroughputValidation.Row> throughput = ThroughputValidation.rows(report, settings, reads);
+    if (!throughput.isEmpty()) {
+      out.println();
+      out.printf(Locale.ROOT, "## Read throughput (%d threads, one %d MiB file each, %d MiB"
+          + " blocks, %s MiB/s per DataNode; simulated: the mean of %d start phases x %d layout"
+          + " draws)%n%n", reads.threads(), reads.fileMiB(), (int) reads.blockMiB(),
+          Double.toString(reads.bandwidthMiBps()).replaceAll("\\.0$", ""), reads.phases(),
+          reads.seeds());
+      out.print(ThroughputValidation.table(throughput));
+    }
     return CommandLineTool.EXIT_OK;
+  }
+
+  /** {@code -D blink.equalwork.primaries} for {@code --validate}: the demo's 1 by default. */
+  private static int primaries(Function<String, String> keys) {
+    String key = RabbitConfig.PRIMARIES.name();
+    String v = Objects.requireNonNullElse(keys.apply(key), "1");
+    try {
+      int p = Integer.parseInt(v.trim());
+      if (p >= 1) {
+        return p;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw CommandLineTool.usage("-D " + key + "=" + v + " must be a whole number of nodes >= 1:"
+        + " give the recorded run's equal-work primaries, e.g. -D " + key + "=1");
   }
 
   /** {@code --figure fig2}: BlinkFS Fig 2 written to {@code --out}. */
@@ -321,7 +378,7 @@ public final class SimCommand {
     });
   }
 
-  private static java.util.function.Function<String, String> layoutKeys(CommandLineTool.Args a) {
+  private static Function<String, String> layoutKeys(CommandLineTool.Args a) {
     Map<String, String> keys = new HashMap<>();
     for (String kv : a.values("D")) {
       int eq = kv.indexOf('=');

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.blinkhdfs.core.policy.BlinkPolicy;
 import org.blinkhdfs.core.policy.Policies;
@@ -90,14 +91,11 @@ public final class Simulator {
     int count = levels.size();
     for (Map.Entry<PowerLevel, Long> e : levels.entrySet()) {
       double w = e.getValue() / epochs;
-      PolicyResult planned = policy.plan(request(spec, ring, e.getKey()));
-      Schedule schedule;
-      if (planned.status() == PolicyResult.Status.BELOW_MINIMUM) {
+      Optional<Schedule> planned = plan(policy, spec, ring, e.getKey());
+      if (planned.isEmpty()) {
         below += e.getValue();
-        schedule = allOff(spec, ring);
-      } else {
-        schedule = planned.schedule().orElseThrow();
       }
+      Schedule schedule = planned.orElseGet(() -> allOff(spec, ring));
       int level = index++;
       EpochStats s = EpochSweep.run(schedule, layout, sample, spec.instants(),
           spec.minWindowMs(), v -> progress.at(level, count, v, sample.visits()));
@@ -145,12 +143,23 @@ public final class Simulator {
     return out;
   }
 
+  /**
+   * The schedule {@code policy} plans on {@code ring} at {@code level} with the spec's model and
+   * interval, as the scheduler would; empty below the policy's minimum power.
+   */
+  static Optional<Schedule> plan(BlinkPolicy policy, SimSpec spec, List<String> ring,
+      PowerLevel level) {
+    PolicyResult planned = policy.plan(request(spec, ring, level));
+    return planned.status() == PolicyResult.Status.BELOW_MINIMUM ? Optional.empty()
+        : Optional.of(planned.schedule().orElseThrow());
+  }
+
   private static PolicyRequest request(SimSpec spec, List<String> ring, PowerLevel level) {
     return PolicyRequest.builder().ring(ring).model(spec.model()).level(level)
         .intervalMs(spec.intervalMs()).intervalStartMs(0).epoch(0).build();
   }
 
-  private static Schedule allAwake(SimSpec spec, List<String> ring) {
+  static Schedule allAwake(SimSpec spec, List<String> ring) {
     return uniform(spec, ring, NodeMode.ACTIVE);
   }
 

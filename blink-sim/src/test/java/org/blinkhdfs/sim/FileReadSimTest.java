@@ -16,7 +16,8 @@ class FileReadSimTest {
 
   private static FileReadSim.Spec spec(int readers, int blocks, long minWindowMs, int phases,
       long seed) {
-    return new FileReadSim.Spec(readers, blocks, 1.0, 10.0, minWindowMs, 10, 0, phases, seed);
+    return new FileReadSim.Spec(readers, blocks, 1.0, 10.0, 0, 1000, minWindowMs, 10, 0, phases,
+        seed);
   }
 
   @Test
@@ -28,6 +29,18 @@ class FileReadSimTest {
         FileReadSim.Ties.DISTANCE, List.of());
     assertEquals(List.of(10.0, 10.0, 10.0), r.perPhaseMiBps().stream()
         .map(v -> Math.round(v * 1e6) / 1e6).toList());
+  }
+
+  @Test
+  void theThrottlersCreditIsSpentAtTheMachinesSpeed() {
+    Schedule s = Schedule.builder().intervalMs(2_000)
+        .add(NodeSchedule.of("dn1:9866", NodeMode.ACTIVE)).build();
+    // 5 MiB of credit drained at 50 - 10 MiB/s: 125 ms, 6.25 MiB; 1.75 MiB more at 10 MiB/s.
+    FileReadSim.Spec credit = new FileReadSim.Spec(1, 8, 1.0, 10.0, 5, 50, 0, 10, 0, 2, 1);
+    FileReadSim.Result r = FileReadSim.run(s, FIRST_NODE, credit, FileReadSim.Ties.DISTANCE,
+        List.of());
+    assertEquals(8 / 0.3, r.perPhaseMiBps().get(0), 1e-6);
+    assertEquals(8 / 0.3, r.perPhaseMiBps().get(1), 1e-6);
   }
 
   @Test
@@ -90,7 +103,8 @@ class FileReadSimTest {
       }
       Schedule s = b.build();
       ReplicaSets layout = new UniformReplicaSets(nodes, 3, seed);
-      FileReadSim.Spec spec = new FileReadSim.Spec(8, 12, 1.0, 10.0, 500, 10, 1, 8, seed);
+      FileReadSim.Spec spec = new FileReadSim.Spec(8, 12, 1.0, 10.0, 5, 200, 500, 10, 1, 8,
+          seed);
       FileReadSim.Result r = FileReadSim.run(s, layout, spec, FileReadSim.Ties.DISTANCE,
           List.of());
       assertTrue(r.served());

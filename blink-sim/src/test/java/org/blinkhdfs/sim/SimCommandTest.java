@@ -182,4 +182,22 @@ class SimCommandTest {
     out[a.length] = last;
     return out;
   }
+
+  /** --validate on the recorded 6 s latency run prints the waits' table; no throughput cell. */
+  @Test
+  void validateComparesARecordedRunAndRefusesWorkloadFlagsElsewhere() {
+    Run r = sim("--validate", "../docs/results/2026-11-27-latency-400/results.json",
+        "--interval", "6s");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("## Read waits") && r.out().contains("8 of 8 modelled cells"
+        + " agree"), r.out());
+    Run bad = sim("--nodes", "9", "--io-threads", "8");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--io-threads 8 applies to --validate only"), bad.err());
+    Run primaries = sim("--validate", "../docs/results/2026-11-27-latency-400/results.json",
+        "--interval", "6s", "-D", "blink.equalwork.primaries=x");
+    assertEquals(2, primaries.code());
+    assertTrue(primaries.err().contains("-D blink.equalwork.primaries=x must be a whole number"),
+        primaries.err());
+  }
 }

@@ -64,10 +64,7 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
 final class LayoutSession implements ClusterSession {
   /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
   static final String ACTIVE_NODES = "activeNodes";
-  /** Metric: half width of the 95% interval of the rounds' mean read MiB/s (bench throughput). */
-  static final String READ_MBPS_CI95 = "readMBpsCi95";
-  /** Metric: read phases measured in the cell (bench throughput with two or more). */
-  static final String ROUNDS = "rounds";
+
   /** Measured metric of latency cells: operations that completed and verified. */
   static final String OK_OPS = Metrics.OK_OPS;
   /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
@@ -264,14 +261,26 @@ final class LayoutSession implements ClusterSession {
   }
 
   /**
-   * The throughput cell: {@link DemoOptions#throughputRounds} read phases one after the other
-   * (each starting at whatever phase of the interval the previous left), their mean MiB/s and,
-   * with two or more, its 95% interval ({@value #READ_MBPS_CI95}) and the rounds.
+   * The throughput cell: {@link DemoOptions#throughputRounds} read phases, their mean MiB/s and,
+   * with two or more, its 95% interval ({@link Metrics#READ_MBPS_CI95}) and the rounds.
+   *
+   * <p>Why rounds wait for a phase: a round that ends waiting for one window ends at the same
+   * phase every time, so back-to-back rounds would all start there and sample one phase of the
+   * interval (a first run showed rounds of exactly 6.0 and 12.0 s). Under a blinking schedule,
+   * round k of R starts at phase {@code (k + u)·T/R} of the interval, u uniform in [0, 1) from
+   * the seed: the rounds cover the interval evenly, as {@code sim --validate} averages over it.
    */
-  private void throughput(int power, Schedule s) {
+  private void throughput(int power, Schedule s) throws InterruptedException {
     List<Double> rates = new ArrayList<>();
     ThroughputPhase read = null;
-    for (int round = 0; round < options.throughputRounds(); round++) {
+    int rounds = options.throughputRounds();
+    java.util.Random phases = new java.util.Random(options.seed() * 1_000 + power);
+    for (int round = 0; round < rounds; round++) {
+      if (rounds > 1 && SteadyNodes.serving(s).isEmpty()) {
+        long t = s.intervalMs();
+        long target = (long) ((round + phases.nextDouble()) * t / rounds);
+        Thread.sleep(Math.floorMod(target - s.phaseMs(System.currentTimeMillis()), t));
+      }
       read = io.readPhase(workloadProgress);
       tally.add(read);
       rates.add(read.aggregateMiBps());
@@ -282,8 +291,8 @@ final class LayoutSession implements ClusterSession {
     Map<String, Double> measured = new LinkedHashMap<>();
     measured.put(Metrics.READ_MBPS, m.mean());
     if (m.hasInterval()) {
-      measured.put(READ_MBPS_CI95, m.halfWidth());
-      measured.put(ROUNDS, (double) m.count());
+      measured.put(Metrics.READ_MBPS_CI95, m.halfWidth());
+      measured.put(Metrics.ROUNDS, (double) m.count());
     }
     Map<String, Double> expectedMap = new LinkedHashMap<>();
     expectedMap.put(Metrics.READ_MBPS, expected);

@@ -230,7 +230,7 @@ final class MapReduceSession implements ClusterSession {
         MeanInterval m = MeanInterval.of(wall);
         Map<String, Double> measured = new LinkedHashMap<>();
         measured.put(Metrics.READ_MBPS, m.mean());
-        measured.put(LayoutSession.READ_MBPS_CI95, m.hasInterval() ? m.halfWidth() : 0.0);
+        measured.put(Metrics.READ_MBPS_CI95, m.hasInterval() ? m.halfWidth() : 0.0);
         measured.put("dfsioReadThroughputMBps", MeanInterval.of(own).mean());
         measured.put(LayoutSession.ACTIVE_NODES, (double) n);
         measured.put("jobs", (double) m.count());

@@ -36,6 +36,10 @@ public final class Metrics {
   /** Operations of the cell that succeeded: a latency cell's sample size. */
   public static final String OK_OPS = "okOps";
   public static final String READ_MBPS = "readMBps";
+  /** Half the width of the 95% t interval of {@link #READ_MBPS} over rounds or jobs. */
+  public static final String READ_MBPS_CI95 = "readMBpsCi95";
+  /** Rounds (repeated read phases) a cell's mean is taken over. */
+  public static final String ROUNDS = "rounds";
   public static final String WRITE_MBPS = "writeMBps";
 
   static final List<String> ORDER = List.of(MEAN_MS, MEAN_CI95_MS, STD_MS, P50_MS, P90_MS,

@@ -1,0 +1,170 @@
+package org.blinkhdfs.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.blinkhdfs.bench.report.Metrics;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.core.policy.Policies;
+import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+
+/**
+ * The simulator's read throughput against the local cluster's (issue 16 part 2, {@code bin/blink
+ * sim --validate}): for every {@code throughput} cell of a recorded {@code bin/blink bench
+ * throughput} or demo report, the cluster's workload (T threads each reading its own file of
+ * 1 MiB blocks, {@link FileReadSim}) on the simulator's schedule and layout for the cell's
+ * layout, policy, power and replication, beside the MiB/s the cluster measured.
+ *
+ * <p>What should agree, and how closely: the simulator's number is the mean over {@code phases}
+ * evenly spread start phases and {@code seeds} layout draws (the cluster's files have their own
+ * block IDs, so its replica sets are one draw of the layout's); the cluster's is the mean of its
+ * rounds (bench throughput {@code --rounds}). A cell agrees when the two are within {@value
+ * #TOLERANCE} of the measured, or the simulated value lies inside the measurement's 95% interval
+ * (a demo cell, one round, has none). Cells of layouts {@link CellLayout} does not model are
+ * listed as such.
+ *
+ * <p>Pure apart from the simulator runs; deterministic.
+ */
+final class ThroughputValidation {
+  /** Relative agreement asked for by issue 16: 10%. */
+  static final double TOLERANCE = 0.10;
+  /** {@code dfs.client.read.prefetch.size} in blocks: HDFS's default, 10 blocks. */
+  static final int PREFETCH_BLOCKS = 10;
+  /** HDFS's {@code DataTransferThrottler} period: a DataNode's credit is 0.5 s of its cap. */
+  static final double THROTTLER_PERIOD_S = 0.5;
+
+  /**
+   * The throughput workload and the cluster's keys the report does not carry as numbers.
+   *
+   * @param threads readers ({@code --io-threads})
+   * @param fileMiB each reader's file ({@code --io-file-mib})
+   * @param blockMiB the cluster's block size
+   * @param bandwidthMiBps one DataNode's read cap ({@code --bandwidth})
+   * @param machineMiBps the machine's unthrottled read speed, all DataNodes together (while a
+   *     DataNode's throttler has credit it sends as fast as the machine lets it)
+   * @param staging staging DataNodes (candidates for HDFS's "local" node, holding no data)
+   * @param primaries {@code blink.equalwork.primaries}
+   * @param paraidGroups {@code blink.paraid.groups}
+   * @param phases start phases per layout draw
+   * @param seeds layout draws
+   */
+  record Workload(int threads, int fileMiB, double blockMiB, double bandwidthMiBps,
+      double machineMiBps, int staging, int primaries, String paraidGroups, int phases,
+      int seeds) {}
+
+  /** One compared cell. */
+  record Row(String layout, int replication, int powerPercent, int rounds, double measuredMiBps,
+      double ci95MiBps, OptionalDouble expectedMiBps, OptionalDouble simulatedMiBps) {
+    boolean modelled() {
+      return simulatedMiBps.isPresent();
+    }
+
+    double relativeError() {
+      return Math.abs(simulatedMiBps.orElseThrow() - measuredMiBps) / measuredMiBps;
+    }
+
+    boolean insideInterval() {
+      return Math.abs(simulatedMiBps.orElseThrow() - measuredMiBps) <= ci95MiBps;
+    }
+
+    boolean agrees() {
+      return relativeError() <= TOLERANCE || insideInterval();
+    }
+  }
+
+  private ThroughputValidation() {}
+
+  static List<Row> rows(Report report, ClusterValidation.Settings s, Workload w) {
+    List<Row> out = new ArrayList<>();
+    for (ReportCell c : report.cells()) {
+      if (!c.experiment().equals("throughput") || c.measured(Metrics.READ_MBPS).isEmpty()) {
+        continue;
+      }
+      out.add(new Row(c.layout(), c.replication(), c.powerPercent(),
+          (int) c.measured(Metrics.ROUNDS).orElse(1), c.measured(Metrics.READ_MBPS).getAsDouble(),
+          c.measured(Metrics.READ_MBPS_CI95).orElse(0), c.expected(Metrics.READ_MBPS), simulate(c, s, w)));
+    }
+    return out;
+  }
+
+  /** The simulated mean MiB/s of the cell, or empty when its layout is not modelled. */
+  static OptionalDouble simulate(ReportCell c, ClusterValidation.Settings s, Workload w) {
+    Optional<CellLayout> parsed = CellLayout.parse(c.layout(), w.primaries(), w.paraidGroups());
+    if (parsed.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    CellLayout l = parsed.get();
+    SimSpec spec = ClusterValidation.spec(s, c, l).blocks(1).build();
+    List<String> ring = Simulator.ring(s.nodes());
+    Optional<Schedule> planned = Simulator.plan(Policies.byName("--policy", l.policy()), spec,
+        ring, new PowerLevel.Percent(c.powerPercent()));
+    if (planned.isEmpty()) {
+      return OptionalDouble.empty(); // below the policy's minimum: nothing to compare with
+    }
+    Schedule schedule = keepMinimum(planned.get(), l.minimumActive());
+    int blocks = (int) Math.ceil(w.fileMiB() / w.blockMiB());
+    double sum = 0;
+    for (int seed = 1; seed <= w.seeds(); seed++) {
+      ReplicaSets layout = ReplicaSets.byName(l.simLayout(), Simulator.allAwake(spec, ring),
+          c.replication(), seed, l.keys());
+      FileReadSim.Result r = FileReadSim.run(schedule, layout, new FileReadSim.Spec(w.threads(),
+          blocks, w.blockMiB(), w.bandwidthMiBps(), w.bandwidthMiBps() * THROTTLER_PERIOD_S,
+          w.machineMiBps(), s.minWindowMs(), PREFETCH_BLOCKS,
+          w.staging(), w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
+      if (!r.served()) {
+        return OptionalDouble.empty();
+      }
+      sum += r.meanMiBps();
+    }
+    return OptionalDouble.of(sum / w.seeds());
+  }
+
+  /**
+   * The bench keeps a Rabbit layout's first gear on when the power affords fewer nodes (its
+   * {@code PowerSteps}); the same here: the first {@code minimum} ring nodes ACTIVE, the rest
+   * OFF, when the plan has fewer ACTIVE.
+   */
+  static Schedule keepMinimum(Schedule planned, int minimum) {
+    List<String> ring = planned.ring();
+    long active = ring.stream().filter(n -> planned.window(n).isAlways()).count();
+    if (minimum == 0 || active >= minimum) {
+      return planned;
+    }
+    Schedule.Builder b = Schedule.builder().intervalMs(planned.intervalMs());
+    for (int i = 0; i < ring.size(); i++) {
+      b.add(NodeSchedule.of(ring.get(i), i < minimum ? NodeMode.ACTIVE : NodeMode.OFF));
+    }
+    return b.build();
+  }
+
+  /** The comparison as a Markdown table with a summary line. */
+  static String table(List<Row> rows) {
+    StringBuilder sb = new StringBuilder("| layout | r | power | rounds | measured MiB/s (95% CI)"
+        + " | cluster's expectation | simulated | sim / measured | agrees |\n"
+        + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    int modelled = 0;
+    int agree = 0;
+    for (Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f%s | %s | %s | %s | %s |%n",
+          r.layout(), r.replication(), r.powerPercent(), r.rounds(), r.measuredMiBps(),
+          r.rounds() > 1 ? String.format(Locale.ROOT, " ± %.1f", r.ci95MiBps()) : "",
+          ClusterValidation.fmt(r.expectedMiBps()), ClusterValidation.fmt(r.simulatedMiBps()),
+          r.modelled() ? String.format(Locale.ROOT, "%.2f",
+              r.simulatedMiBps().getAsDouble() / r.measuredMiBps()) : "-",
+          !r.modelled() ? "not modelled" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
+              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**"));
+      if (r.modelled()) {
+        modelled++;
+        agree += r.agrees() ? 1 : 0;
+      }
+    }
+    sb.append(String.format(Locale.ROOT, "%n%d of %d modelled cells agree.%n", agree, modelled));
+    return sb.toString();
+  }
+}

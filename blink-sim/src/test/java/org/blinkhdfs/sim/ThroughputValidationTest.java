@@ -1,0 +1,98 @@
+package org.blinkhdfs.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.report.RunInfo;
+import org.blinkhdfs.core.schedule.NodeMode;
+import org.blinkhdfs.core.schedule.NodeSchedule;
+import org.blinkhdfs.core.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+/** How a recorded throughput cell is matched with the simulated readers, and judged. */
+class ThroughputValidationTest {
+  /** The local cluster: 9 nodes, 6 s interval, 500 ms read window, no transition. */
+  private static final ClusterValidation.Settings CLUSTER =
+      new ClusterValidation.Settings(9, 6_000, 500, 0, 1000, 0);
+  /** The demo's workload: 8 readers of 12 MiB, 1 MiB blocks, 10 MiB/s, 1 staging node. */
+  private static final ThroughputValidation.Workload DEMO =
+      new ThroughputValidation.Workload(8, 12, 1.0, 10.0, 200.0, 1, 1, "2", 4, 2);
+
+  private static ReportCell cell(String layout, int power, double mbps, double ci, int rounds) {
+    return new ReportCell("throughput", layout, 3, power, Map.of("readMBps", mbps,
+        "readMBpsCi95", ci, "rounds", (double) rounds), Map.of("readMBps", 50.0));
+  }
+
+  private static Report report(ReportCell... cells) {
+    RunInfo run = RunInfo.builder("t").commandLine("bin/blink bench throughput")
+        .startedAt(Instant.EPOCH).finishedAt(Instant.EPOCH.plusSeconds(1)).build();
+    return new Report(run, List.of(cells), List.of());
+  }
+
+  @Test
+  void equalWorkOnOneActiveNodeReadsAtThatNodesBandwidth() {
+    // 20% of 9 Mac minis: (45 W - 9 x 1 W) / 24 W = 1.5, one ACTIVE node, the primary, which
+    // holds every block (p = 1): 96 MiB at 10 MiB/s whatever the phase.
+    double sim = ThroughputValidation.simulate(cell("equal-work+activation", 20, 10, 0, 1),
+        CLUSTER, DEMO).getAsDouble();
+    assertEquals(10.0, sim, 1e-9);
+  }
+
+  @Test
+  void paraidKeepsItsFirstGearOnBelowItsPower() {
+    Schedule one = Schedule.builder().intervalMs(6_000)
+        .add(NodeSchedule.of("dn1:9866", NodeMode.ACTIVE))
+        .add(NodeSchedule.of("dn2:9866", NodeMode.OFF))
+        .add(NodeSchedule.of("dn3:9866", NodeMode.OFF)).build();
+    Schedule kept = ThroughputValidation.keepMinimum(one, 2);
+    assertTrue(kept.window("dn2:9866").isAlways());
+    assertTrue(kept.window("dn3:9866").isNever());
+    assertEquals(one, ThroughputValidation.keepMinimum(one, 1));
+    // PARAID at 20% on the cluster: 2 nodes kept on, at most 20 MiB/s.
+    double sim = ThroughputValidation.simulate(cell("paraid+activation", 20, 20, 0, 1),
+        CLUSTER, DEMO).getAsDouble();
+    assertTrue(sim > 10 && sim <= 20 + 1e-9, "" + sim);
+  }
+
+  @Test
+  void aCellAgreesWithinTenPercentOrInsideItsInterval() {
+    List<ThroughputValidation.Row> rows = ThroughputValidation.rows(report(
+        cell("power-balanced+staggered", 20, 9, 0.1, 8),
+        cell("power-balanced+staggered+popularity", 20, 9, 1, 8)), CLUSTER, DEMO);
+    assertEquals(2, rows.size());
+    assertTrue(rows.get(0).modelled() && rows.get(0).rounds() == 8);
+    assertFalse(rows.get(1).modelled(), "popularity copies are not simulated");
+    ThroughputValidation.Row near = row(10.5, 0.1, 10);
+    assertTrue(near.agrees() && near.relativeError() <= 0.10, "5% off");
+    ThroughputValidation.Row wide = row(12.5, 3, 10);
+    assertTrue(wide.agrees() && wide.insideInterval() && wide.relativeError() > 0.10,
+        "25% off, inside ± 3");
+    ThroughputValidation.Row off = row(12.5, 1, 10);
+    assertFalse(off.agrees(), "25% off, outside ± 1");
+    String table = ThroughputValidation.table(List.of(near, wide, off, rows.get(1)));
+    assertTrue(table.contains("2 of 3 modelled cells agree"), table);
+    assertTrue(table.contains("| 10.5 ± 0.1 |") && table.contains("not modelled"), table);
+  }
+
+  private static ThroughputValidation.Row row(double measured, double ci, double simulated) {
+    return new ThroughputValidation.Row("power-balanced+staggered", 3, 20, 8, measured, ci,
+        java.util.OptionalDouble.of(9), java.util.OptionalDouble.of(simulated));
+  }
+
+  @Test
+  void fewerAwakeNodesReadLess() {
+    double previous = Double.POSITIVE_INFINITY;
+    for (int power : List.of(100, 60, 40, 20)) {
+      double sim = ThroughputValidation.simulate(cell("default+staggered", power, 1, 0, 1),
+          CLUSTER, DEMO).getAsDouble();
+      assertTrue(sim < previous && sim <= 90 + 1e-9, power + "%: " + sim);
+      previous = sim;
+    }
+  }
+}
