@@ -39,29 +39,29 @@ import org.blinkhdfs.rabbit.balance.HitRatioTargets;
  *       a replica is usable ({@link ReadOrder}: awake with at least the minimum window left) and
  *       re-sorts the replicas by the schedule, stably (ties keep the NameNode's order); the
  *       first serves the whole block.
- *   <li><b>Service.</b> A DataNode's reads pass HDFS's {@code DataTransferThrottler}: a token
- *       bucket filled at {@code perNodeMiBps} and {@code burstMiB} deep (one 500 ms period of
- *       the cap; a node idle or asleep for a while has it full, so every wake starts with a
- *       burst). With credit a node sends as fast as the machine lets it: the streams of nodes
- *       with credit share equally what the throttled nodes leave of {@code machineMiBps} (the
- *       two cores serve every DataNode and reader); without credit it sends at the cap, shared
- *       equally by its streams. A node asleep sends nothing, and a block it was sending resumes
- *       when it wakes (a frozen DataNode's connection stays open).
+ *   <li><b>Service.</b> A DataNode's reads pass HDFS's {@code DataTransferThrottler}
+ *       ({@link Throttler}): a quota of {@code perNodeMiBps} × 500 ms per 500 ms period, sent as
+ *       fast as the machine lets it, then a wait for the period's end; the cap is an average,
+ *       and a node that was idle or asleep starts with a burst. The machine ({@code
+ *       machineMiBps}, its two cores serving every DataNode and reader) is shared equally by
+ *       the streams of the nodes sending. A node asleep sends nothing, and a block it was
+ *       sending resumes when it wakes (a frozen DataNode's connection stays open).
  * </ol>
  *
- * A run starts every reader at the same instant; the throughput is the bytes read over the time
- * until the last reader ends, as the bench measures it. The cluster starts its rounds at phases
- * it does not choose, so {@link #run} averages {@code phases} runs whose starts are evenly spread
- * over the interval. Not modelled: connection set-up per block, the throttler's discrete 500 ms
- * periods (a continuous bucket here), thaw latency.
+ * A round starts every reader at the same instant; its throughput is the bytes read over the
+ * time until the last reader ends, as the bench measures it. {@link #run} plays the bench's
+ * rounds one after the other, the DataNodes' throttlers carrying over: under a blinking schedule
+ * round k of R waits for phase (k + ½)·T/R of the interval (the bench draws its phase in
+ * [k, k + 1)·T/R), under a steady one it starts when the previous ends. Not modelled:
+ * connection set-up per block and per file, thaw latency, the throttler's 64 KiB packets.
  *
- * <p>Worked examples (tested). Without credit: one node, always awake, 10 MiB/s; two readers of
- * 2 blocks of 1 MiB: both read at 5 MiB/s, every block takes 200 ms, the run 400 ms, 4 MiB /
- * 0.4 s = 10 MiB/s. The same node awake [0, 1 s) of 2 s, a start at phase 950 ms, one reader of
+ * <p>Worked examples (tested). One node always awake, a cap of 10 MiB/s (5 MiB per period):
+ * with a machine of 10 MiB/s, two readers of 2 blocks of 1 MiB read at 5 MiB/s each, 4 MiB in
+ * 0.4 s: 10 MiB/s. The same node awake [0, 1 s) of 2 s, a start at phase 950 ms, one reader of
  * one 1 MiB block, minimum window 0: 50 ms of reading until the window closes, 1 s frozen, the
- * other 50 ms: 1.1 s, 0.91 MiB/s. With credit: 5 MiB deep, a machine of 50 MiB/s, one reader of
- * 8 blocks: 50 MiB/s drains the bucket at 40 MiB/s, so the credit lasts 125 ms and reads 6.25
- * MiB; the other 1.75 MiB take 175 ms at the cap: 8 MiB in 300 ms, 26.7 MiB/s.
+ * other 50 ms: 1.1 s, 0.91 MiB/s. With a machine of 50 MiB/s, one reader of 16 MiB: the reserve
+ * (0-100 ms), a second quota as the periods restart (100-200 ms), a wait to 600 ms, a quota to
+ * 700 ms, a wait to 1 100 ms, the last 1 MiB by 1 120 ms: 14.3 MiB/s.
  *
  * <p>Deterministic for a seed; the balancer (its counters) lives across the phases of a run, as
  * the NameNode's lives across the bench's rounds. Not thread-safe.
@@ -81,11 +81,9 @@ final class FileReadSim {
    * @param readers T, one file each
    * @param blocksPerFile F
    * @param blockMiB the block size
-   * @param perNodeMiBps one DataNode's read bandwidth
-   * @param burstMiB the depth of a DataNode's throttler credit (HDFS: one 500 ms period of
-   *     {@code perNodeMiBps}); 0 for a strict cap
-   * @param machineMiBps the machine's unthrottled read speed, all DataNodes together: nodes
-   *     with credit share what the throttled ones leave of it
+   * @param perNodeMiBps one DataNode's read cap ({@code dfs.datanode.data.read.bandwidthPerSec})
+   * @param machineMiBps the machine's unthrottled read speed, all DataNodes together, shared
+   *     equally by the streams of the nodes sending
    * @param minWindowMs {@code blink.read.min.window.ms}
    * @param prefetchBlocks blocks per location request
    * @param otherDataNodes DataNodes outside the ring (staging), candidates for "local"
@@ -93,12 +91,12 @@ final class FileReadSim {
    * @param seed the random draws (local nodes, tie orders)
    */
   record Spec(int readers, int blocksPerFile, double blockMiB, double perNodeMiBps,
-      double burstMiB, double machineMiBps, long minWindowMs, int prefetchBlocks,
+      double machineMiBps, long minWindowMs, int prefetchBlocks,
       int otherDataNodes, int phases, long seed) {
     Spec {
-      if (!(burstMiB >= 0) || !(machineMiBps > 0)) {
-        throw new IllegalArgumentException("the throttler's credit (" + burstMiB + " MiB) must"
-            + " not be negative and the machine's speed (" + machineMiBps + " MiB/s) positive");
+      if (!(machineMiBps > 0)) {
+        throw new IllegalArgumentException("the machine's read speed must be positive, got "
+            + machineMiBps + " MiB/s");
       }
       if (readers < 1 || blocksPerFile < 1 || !(blockMiB > 0) || !(perNodeMiBps > 0)
           || minWindowMs < 0 || prefetchBlocks < 1 || otherDataNodes < 0 || phases < 1) {
@@ -126,6 +124,12 @@ final class FileReadSim {
   }
 
   private static final double EPS = 1e-6;
+  /** HDFS's {@code DataTransferThrottler} period, ms: a node sends its cap's quota per period. */
+  static final double PERIOD_MS = 500;
+  /** How far the throttler's periods may lag before they restart: three periods. */
+  static final double EXTENSION_MS = 3 * PERIOD_MS;
+  /** A bound on events per run, far above any real run's (a guard against a model bug). */
+  private static final long MAX_STEPS = 100_000_000L;
 
   private final Schedule schedule;
   private final List<String> ring;
@@ -136,6 +140,7 @@ final class FileReadSim {
   private final List<List<Integer>> stored; // per reader-block: replicas in write order
   private final Map<String, Long> storedCounts = new HashMap<>();
   private final HitRatioBalancer balancer = new HitRatioBalancer();
+  private final Throttler[] throttlers; // live across rounds, as the DataNodes' do
   private final List<String> primaries;
 
   private FileReadSim(Schedule schedule, ReplicaSets layout, Spec spec, Ties ties,
@@ -150,6 +155,10 @@ final class FileReadSim {
     this.ties = ties;
     this.primaries = primaries;
     this.random = new Random(spec.seed());
+    this.throttlers = new Throttler[ring.size()];
+    for (int j = 0; j < ring.size(); j++) {
+      throttlers[j] = new Throttler(spec.perNodeMiBps() * PERIOD_MS / 1000.0); // long idle
+    }
     // Block IDs far from other runs' for another seed; the layout port maps an ID to replicas.
     long base = (spec.seed() & 0xFFFFL) << 32;
     this.stored = new ArrayList<>(spec.readers() * spec.blocksPerFile());
@@ -172,12 +181,20 @@ final class FileReadSim {
     FileReadSim sim = new FileReadSim(schedule, layout, spec, ties, primaries);
     List<Double> out = new ArrayList<>(spec.phases());
     long t = schedule.intervalMs();
+    boolean blinking = schedule.ring().stream().map(schedule::window)
+        .anyMatch(w -> !w.isAlways() && !w.isNever());
+    double end = schedule.intervalStartMs();
     for (int k = 0; k < spec.phases(); k++) {
-      double start = schedule.intervalStartMs() + (k + 0.5) * t / spec.phases();
+      double start = end;
+      if (blinking) { // the bench waits for round k's phase, (k + u)·T/R
+        double target = schedule.intervalStartMs() + (k + 0.5) * t / spec.phases();
+        start = target + Math.ceil((end - target) / t - EPS) * t;
+      }
       double ms = sim.once(start);
       if (Double.isNaN(ms)) {
         return new Result(List.of());
       }
+      end = start + ms;
       out.add(spec.readers() * spec.blocksPerFile() * spec.blockMiB() / (ms / 1000.0));
     }
     return new Result(List.copyOf(out));
@@ -212,22 +229,45 @@ final class FileReadSim {
     }
     double now = start;
     int n = ring.size();
-    double rate = spec.perNodeMiBps() / 1000.0; // MiB per ms
-    double machine = spec.machineMiBps() / 1000.0;
-    double[] tokens = new double[n];
-    java.util.Arrays.fill(tokens, spec.burstMiB()); // every node idle before the run
-    while (readers.stream().anyMatch(r -> !r.done)) {
+    double quota = spec.perNodeMiBps() * PERIOD_MS / 1000.0; // MiB per throttler period
+    double machine = spec.machineMiBps() / 1000.0; // MiB per ms, all DataNodes together
+    for (long step = 0; readers.stream().anyMatch(r -> !r.done); step++) {
+      if (step > MAX_STEPS) {
+        throw new IllegalStateException("no end after " + MAX_STEPS + " events at " + now
+            + " ms: a bug in the reader model");
+      }
       int[] streams = new int[n];
       for (Reader r : readers) {
         if (!r.done && r.node >= 0) {
           streams[r.node]++;
         }
       }
-      double[] nodeRate = rates(streams, tokens, now, rate, machine);
+      int sendingStreams = 0;
+      for (int j = 0; j < n; j++) {
+        Throttler t = throttlers[j];
+        if (awake(j, now) && (t.blocked() ? now >= t.blockedUntil - EPS
+            : streams[j] > 0 && t.reserve <= EPS)) {
+          t.refill(now, quota);
+        }
+        sendingStreams += streams[j] > 0 && awake(j, now) && !t.blocked() ? streams[j] : 0;
+      }
+      // The two cores serve every sending stream alike; a blocked or frozen node sends nothing.
+      double[] nodeRate = new double[n];
       double next = Double.POSITIVE_INFINITY;
       for (int j = 0; j < n; j++) {
-        if (nodeRate[j] > rate && tokens[j] > EPS) {
-          next = Math.min(next, now + tokens[j] / (nodeRate[j] - rate)); // credit runs out
+        Throttler t = throttlers[j];
+        if (streams[j] == 0) {
+          continue;
+        }
+        next = Math.min(next, boundary(j, now));
+        if (!awake(j, now)) {
+          continue;
+        }
+        if (t.blocked()) {
+          next = Math.min(next, t.blockedUntil);
+        } else {
+          nodeRate[j] = machine * streams[j] / sendingStreams;
+          next = Math.min(next, now + t.reserve / nodeRate[j]);
         }
       }
       for (Reader r : readers) {
@@ -240,11 +280,6 @@ final class FileReadSim {
           next = Math.min(next, now + r.remainingMiB / (nodeRate[r.node] / streams[r.node]));
         }
       }
-      for (int j = 0; j < n; j++) {
-        if (streams[j] > 0) {
-          next = Math.min(next, boundary(j, now));
-        }
-      }
       if (Double.isInfinite(next)) {
         return Double.NaN; // every stream is on a node that never wakes
       }
@@ -255,8 +290,7 @@ final class FileReadSim {
         }
       }
       for (int j = 0; j < n; j++) {
-        // The bucket fills at the cap and drains at the rate served, up to its depth.
-        tokens[j] = Math.max(0, Math.min(spec.burstMiB(), tokens[j] + dt * (rate - nodeRate[j])));
+        throttlers[j].reserve -= dt * nodeRate[j];
       }
       now = next;
       for (Reader r : readers) {
@@ -274,37 +308,42 @@ final class FileReadSim {
   }
 
   /**
-   * Each node's sending rate now, in MiB/ms: a node awake with streams sends at the cap while its
-   * throttler has no credit; the machine's capacity left over goes to the streams of nodes with
-   * credit, shared equally (the 2 cores serve them all); asleep or idle, 0.
+   * One DataNode's read throttler, HDFS's {@code DataTransferThrottler} with bytes as a fluid:
+   * {@code reserve} is spent as the node sends; when it is spent, the throttle loop runs: before
+   * the current period ends the node waits for its end ({@code blockedUntil}); within three
+   * periods of its start the next period begins with one more quota; later the periods restart
+   * now with a fresh quota. A node idle for long starts with a quota in hand and gets a second
+   * at once when it is spent: two quotas before its first wait.
    */
-  private double[] rates(int[] streams, double[] tokens, double now, double cap,
-      double machine) {
-    int n = streams.length;
-    double[] out = new double[n];
-    double throttled = 0;
-    int creditStreams = 0;
-    for (int j = 0; j < n; j++) {
-      if (streams[j] == 0 || !awake(j, now)) {
-        continue;
-      }
-      if (tokens[j] > EPS && machine > cap) {
-        creditStreams += streams[j];
-      } else {
-        out[j] = cap;
-        throttled += cap;
+  private static final class Throttler {
+    double reserve;
+    double periodStart = Double.NEGATIVE_INFINITY;
+    double blockedUntil = Double.NaN;
+
+    Throttler(double quota) {
+      this.reserve = quota;
+    }
+
+    boolean blocked() {
+      return !Double.isNaN(blockedUntil);
+    }
+
+    void refill(double now, double quota) {
+      blockedUntil = Double.NaN;
+      while (reserve <= EPS) {
+        if (now < periodStart + PERIOD_MS - EPS) {
+          blockedUntil = periodStart + PERIOD_MS;
+          return;
+        }
+        if (now < periodStart + EXTENSION_MS) {
+          periodStart += PERIOD_MS;
+          reserve += quota;
+        } else {
+          periodStart = now;
+          reserve = quota;
+        }
       }
     }
-    double scale = throttled > machine ? machine / throttled : 1;
-    double share = creditStreams == 0 ? 0 : Math.max(0, machine - throttled) / creditStreams;
-    for (int j = 0; j < n; j++) {
-      if (out[j] > 0) {
-        out[j] *= scale;
-      } else if (streams[j] > 0 && awake(j, now) && tokens[j] > EPS && machine > cap) {
-        out[j] = streams[j] * share;
-      }
-    }
-    return out;
   }
 
   /** Moves {@code r} to its next block (or ends it); false if that block is never served. */

@@ -91,7 +91,9 @@ public final class SimCommand {
       "                       throughput cell beside the simulated MiB/s of the same readers",
       "                       (--io-threads default 8, --io-file-mib 12, --block-mib 1,",
       "                       --bandwidth 10, --staging 1, -D blink.equalwork.primaries=1",
-      "                       and -D blink.paraid.groups=2: the demo's)");
+      "                       and -D blink.paraid.groups=2: the demo's; --machine-mibps",
+      "                       the machine's unthrottled read speed, default 373, measured",
+      "                       here)");
 
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
@@ -126,6 +128,12 @@ public final class SimCommand {
   /** Start phases and layout draws {@code --validate} averages a throughput cell over. */
   static final int VALIDATE_PHASES = 16;
   static final int VALIDATE_SEEDS = 8;
+  /**
+   * {@code --machine-mibps}'s default: what 8 readers of 48 MiB files got from this machine's
+   * local cluster with no read cap, 373 ± 46 MiB/s (docs/results/2026-11-27-throughput-sim/
+   * unthrottled).
+   */
+  static final double MACHINE_MIBPS = 373;
 
   private SimCommand() {}
 
@@ -220,19 +228,27 @@ public final class SimCommand {
     ThroughputValidation.Workload reads = new ThroughputValidation.Workload(
         a.intIn("io-threads", "8", 1, 256), a.intIn("io-file-mib", "12", 1, 65_536),
         a.intIn("block-mib", "1", 1, 2_048), a.doubleIn("bandwidth", "10", 0.001, 1e9),
-        a.doubleIn("machine-mibps", "373", 1, 1e9), a.intIn("staging", "1", 0, 64),
+        a.doubleIn("machine-mibps", Double.toString(MACHINE_MIBPS), 1, 1e9), a.intIn("staging", "1", 0, 64),
         primaries(keys),
         Objects.requireNonNullElse(keys.apply(RabbitConfig.PARAID_GROUPS.name()), "2"),
         VALIDATE_PHASES, VALIDATE_SEEDS);
-    out.println("## Read waits (latency cells below 100% power)");
-    out.println();
-    out.print(ClusterValidation.table(ClusterValidation.rows(report, settings)));
+    List<ClusterValidation.Row> waits = ClusterValidation.rows(report, settings);
     List<ThroughputValidation.Row> throughput = ThroughputValidation.rows(report, settings, reads);
+    if (waits.isEmpty() && throughput.isEmpty()) {
+      throw CommandLineTool.usage("--validate " + file + " has no latency cell below 100% power"
+          + " and no throughput cell: give the results.json of bin/blink demo, bench latency or"
+          + " bench throughput");
+    }
+    if (!waits.isEmpty()) {
+      out.println("## Read waits (latency cells below 100% power)");
+      out.println();
+      out.print(ClusterValidation.table(waits));
+    }
     if (!throughput.isEmpty()) {
       out.println();
       out.printf(Locale.ROOT, "## Read throughput (%d threads, one %d MiB file each, %d MiB"
-          + " blocks, %s MiB/s per DataNode; simulated: the mean of %d start phases x %d layout"
-          + " draws)%n%n", reads.threads(), reads.fileMiB(), (int) reads.blockMiB(),
+          + " blocks, %s MiB/s per DataNode; simulated: %d rounds at phases spread over the"
+          + " interval x %d layout draws)%n%n", reads.threads(), reads.fileMiB(), (int) reads.blockMiB(),
           Double.toString(reads.bandwidthMiBps()).replaceAll("\\.0$", ""), reads.phases(),
           reads.seeds());
       out.print(ThroughputValidation.table(throughput));

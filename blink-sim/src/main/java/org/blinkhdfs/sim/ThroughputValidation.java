@@ -36,8 +36,6 @@ final class ThroughputValidation {
   static final double TOLERANCE = 0.10;
   /** {@code dfs.client.read.prefetch.size} in blocks: HDFS's default, 10 blocks. */
   static final int PREFETCH_BLOCKS = 10;
-  /** HDFS's {@code DataTransferThrottler} period: a DataNode's credit is 0.5 s of its cap. */
-  static final double THROTTLER_PERIOD_S = 0.5;
 
   /**
    * The throughput workload and the cluster's keys the report does not carry as numbers.
@@ -114,8 +112,7 @@ final class ThroughputValidation {
       ReplicaSets layout = ReplicaSets.byName(l.simLayout(), Simulator.allAwake(spec, ring),
           c.replication(), seed, l.keys());
       FileReadSim.Result r = FileReadSim.run(schedule, layout, new FileReadSim.Spec(w.threads(),
-          blocks, w.blockMiB(), w.bandwidthMiBps(), w.bandwidthMiBps() * THROTTLER_PERIOD_S,
-          w.machineMiBps(), s.minWindowMs(), PREFETCH_BLOCKS,
+          blocks, w.blockMiB(), w.bandwidthMiBps(), w.machineMiBps(), s.minWindowMs(), PREFETCH_BLOCKS,
           w.staging(), w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
       if (!r.served()) {
         return OptionalDouble.empty();

@@ -191,6 +191,11 @@ class SimCommandTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("## Read waits") && r.out().contains("8 of 8 modelled cells"
         + " agree"), r.out());
+    Run none = sim("--validate", "../docs/results/2026-11-27-rabbit-datasets/results.json",
+        "--interval", "6s");
+    assertEquals(2, none.code());
+    assertTrue(none.err().contains("no latency cell below 100% power and no throughput cell"),
+        none.err());
     Run bad = sim("--nodes", "9", "--io-threads", "8");
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("--io-threads 8 applies to --validate only"), bad.err());

@@ -36,12 +36,15 @@ class ThroughputValidationTest {
   }
 
   @Test
-  void equalWorkOnOneActiveNodeReadsAtThatNodesBandwidth() {
+  void equalWorkOnOneActiveNodeReadsAtThatNodesThrottledRate() {
     // 20% of 9 Mac minis: (45 W - 9 x 1 W) / 24 W = 1.5, one ACTIVE node, the primary, which
-    // holds every block (p = 1): 96 MiB at 10 MiB/s whatever the phase.
+    // holds every block (p = 1). Its throttler: 5 MiB per 500 ms sent at the machine's 200
+    // MiB/s (25 ms a quota). Round 1, idle before: two quotas at once, 17 more one per period
+    // from 525 ms, the last 1 MiB at 9 025 ms: 96 MiB in 9 s + 6/200 s. Rounds 2-4 follow at
+    // once with 4, 3, 2 MiB of the current period left: each ends 9.5 s + 1/200 s later.
     double sim = ThroughputValidation.simulate(cell("equal-work+activation", 20, 10, 0, 1),
         CLUSTER, DEMO).getAsDouble();
-    assertEquals(10.0, sim, 1e-9);
+    assertEquals((96 / (9 + 6 / 200.0) + 3 * 96 / (9.5 + 1 / 200.0)) / 4, sim, 1e-6);
   }
 
   @Test
@@ -54,10 +57,11 @@ class ThroughputValidationTest {
     assertTrue(kept.window("dn2:9866").isAlways());
     assertTrue(kept.window("dn3:9866").isNever());
     assertEquals(one, ThroughputValidation.keepMinimum(one, 1));
-    // PARAID at 20% on the cluster: 2 nodes kept on, at most 20 MiB/s.
+    // PARAID at 20% on the cluster: 2 nodes kept on, 20 MiB/s on average (the first round, after
+    // idle throttlers, a little more); one node alone would give 10.
     double sim = ThroughputValidation.simulate(cell("paraid+activation", 20, 20, 0, 1),
         CLUSTER, DEMO).getAsDouble();
-    assertTrue(sim > 10 && sim <= 20 + 1e-9, "" + sim);
+    assertTrue(sim > 15 && sim < 22, "" + sim);
   }
 
   @Test
@@ -93,6 +97,31 @@ class ThroughputValidationTest {
           CLUSTER, DEMO).getAsDouble();
       assertTrue(sim < previous && sim <= 90 + 1e-9, power + "%: " + sim);
       previous = sim;
+    }
+  }
+
+  /**
+   * The recorded run (docs/results/2026-11-27-throughput-sim: bench throughput, 10 rounds per
+   * cell at phases spread over the interval): 16 of 20 cells agree; the four that do not are
+   * HDFS's default placement at 100, 40 and 20% and the aligned ring at 40% (docs/simulator.md
+   * says why). A change to the model that moves any cell across the line shows here.
+   */
+  @Test
+  void theRecordedRunAgreesInSixteenOfTwentyCells() throws java.io.IOException {
+    Report recorded = org.blinkhdfs.bench.report.ReportJson.read(java.nio.file.Files.readString(
+        java.nio.file.Path.of("..", "docs", "results", "2026-11-27-throughput-sim",
+            "results.json")));
+    ThroughputValidation.Workload workload = new ThroughputValidation.Workload(8, 12, 1.0, 10.0,
+        SimCommand.MACHINE_MIBPS, 1, 1, "2", SimCommand.VALIDATE_PHASES,
+        SimCommand.VALIDATE_SEEDS);
+    List<ThroughputValidation.Row> rows = ThroughputValidation.rows(recorded, CLUSTER, workload);
+    assertEquals(20, rows.size());
+    List<String> disagree = rows.stream().filter(r -> !r.agrees())
+        .map(r -> r.layout() + " " + r.powerPercent()).toList();
+    assertEquals(List.of("aligned+aligned 40", "default+staggered 100", "default+staggered 40",
+        "default+staggered 20"), disagree);
+    for (ThroughputValidation.Row r : rows) {
+      assertEquals(10, r.rounds(), r.toString());
     }
   }
 }

@@ -206,6 +206,11 @@ class DemoOptionsTest {
     assertEquals(List.of(100), o.powers());
     assertEquals(2, o.layoutKeys().equalWorkPrimaries());
     assertEquals(3, DemoOptions.parse("rabbit-datasets", new String[] {"--rounds", "3"}).rounds());
+    // bench throughput reads --rounds phases per level (default 3); the demo reads once.
+    assertEquals(3, DemoOptions.parse("throughput", new String[] {}).throughputRounds());
+    assertEquals(10, DemoOptions.parse("throughput", new String[] {"--rounds", "10"})
+        .throughputRounds());
+    assertEquals(1, DemoOptions.parse("demo", new String[] {}).throughputRounds());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("rabbit-datasets", new String[] {"--power", "40"}));
     assertEquals("--power 40: bench rabbit-datasets keeps every node on (Rabbit Fig 8); drop"
