@@ -29,6 +29,15 @@ record CellLayout(String simLayout, String policy, String spacing, FileReadSim.T
     int minimumActive, int primaries, String paraidGroups) {
 
   /**
+   * True for HDFS's default placement: it stores on every DataNode, the always-on staging nodes
+   * too (a recorded run held 26 of its 96 blocks there), where the BlinkHDFS layouts keep staging
+   * nodes for staged writes.
+   */
+  boolean storesOnStaging() {
+    return simLayout.equals(ReplicaSets.RANDOM);
+  }
+
+  /**
    * The label's layout, or empty when the simulator does not model it.
    *
    * @param primaries the run's {@code blink.equalwork.primaries}

@@ -143,10 +143,10 @@ final class FileReadSim {
   private final Throttler[] throttlers; // live across rounds, as the DataNodes' do
   private final List<String> primaries;
 
-  private FileReadSim(Schedule schedule, ReplicaSets layout, Spec spec, Ties ties,
-      List<String> primaries) {
+  private FileReadSim(Schedule schedule, List<String> dataNodes, ReplicaSets layout, Spec spec,
+      Ties ties, List<String> primaries) {
     this.schedule = schedule;
-    this.ring = schedule.ring();
+    this.ring = dataNodes;
     this.windows = new ArrayList<>(ring.size());
     for (String node : ring) {
       windows.add(schedule.window(node));
@@ -172,16 +172,26 @@ final class FileReadSim {
   }
 
   /**
-   * Runs the workload from {@code spec.phases()} evenly spread starts.
+   * Plays the bench's rounds with replicas on the schedule's ring.
    *
    * @param primaries equal work's first p chain nodes (for {@link Ties#HIT_RATIO}; else unused)
    */
   static Result run(Schedule schedule, ReplicaSets layout, Spec spec, Ties ties,
       List<String> primaries) {
-    FileReadSim sim = new FileReadSim(schedule, layout, spec, ties, primaries);
+    return run(schedule, schedule.ring(), layout, spec, ties, primaries);
+  }
+
+  /**
+   * Plays the bench's rounds with replicas on {@code dataNodes}, the layout's positions: the
+   * ring, or the ring and the staging nodes for HDFS's default placement, which stores on every
+   * DataNode (nodes the schedule does not name are always awake).
+   */
+  static Result run(Schedule schedule, List<String> dataNodes, ReplicaSets layout, Spec spec,
+      Ties ties, List<String> primaries) {
+    FileReadSim sim = new FileReadSim(schedule, dataNodes, layout, spec, ties, primaries);
     List<Double> out = new ArrayList<>(spec.phases());
     long t = schedule.intervalMs();
-    boolean blinking = schedule.ring().stream().map(schedule::window)
+    boolean blinking = dataNodes.stream().map(schedule::window)
         .anyMatch(w -> !w.isAlways() && !w.isNever());
     double end = schedule.intervalStartMs();
     for (int k = 0; k < spec.phases(); k++) {

@@ -107,13 +107,20 @@ final class ThroughputValidation {
     }
     Schedule schedule = keepMinimum(planned.get(), l.minimumActive());
     int blocks = (int) Math.ceil(w.fileMiB() / w.blockMiB());
+    List<String> dataNodes = new ArrayList<>(ring);
+    for (int i = 1; l.storesOnStaging() && i <= w.staging(); i++) {
+      dataNodes.add("staging" + i + ":9866"); // not in the schedule: always awake
+    }
     double sum = 0;
     for (int seed = 1; seed <= w.seeds(); seed++) {
-      ReplicaSets layout = ReplicaSets.byName(l.simLayout(), Simulator.allAwake(spec, ring),
-          c.replication(), seed, l.keys());
-      FileReadSim.Result r = FileReadSim.run(schedule, layout, new FileReadSim.Spec(w.threads(),
-          blocks, w.blockMiB(), w.bandwidthMiBps(), w.machineMiBps(), s.minWindowMs(), PREFETCH_BLOCKS,
-          w.staging(), w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
+      ReplicaSets layout = l.storesOnStaging()
+          ? new UniformReplicaSets(dataNodes.size(), c.replication(), seed)
+          : ReplicaSets.byName(l.simLayout(), Simulator.allAwake(spec, ring), c.replication(),
+              seed, l.keys());
+      FileReadSim.Result r = FileReadSim.run(schedule, dataNodes, layout, new FileReadSim.Spec(
+          w.threads(), blocks, w.blockMiB(), w.bandwidthMiBps(), w.machineMiBps(),
+          s.minWindowMs(), PREFETCH_BLOCKS, w.staging() - (dataNodes.size() - ring.size()),
+          w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
       if (!r.served()) {
         return OptionalDouble.empty();
       }
