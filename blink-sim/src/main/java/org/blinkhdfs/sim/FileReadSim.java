@@ -40,9 +40,9 @@ import org.blinkhdfs.rabbit.balance.HitRatioTargets;
  *       re-sorts the replicas by the schedule, stably (ties keep the NameNode's order); the
  *       first serves the whole block.
  *   <li><b>Service.</b> A DataNode's reads pass HDFS's {@code DataTransferThrottler}
- *       ({@link Throttler}): a quota of {@code perNodeMiBps} × 500 ms per 500 ms period, sent as
- *       fast as the machine lets it, then a wait for the period's end; the cap is an average,
- *       and a node that was idle or asleep starts with a burst. The machine ({@code
+ *       ({@link ReadThrottler}): a quota of {@code perNodeMiBps} × 500 ms per 500 ms period,
+ *       sent as fast as the machine lets it, then a wait for the period's end; the cap is an
+ *       average, and a node that was idle or asleep starts with a burst. The machine ({@code
  *       machineMiBps}, its two cores serving every DataNode and reader) is shared equally by
  *       the streams of the nodes sending. A node asleep sends nothing, and a block it was
  *       sending resumes when it wakes (a frozen DataNode's connection stays open).
@@ -123,11 +123,7 @@ final class FileReadSim {
     }
   }
 
-  private static final double EPS = 1e-6;
-  /** HDFS's {@code DataTransferThrottler} period, ms: a node sends its cap's quota per period. */
-  static final double PERIOD_MS = 500;
-  /** How far the throttler's periods may lag before they restart: three periods. */
-  static final double EXTENSION_MS = 3 * PERIOD_MS;
+  static final double EPS = 1e-6;
   /** A bound on events per run, far above any real run's (a guard against a model bug). */
   private static final long MAX_STEPS = 100_000_000L;
 
@@ -140,7 +136,7 @@ final class FileReadSim {
   private final List<List<Integer>> stored; // per reader-block: replicas in write order
   private final Map<String, Long> storedCounts = new HashMap<>();
   private final HitRatioBalancer balancer = new HitRatioBalancer();
-  private final Throttler[] throttlers; // live across rounds, as the DataNodes' do
+  private final ReadThrottler[] throttlers; // live across rounds, as the DataNodes' do
   private final List<String> primaries;
 
   private FileReadSim(Schedule schedule, List<String> dataNodes, ReplicaSets layout, Spec spec,
@@ -155,9 +151,9 @@ final class FileReadSim {
     this.ties = ties;
     this.primaries = primaries;
     this.random = new Random(spec.seed());
-    this.throttlers = new Throttler[ring.size()];
+    this.throttlers = new ReadThrottler[ring.size()];
     for (int j = 0; j < ring.size(); j++) {
-      throttlers[j] = new Throttler(spec.perNodeMiBps() * PERIOD_MS / 1000.0); // long idle
+      throttlers[j] = new ReadThrottler(spec.perNodeMiBps()); // idle long before
     }
     // Block IDs far from other runs' for another seed; the layout port maps an ID to replicas.
     long base = (spec.seed() & 0xFFFFL) << 32;
@@ -227,7 +223,7 @@ final class FileReadSim {
     }
   }
 
-  /** Milliseconds from {@code start} until the last reader ends, NaN if some block is never served. */
+  /** Milliseconds from {@code start} until the last reader ends; NaN if a block is never served. */
   private double once(double start) {
     List<Reader> readers = new ArrayList<>();
     for (int i = 0; i < spec.readers(); i++) {
@@ -239,7 +235,6 @@ final class FileReadSim {
     }
     double now = start;
     int n = ring.size();
-    double quota = spec.perNodeMiBps() * PERIOD_MS / 1000.0; // MiB per throttler period
     double machine = spec.machineMiBps() / 1000.0; // MiB per ms, all DataNodes together
     for (long step = 0; readers.stream().anyMatch(r -> !r.done); step++) {
       if (step > MAX_STEPS) {
@@ -254,10 +249,10 @@ final class FileReadSim {
       }
       int sendingStreams = 0;
       for (int j = 0; j < n; j++) {
-        Throttler t = throttlers[j];
-        if (awake(j, now) && (t.blocked() ? now >= t.blockedUntil - EPS
-            : streams[j] > 0 && t.reserve <= EPS)) {
-          t.refill(now, quota);
+        ReadThrottler t = throttlers[j];
+        if (awake(j, now) && (t.blocked() ? now >= t.blockedUntil() - EPS
+            : streams[j] > 0 && t.spent())) {
+          t.refill(now);
         }
         sendingStreams += streams[j] > 0 && awake(j, now) && !t.blocked() ? streams[j] : 0;
       }
@@ -265,7 +260,7 @@ final class FileReadSim {
       double[] nodeRate = new double[n];
       double next = Double.POSITIVE_INFINITY;
       for (int j = 0; j < n; j++) {
-        Throttler t = throttlers[j];
+        ReadThrottler t = throttlers[j];
         if (streams[j] == 0) {
           continue;
         }
@@ -274,10 +269,10 @@ final class FileReadSim {
           continue;
         }
         if (t.blocked()) {
-          next = Math.min(next, t.blockedUntil);
+          next = Math.min(next, t.blockedUntil());
         } else {
           nodeRate[j] = machine * streams[j] / sendingStreams;
-          next = Math.min(next, now + t.reserve / nodeRate[j]);
+          next = Math.min(next, now + t.reserveMiB() / nodeRate[j]);
         }
       }
       for (Reader r : readers) {
@@ -300,7 +295,7 @@ final class FileReadSim {
         }
       }
       for (int j = 0; j < n; j++) {
-        throttlers[j].reserve -= dt * nodeRate[j];
+        throttlers[j].send(dt * nodeRate[j]);
       }
       now = next;
       for (Reader r : readers) {
@@ -315,45 +310,6 @@ final class FileReadSim {
       }
     }
     return now - start;
-  }
-
-  /**
-   * One DataNode's read throttler, HDFS's {@code DataTransferThrottler} with bytes as a fluid:
-   * {@code reserve} is spent as the node sends; when it is spent, the throttle loop runs: before
-   * the current period ends the node waits for its end ({@code blockedUntil}); within three
-   * periods of its start the next period begins with one more quota; later the periods restart
-   * now with a fresh quota. A node idle for long starts with a quota in hand and gets a second
-   * at once when it is spent: two quotas before its first wait.
-   */
-  private static final class Throttler {
-    double reserve;
-    double periodStart = Double.NEGATIVE_INFINITY;
-    double blockedUntil = Double.NaN;
-
-    Throttler(double quota) {
-      this.reserve = quota;
-    }
-
-    boolean blocked() {
-      return !Double.isNaN(blockedUntil);
-    }
-
-    void refill(double now, double quota) {
-      blockedUntil = Double.NaN;
-      while (reserve <= EPS) {
-        if (now < periodStart + PERIOD_MS - EPS) {
-          blockedUntil = periodStart + PERIOD_MS;
-          return;
-        }
-        if (now < periodStart + EXTENSION_MS) {
-          periodStart += PERIOD_MS;
-          reserve += quota;
-        } else {
-          periodStart = now;
-          reserve = quota;
-        }
-      }
-    }
   }
 
   /** Moves {@code r} to its next block (or ends it); false if that block is never served. */

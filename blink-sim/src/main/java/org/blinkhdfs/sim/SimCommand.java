@@ -228,7 +228,8 @@ public final class SimCommand {
     ThroughputValidation.Workload reads = new ThroughputValidation.Workload(
         a.intIn("io-threads", "8", 1, 256), a.intIn("io-file-mib", "12", 1, 65_536),
         a.intIn("block-mib", "1", 1, 2_048), a.doubleIn("bandwidth", "10", 0.001, 1e9),
-        a.doubleIn("machine-mibps", Double.toString(MACHINE_MIBPS), 1, 1e9), a.intIn("staging", "1", 0, 64),
+        a.doubleIn("machine-mibps", Double.toString(MACHINE_MIBPS), 1, 1e9),
+        a.intIn("staging", "1", 0, 64),
         primaries(keys),
         Objects.requireNonNullElse(keys.apply(RabbitConfig.PARAID_GROUPS.name()), "2"),
         VALIDATE_PHASES, VALIDATE_SEEDS);
@@ -248,7 +249,8 @@ public final class SimCommand {
       out.println();
       out.printf(Locale.ROOT, "## Read throughput (%d threads, one %d MiB file each, %d MiB"
           + " blocks, %s MiB/s per DataNode; simulated: %d rounds at phases spread over the"
-          + " interval x %d layout draws)%n%n", reads.threads(), reads.fileMiB(), (int) reads.blockMiB(),
+          + " interval x %d layout draws)%n%n", reads.threads(), reads.fileMiB(),
+          (int) reads.blockMiB(),
           Double.toString(reads.bandwidthMiBps()).replaceAll("\\.0$", ""), reads.phases(),
           reads.seeds());
       out.print(ThroughputValidation.table(throughput));

@@ -86,7 +86,8 @@ final class ThroughputValidation {
       }
       out.add(new Row(c.layout(), c.replication(), c.powerPercent(),
           (int) c.measured(Metrics.ROUNDS).orElse(1), c.measured(Metrics.READ_MBPS).getAsDouble(),
-          c.measured(Metrics.READ_MBPS_CI95).orElse(0), c.expected(Metrics.READ_MBPS), simulate(c, s, w)));
+          c.measured(Metrics.READ_MBPS_CI95).orElse(0), c.expected(Metrics.READ_MBPS),
+          simulate(c, s, w)));
     }
     return out;
   }
