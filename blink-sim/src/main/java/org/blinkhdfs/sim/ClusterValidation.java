@@ -139,30 +139,19 @@ final class ClusterValidation {
 
   /** The comparison as a Markdown table with a summary line. */
   static String table(List<Row> rows) {
-    StringBuilder sb = new StringBuilder("| layout | r | power | reads | measured wait ms (95% CI)"
-        + " | cluster's expectation ms | simulated ms | sim / measured | agrees |\n"
+    AgreementTable t = new AgreementTable("| layout | r | power | reads | measured wait ms"
+        + " (95% CI) | cluster's expectation ms | simulated ms | sim / measured | agrees |\n"
         + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    int modelled = 0;
-    int agree = 0;
     for (Row r : rows) {
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f ± %.1f | %s | %s | %s | %s |%n",
+      t.add(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f ± %.1f | %s | %s",
           r.layout(), r.replication(), r.powerPercent(), r.reads(), r.measuredWaitMs(),
-          r.measuredCi95Ms(), fmt(r.expectedWaitMs()), fmt(r.simulatedWaitMs()),
-          r.modelled() && r.measuredWaitMs() > 0 ? String.format(Locale.ROOT, "%.2f",
-              r.simulatedWaitMs().getAsDouble() / r.measuredWaitMs()) : "-",
-          !r.modelled() ? "not modelled" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
+          r.measuredCi95Ms(), AgreementTable.fmt(r.expectedWaitMs()),
+          AgreementTable.fmt(r.simulatedWaitMs())), r.simulatedWaitMs(), r.measuredWaitMs(),
+          !r.modelled() ? "" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
               : r.withinFloor() ? "yes, within 1 ms"
-              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**"));
-      if (r.modelled()) {
-        modelled++;
-        agree += r.agrees() ? 1 : 0;
-      }
+              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**",
+          r.modelled() && r.agrees());
     }
-    sb.append(String.format(Locale.ROOT, "%n%d of %d modelled cells agree.%n", agree, modelled));
-    return sb.toString();
-  }
-
-  static String fmt(OptionalDouble v) {
-    return v.isPresent() ? String.format(Locale.ROOT, "%.1f", v.getAsDouble()) : "-";
+    return t.build();
   }
 }

@@ -150,26 +150,19 @@ final class ThroughputValidation {
 
   /** The comparison as a Markdown table with a summary line. */
   static String table(List<Row> rows) {
-    StringBuilder sb = new StringBuilder("| layout | r | power | rounds | measured MiB/s (95% CI)"
-        + " | cluster's expectation | simulated | sim / measured | agrees |\n"
+    AgreementTable t = new AgreementTable("| layout | r | power | rounds | measured MiB/s"
+        + " (95% CI) | cluster's expectation | simulated | sim / measured | agrees |\n"
         + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    int modelled = 0;
-    int agree = 0;
     for (Row r : rows) {
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f%s | %s | %s | %s | %s |%n",
+      t.add(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f%s | %s | %s",
           r.layout(), r.replication(), r.powerPercent(), r.rounds(), r.measuredMiBps(),
           r.rounds() > 1 ? String.format(Locale.ROOT, " ± %.1f", r.ci95MiBps()) : "",
-          ClusterValidation.fmt(r.expectedMiBps()), ClusterValidation.fmt(r.simulatedMiBps()),
-          r.modelled() ? String.format(Locale.ROOT, "%.2f",
-              r.simulatedMiBps().getAsDouble() / r.measuredMiBps()) : "-",
-          !r.modelled() ? "not modelled" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
-              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**"));
-      if (r.modelled()) {
-        modelled++;
-        agree += r.agrees() ? 1 : 0;
-      }
+          AgreementTable.fmt(r.expectedMiBps()), AgreementTable.fmt(r.simulatedMiBps())),
+          r.simulatedMiBps(), r.measuredMiBps(),
+          !r.modelled() ? "" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
+              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**",
+          r.modelled() && r.agrees());
     }
-    sb.append(String.format(Locale.ROOT, "%n%d of %d modelled cells agree.%n", agree, modelled));
-    return sb.toString();
+    return t.build();
   }
 }

@@ -46,13 +46,17 @@ class FileReadSimTest {
     assertEquals(16 / 1.52, r.perPhaseMiBps().get(1), 1e-6);
   }
 
-  @Test
-  void aBlockCutByTheWindowResumesAtTheNextWake() {
+  /** One 1 MiB block read by one reader in 20 rounds, round k at (k + 0.5) * 100 ms. */
+  private static FileReadSim.Result oneBlockOnAHalfAwakeNode(long minWindowMs) {
     Schedule s = Schedule.builder().intervalMs(2_000)
         .add(NodeSchedule.blink("dn1:9866", 0, 1_000)).build();
-    // 20 phases: run k starts at (k + 0.5) * 100 ms.
-    FileReadSim.Result r = FileReadSim.run(s, FIRST_NODE, spec(1, 1, 0, 20, 1),
+    return FileReadSim.run(s, FIRST_NODE, spec(1, 1, minWindowMs, 20, 1),
         FileReadSim.Ties.DISTANCE, List.of());
+  }
+
+  @Test
+  void aBlockCutByTheWindowResumesAtTheNextWake() {
+    FileReadSim.Result r = oneBlockOnAHalfAwakeNode(0);
     // Start 850 ms: the 100 ms read ends at 950 ms, inside the window.
     assertEquals(10.0, r.perPhaseMiBps().get(8), 1e-9);
     // Start 950 ms: 50 ms read, then 1 s frozen, then 50 ms: 1.1 s.
@@ -65,11 +69,8 @@ class FileReadSimTest {
 
   @Test
   void theMinimumWindowHoldsAReaderForTheNextWindow() {
-    Schedule s = Schedule.builder().intervalMs(2_000)
-        .add(NodeSchedule.blink("dn1:9866", 0, 1_000)).build();
     // Start 850 ms with 200 ms minimum: 150 ms left is too little; wait 1 150 ms, read 100 ms.
-    FileReadSim.Result r = FileReadSim.run(s, FIRST_NODE, spec(1, 1, 200, 20, 1),
-        FileReadSim.Ties.DISTANCE, List.of());
+    FileReadSim.Result r = oneBlockOnAHalfAwakeNode(200);
     assertEquals(1 / 1.25, r.perPhaseMiBps().get(8), 1e-9);
   }
 
