@@ -20,10 +20,14 @@ class FileReadSimTest {
         seed);
   }
 
+  /** One node in {@code mode} for the whole 2 s interval. */
+  private static Schedule oneNode(NodeMode mode) {
+    return Schedule.builder().intervalMs(2_000).add(NodeSchedule.of("dn1:9866", mode)).build();
+  }
+
   @Test
   void twoReadersShareOneAlwaysAwakeNode() {
-    Schedule s = Schedule.builder().intervalMs(2_000)
-        .add(NodeSchedule.of("dn1:9866", NodeMode.ACTIVE)).build();
+    Schedule s = oneNode(NodeMode.ACTIVE);
     // Both read at 5 MiB/s: 200 ms per block, 400 ms for 4 MiB: 10 MiB/s.
     FileReadSim.Result r = FileReadSim.run(s, FIRST_NODE, spec(2, 2, 0, 3, 1),
         FileReadSim.Ties.DISTANCE, List.of());
@@ -33,8 +37,7 @@ class FileReadSimTest {
 
   @Test
   void theThrottlerSendsAQuotaPerPeriodAtTheMachinesSpeed() {
-    Schedule s = Schedule.builder().intervalMs(2_000)
-        .add(NodeSchedule.of("dn1:9866", NodeMode.ACTIVE)).build();
+    Schedule s = oneNode(NodeMode.ACTIVE);
     // 5 MiB quotas at 50 MiB/s: 0-100 ms (the reserve), 100-200 ms (periods restart at 100),
     // wait to 600, 600-700, wait to 1 100, the last 1 MiB by 1 120 ms: 16 MiB in 1.12 s. The
     // second round follows at once with 4 MiB of the period left: 4 MiB by 1 200, waits to
@@ -89,8 +92,7 @@ class FileReadSimTest {
 
   @Test
   void aBlockWhoseReplicasNeverWakeIsNotServed() {
-    Schedule s = Schedule.builder().intervalMs(2_000)
-        .add(NodeSchedule.of("dn1:9866", NodeMode.OFF)).build();
+    Schedule s = oneNode(NodeMode.OFF);
     FileReadSim.Result r = FileReadSim.run(s, FIRST_NODE, spec(1, 1, 0, 4, 1),
         FileReadSim.Ties.DISTANCE, List.of());
     assertFalse(r.served());
