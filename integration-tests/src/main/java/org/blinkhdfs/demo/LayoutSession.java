@@ -52,7 +52,8 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *   <li>throughput: TestDFSIO-style parallel sequential reads, aggregate {@code readMBps}
  *       (MiB/s) against per-node bandwidth × mean awake nodes; under a schedule that never
  *       blinks (activation) also {@code activeNodes} and the layout's own limits over the
- *       ACTIVE nodes ({@link Expectations#layoutLimits});</li>
+ *       ACTIVE nodes ({@link Expectations#layoutLimits}); every read call of the rounds in
+ *       {@code throughput-reads-<layout>.csv} ({@link ThroughputReads});</li>
  *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2);</li>
  *   <li>drain: when the cluster runs the write proxy (the power-balanced layouts), what it moved
  *       into the layout during the level and how long blocks took from write to layout ({@link
@@ -89,6 +90,7 @@ final class LayoutSession implements ClusterSession {
   private final PowerSteps steps;
   private final Optional<DrainProbe> drain;
   private ThroughputWorkload io;
+  private ThroughputReads ioReads;
   private List<List<String>> ioHolders = List.of();
   private ZipfKvWorkload kv;
 
@@ -125,6 +127,12 @@ final class LayoutSession implements ClusterSession {
   @Override
   public List<org.blinkhdfs.bench.report.Check> checks() {
     return drain.map(d -> List.of(d.check(run.label()))).orElse(List.of());
+  }
+
+  /** {@link ThroughputReads}' file when the layout ran the throughput experiment. */
+  @Override
+  public List<java.nio.file.Path> writeFiles(java.nio.file.Path outDir) throws IOException {
+    return ioReads == null ? List.of() : List.of(ioReads.write(outDir));
   }
 
   /** Writes the data sets at 100% power, then measures every power level. */
@@ -174,6 +182,8 @@ final class LayoutSession implements ClusterSession {
           .replication(replication()).timeLimit(Duration.ofMinutes(5)).build(), fs, clock);
       progress.accept(run.label() + ": writing " + options.ioThreads() + " throughput files");
       ThroughputPhase w = io.writePhase(workloadProgress);
+      ioReads = new ThroughputReads(run.label());
+      io.onChunkRead(ioReads.listener());
       tally.add(w);
       add("throughput-write", replication(), 100,
           Map.of(Metrics.WRITE_MBPS, w.aggregateMiBps()), Map.of());
@@ -282,6 +292,7 @@ final class LayoutSession implements ClusterSession {
         Thread.sleep(Math.floorMod(target - s.phaseMs(System.currentTimeMillis()), t));
       }
       read = io.readPhase(workloadProgress);
+      ioReads.endRound(power, round, read, s);
       tally.add(read);
       rates.add(read.aggregateMiBps());
     }

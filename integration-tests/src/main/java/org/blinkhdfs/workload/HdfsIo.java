@@ -2,9 +2,13 @@ package org.blinkhdfs.workload;
 
 import java.io.IOException;
 import java.io.InputStream;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.blinkhdfs.client.BlinkInputStream;
 import org.blinkhdfs.bench.stats.DataPattern;
 
 /**
@@ -57,6 +61,20 @@ final class HdfsIo {
       done += n;
     }
     return done;
+  }
+
+  /**
+   * The transfer address ({@code host:port}) of the DataNode the stream read its last bytes
+   * from, through a blink-aware stream's wrapper too; empty when the stream is not HDFS's or has
+   * no block reader (before the first read, after a failure).
+   */
+  static String currentDataNode(FSDataInputStream in) {
+    Object stream = in;
+    if (in.getWrappedStream() instanceof BlinkInputStream b) {
+      stream = b.wrapped();
+    }
+    DatanodeInfo node = stream instanceof HdfsDataInputStream h ? h.getCurrentDatanode() : null;
+    return node == null ? "" : node.getXferAddr();
   }
 
   /** Short human form of an exception for a result's problem list. */

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -61,6 +62,20 @@ public final class ThroughputWorkload {
   private final FileSystem fs;
   private final WorkloadClock clock;
   private final DataPattern pattern;
+  private volatile ChunkListener chunks = ChunkListener.NONE;
+
+  /**
+   * Told about every read call of the read phase, from the reading thread: which file, which
+   * bytes, when (epoch ms of the workload clock) and from which DataNode ({@code host:port}, empty
+   * when unknown). With chunks of one block (the bench's 1 MiB both) a call is one block read,
+   * gate wait included, which is what shows a reader stuck on a node that fell asleep.
+   */
+  @FunctionalInterface
+  public interface ChunkListener {
+    ChunkListener NONE = (file, offset, bytes, startMs, endMs, dataNode) -> { };
+
+    void read(int file, long offset, int bytes, long startMs, long endMs, String dataNode);
+  }
 
   public ThroughputWorkload(ThroughputConfig config, FileSystem fs, WorkloadClock clock) {
     if (config == null || fs == null || clock == null) {
@@ -79,6 +94,11 @@ public final class ThroughputWorkload {
   /** The file thread {@code i} writes and reads. */
   public Path file(int i) {
     return new Path(new Path(config.dir(), "io_data"), String.format(Locale.ROOT, "file-%05d", i));
+  }
+
+  /** Sets the listener of the read phases from now on ({@link ChunkListener#NONE}: none). */
+  public void onChunkRead(ChunkListener listener) {
+    this.chunks = Objects.requireNonNull(listener, "listener");
   }
 
   /** Each thread writes its file. */
@@ -171,7 +191,9 @@ public final class ThroughputWorkload {
     try (FSDataInputStream in = fs.open(path)) {
       while (done < config.fileBytes() && deadline.stopNow().isEmpty()) {
         int want = (int) Math.min(chunk.length - 1, config.fileBytes() - done);
+        long startMs = clock.wall().millis();
         int n = HdfsIo.readUpTo(in, chunk, want);
+        chunks.read(i, done, n, startMs, clock.wall().millis(), HdfsIo.currentDataNode(in));
         int bad = pattern.firstMismatch(i, done, chunk, 0, n);
         if (mismatchAt < 0 && bad >= 0) {
           mismatchAt = done + bad;

@@ -2,15 +2,22 @@ package org.blinkhdfs.workload;
 
 import static org.blinkhdfs.testsupport.MiniBlinkCluster.SMALL_BLOCK_BYTES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.client.BlinkDistributedFileSystem;
+import org.blinkhdfs.client.BlinkInputStream;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +31,7 @@ class ThroughputWorkloadTest {
   @BeforeAll
   static void start() throws IOException {
     hdfs = MiniBlinkCluster.builder(dir).dataNodes(4)
-        .blockBytes(SMALL_BLOCK_BYTES).start();
+        .blockBytes(SMALL_BLOCK_BYTES).scheduleFile().start(); // no file: nothing gates
   }
 
   @AfterAll
@@ -116,5 +123,50 @@ class ThroughputWorkloadTest {
     assertEquals(StopReason.TIME_LIMIT, cut.stopReason());
     assertTrue(cut.incomplete() > 0, cut.toString());
     assertTrue(cut.totalBytes() < 2 * config.fileBytes());
+  }
+
+  /**
+   * The chunk listener hears every read call of the read phase, in order per file, with the
+   * DataNode that served it: through the stock client and through the blink client, whose
+   * stream wraps HDFS's.
+   */
+  @Test
+  void everyReadCallIsReportedWithItsDataNode() throws IOException {
+    ThroughputConfig config = small("chunks").bufferBytes((int) SMALL_BLOCK_BYTES).build();
+    Configuration blink = new Configuration(hdfs.conf);
+    blink.set("fs.hdfs.impl", BlinkDistributedFileSystem.class.getName());
+    blink.setBoolean("fs.hdfs.impl.disable.cache", true);
+    new ThroughputWorkload(config, hdfs.fs, WorkloadClock.system())
+        .writePhase(WorkloadProgress.none());
+    try (FileSystem blinkFs = FileSystem.newInstance(hdfs.fs.getUri(), blink)) {
+      assertInstanceOf(BlinkDistributedFileSystem.class, blinkFs);
+      try (FSDataInputStream in = blinkFs.open(new Path("/t/chunks/io_data/file-00000"))) {
+        assertInstanceOf(BlinkInputStream.class, in.getWrappedStream()); // the unwrapped branch
+      }
+      for (FileSystem fs : List.of(hdfs.fs, blinkFs)) {
+        List<String> calls = Collections.synchronizedList(new ArrayList<>());
+        List<String> nodes = Collections.synchronizedList(new ArrayList<>());
+        List<Long> lengths = Collections.synchronizedList(new ArrayList<>());
+        ThroughputWorkload w = new ThroughputWorkload(config, fs, WorkloadClock.system());
+        w.onChunkRead((file, offset, bytes, startMs, endMs, dataNode) -> {
+          calls.add(file + ":" + offset + "+" + bytes);
+          nodes.add(dataNode);
+          lengths.add(startMs > 0 ? endMs - startMs : -1);
+        });
+        assertEquals(3, w.readPhase(WorkloadProgress.none()).okFiles());
+        assertTrue(hdfs.addresses.containsAll(nodes), nodes + " " + hdfs.addresses);
+        assertTrue(lengths.stream().allMatch(ms -> ms >= 0), lengths.toString());
+        for (int f = 0; f < 3; f++) {
+          List<String> expected = new ArrayList<>();
+          for (long off = 0; off < config.fileBytes(); off += SMALL_BLOCK_BYTES) {
+            expected.add(f + ":" + off + "+" + Math.min(SMALL_BLOCK_BYTES,
+                config.fileBytes() - off));
+          }
+          String prefix = f + ":";
+          assertEquals(expected, calls.stream().filter(c -> c.startsWith(prefix)).toList(),
+              fs.getClass().getSimpleName());
+        }
+      }
+    }
   }
 }
