@@ -112,8 +112,13 @@ final class FileReadSim {
   /**
    * @param perPhaseMiBps each run's aggregate MiB/s, in phase order; empty when some block has
    *     no replica that is ever awake (the cluster's readers would fail)
+   * @param perPhaseMs each run's length, in phase order (as empty)
+   * @param readMs every block read's length, from the moment the reader reached the block (the
+   *     gate's wait included) to its last byte: the bench's read calls of one block
    */
-  record Result(List<Double> perPhaseMiBps) {
+  record Result(List<Double> perPhaseMiBps, List<Double> perPhaseMs, List<Double> readMs) {
+    static final Result UNSERVED = new Result(List.of(), List.of(), List.of());
+
     boolean served() {
       return !perPhaseMiBps.isEmpty();
     }
@@ -138,6 +143,7 @@ final class FileReadSim {
   private final HitRatioBalancer balancer = new HitRatioBalancer();
   private final ReadThrottler[] throttlers; // live across rounds, as the DataNodes' do
   private final List<String> primaries;
+  private final List<Double> readMs = new ArrayList<>();
 
   private FileReadSim(Schedule schedule, List<String> dataNodes, ReplicaSets layout, Spec spec,
       Ties ties, List<String> primaries) {
@@ -186,6 +192,7 @@ final class FileReadSim {
       Ties ties, List<String> primaries) {
     FileReadSim sim = new FileReadSim(schedule, dataNodes, layout, spec, ties, primaries);
     List<Double> out = new ArrayList<>(spec.phases());
+    List<Double> lengths = new ArrayList<>(spec.phases());
     long t = schedule.intervalMs();
     boolean blinking = dataNodes.stream().map(schedule::window)
         .anyMatch(w -> !w.isAlways() && !w.isNever());
@@ -198,12 +205,13 @@ final class FileReadSim {
       }
       double ms = sim.once(start);
       if (Double.isNaN(ms)) {
-        return new Result(List.of());
+        return Result.UNSERVED;
       }
       end = start + ms;
       out.add(spec.readers() * spec.blocksPerFile() * spec.blockMiB() / (ms / 1000.0));
+      lengths.add(ms);
     }
-    return new Result(List.copyOf(out));
+    return new Result(List.copyOf(out), List.copyOf(lengths), List.copyOf(sim.readMs));
   }
 
   /** One reader's progress. */
@@ -216,6 +224,7 @@ final class FileReadSim {
     int node = -1; // reading from, or -1
     double remainingMiB;
     double waitUntil = Double.NaN;
+    double reachedAt; // when the reader reached its current block
     boolean done;
 
     Reader(int index) {
@@ -314,6 +323,10 @@ final class FileReadSim {
 
   /** Moves {@code r} to its next block (or ends it); false if that block is never served. */
   private boolean nextBlock(Reader r, double now) {
+    if (r.block >= 0) {
+      readMs.add(now - r.reachedAt);
+    }
+    r.reachedAt = now;
     r.node = -1;
     r.block++;
     if (r.block == spec.blocksPerFile()) {

@@ -93,7 +93,9 @@ public final class SimCommand {
       "                       --bandwidth 10, --staging 1, -D blink.equalwork.primaries=1",
       "                       and -D blink.paraid.groups=2: the demo's; --machine-mibps",
       "                       the machine's unthrottled read speed, default 373, measured",
-      "                       here)");
+      "                       here); with bench throughput's throughput-reads-<layout>.csv",
+      "                       beside the file, also each cell's round spread: median round,",
+      "                       slow rounds and reads stalled through a sleep, both sides");
 
   static final Manual MANUAL = new Manual("blink sim",
       "the blink policies, layouts and read order without a cluster, at any scale",
@@ -254,6 +256,13 @@ public final class SimCommand {
           Double.toString(reads.bandwidthMiBps()).replaceAll("\\.0$", ""), reads.phases(),
           reads.seeds());
       out.print(ThroughputValidation.table(throughput));
+      List<RoundSpread.Row> spread = RoundSpread.rows(throughput,
+          file.toAbsolutePath().getParent(), interval);
+      if (!spread.isEmpty()) {
+        out.printf(Locale.ROOT, "%n## Round spread (the cluster's throughput-reads CSVs; T = %d"
+            + " ms)%n%n", interval);
+        out.print(RoundSpread.table(spread));
+      }
     }
     return CommandLineTool.EXIT_OK;
   }

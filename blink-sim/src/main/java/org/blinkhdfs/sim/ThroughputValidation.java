@@ -8,6 +8,7 @@ import java.util.OptionalDouble;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.core.policy.Policies;
 import org.blinkhdfs.core.power.PowerLevel;
 import org.blinkhdfs.core.schedule.NodeMode;
@@ -26,7 +27,12 @@ import org.blinkhdfs.core.schedule.Schedule;
  * block IDs, so its replica sets are one draw of the layout's); the cluster's is the mean of its
  * rounds (bench throughput {@code --rounds}). A cell agrees when the two are within {@value
  * #TOLERANCE} of the measured, or the simulated value lies inside the measurement's 95% interval
- * (a demo cell, one round, has none). Cells of layouts {@link CellLayout} does not model are
+ * (a demo cell, one round, has none), or the difference lies inside the 95% interval of one run
+ * of the cluster: its rounds' noise and a layout draw's, {@code 1.96·√(s_d² + (h/t)²)}, with
+ * s_d the standard deviation of the simulated draws' means and h/t the measurement's standard
+ * error. Why the third: the measured interval covers the rounds of one layout draw only, and two
+ * runs of the same bench differ by more than it (the first run's aligned 20% cell read 8.7 ±
+ * 0.5 MiB/s, the second's 10.0 ± 0.8). Cells of layouts {@link CellLayout} does not model are
  * listed as such.
  *
  * <p>Pure apart from the simulator runs; deterministic.
@@ -58,21 +64,43 @@ final class ThroughputValidation {
 
   /** One compared cell. */
   record Row(String layout, int replication, int powerPercent, int rounds, double measuredMiBps,
-      double ci95MiBps, OptionalDouble expectedMiBps, OptionalDouble simulatedMiBps) {
+      double ci95MiBps, OptionalDouble expectedMiBps, Optional<Simulated> simulated) {
     boolean modelled() {
-      return simulatedMiBps.isPresent();
+      return simulated.isPresent();
+    }
+
+    OptionalDouble simulatedMiBps() {
+      return modelled() ? OptionalDouble.of(simulated.get().meanMiBps()) : OptionalDouble.empty();
     }
 
     double relativeError() {
-      return Math.abs(simulatedMiBps.orElseThrow() - measuredMiBps) / measuredMiBps;
+      return Math.abs(simulatedMiBps().orElseThrow() - measuredMiBps) / measuredMiBps;
     }
 
     boolean insideInterval() {
-      return Math.abs(simulatedMiBps.orElseThrow() - measuredMiBps) <= ci95MiBps;
+      return Math.abs(simulatedMiBps().orElseThrow() - measuredMiBps) <= ci95MiBps;
+    }
+
+    /** The 95% half-width of one cluster run's difference from the simulated mean. */
+    double runHalfWidth() {
+      double se = rounds > 1 ? ci95MiBps / MeanInterval.tQuantile975(rounds - 1) : 0;
+      double sd = simulated.orElseThrow().drawSd();
+      return 1.96 * Math.sqrt(sd * sd + se * se);
+    }
+
+    boolean insideRunInterval() {
+      return Math.abs(simulatedMiBps().orElseThrow() - measuredMiBps) <= runHalfWidth();
     }
 
     boolean agrees() {
-      return relativeError() <= TOLERANCE || insideInterval();
+      return relativeError() <= TOLERANCE || insideInterval() || insideRunInterval();
+    }
+
+    String verdict() {
+      return relativeError() <= TOLERANCE ? "yes, within 10%"
+          : insideInterval() ? "yes, inside the 95% interval"
+          : insideRunInterval() ? "yes, inside one run's 95% (rounds and layout draw)"
+          : "**no**";
     }
   }
 
@@ -87,16 +115,43 @@ final class ThroughputValidation {
       out.add(new Row(c.layout(), c.replication(), c.powerPercent(),
           (int) c.measured(Metrics.ROUNDS).orElse(1), c.measured(Metrics.READ_MBPS).getAsDouble(),
           c.measured(Metrics.READ_MBPS_CI95).orElse(0), c.expected(Metrics.READ_MBPS),
-          simulate(c, s, w)));
+          runs(c, s, w)));
     }
     return out;
   }
 
   /** The simulated mean MiB/s of the cell, or empty when its layout is not modelled. */
   static OptionalDouble simulate(ReportCell c, ClusterValidation.Settings s, Workload w) {
+    Optional<Simulated> runs = runs(c, s, w);
+    return runs.isPresent() ? OptionalDouble.of(runs.get().meanMiBps()) : OptionalDouble.empty();
+  }
+
+  /**
+   * What the simulator's runs of one cell give: each layout draw's mean MiB/s, and every
+   * round's length and block read's length of all draws together.
+   */
+  record Simulated(List<Double> drawMiBps, List<Double> roundMs, List<Double> readMs) {
+    double meanMiBps() {
+      return drawMiBps.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The sample standard deviation of the draws' means; 0 with one draw. */
+    double drawSd() {
+      int n = drawMiBps.size();
+      if (n < 2) {
+        return 0;
+      }
+      double mean = meanMiBps();
+      double ss = drawMiBps.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+      return Math.sqrt(ss / (n - 1));
+    }
+  }
+
+  /** The cell's simulated runs, or empty when its layout is not modelled. */
+  static Optional<Simulated> runs(ReportCell c, ClusterValidation.Settings s, Workload w) {
     Optional<CellLayout> parsed = CellLayout.parse(c.layout(), w.primaries(), w.paraidGroups());
     if (parsed.isEmpty()) {
-      return OptionalDouble.empty();
+      return Optional.empty();
     }
     CellLayout l = parsed.get();
     SimSpec spec = ClusterValidation.spec(s, c, l).blocks(1).build();
@@ -104,7 +159,7 @@ final class ThroughputValidation {
     Optional<Schedule> planned = Simulator.plan(Policies.byName("--policy", l.policy()), spec,
         ring, new PowerLevel.Percent(c.powerPercent()));
     if (planned.isEmpty()) {
-      return OptionalDouble.empty(); // below the policy's minimum: nothing to compare with
+      return Optional.empty(); // below the policy's minimum: nothing to compare with
     }
     Schedule schedule = keepMinimum(planned.get(), l.minimumActive());
     int blocks = (int) Math.ceil(w.fileMiB() / w.blockMiB());
@@ -112,7 +167,9 @@ final class ThroughputValidation {
     for (int i = 1; l.storesOnStaging() && i <= w.staging(); i++) {
       dataNodes.add("staging" + i + ":9866"); // not in the schedule: always awake
     }
-    double sum = 0;
+    List<Double> draws = new ArrayList<>();
+    List<Double> roundMs = new ArrayList<>();
+    List<Double> readMs = new ArrayList<>();
     for (int seed = 1; seed <= w.seeds(); seed++) {
       ReplicaSets layout = l.storesOnStaging()
           ? new UniformReplicaSets(dataNodes.size(), c.replication(), seed)
@@ -123,11 +180,13 @@ final class ThroughputValidation {
           s.minWindowMs(), PREFETCH_BLOCKS, w.staging() - (dataNodes.size() - ring.size()),
           w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
       if (!r.served()) {
-        return OptionalDouble.empty();
+        return Optional.empty();
       }
-      sum += r.meanMiBps();
+      draws.add(r.meanMiBps());
+      roundMs.addAll(r.perPhaseMs());
+      readMs.addAll(r.readMs());
     }
-    return OptionalDouble.of(sum / w.seeds());
+    return Optional.of(new Simulated(draws, roundMs, readMs));
   }
 
   /**
@@ -151,16 +210,17 @@ final class ThroughputValidation {
   /** The comparison as a Markdown table with a summary line. */
   static String table(List<Row> rows) {
     AgreementTable t = new AgreementTable("| layout | r | power | rounds | measured MiB/s"
-        + " (95% CI) | cluster's expectation | simulated | sim / measured | agrees |\n"
+        + " (95% CI) | cluster's expectation | simulated (SD over layout draws) | sim /"
+        + " measured | agrees |\n"
         + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Row r : rows) {
-      t.add(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f%s | %s | %s",
+      t.add(String.format(Locale.ROOT, "| %s | %d | %d%% | %d | %.1f%s | %s | %s%s",
           r.layout(), r.replication(), r.powerPercent(), r.rounds(), r.measuredMiBps(),
           r.rounds() > 1 ? String.format(Locale.ROOT, " ± %.1f", r.ci95MiBps()) : "",
-          AgreementTable.fmt(r.expectedMiBps()), AgreementTable.fmt(r.simulatedMiBps())),
-          r.simulatedMiBps(), r.measuredMiBps(),
-          !r.modelled() ? "" : r.relativeError() <= TOLERANCE ? "yes, within 10%"
-              : r.insideInterval() ? "yes, inside the 95% interval" : "**no**",
+          AgreementTable.fmt(r.expectedMiBps()), AgreementTable.fmt(r.simulatedMiBps()),
+          r.modelled() ? String.format(Locale.ROOT, " (%.1f)", r.simulated().get().drawSd())
+              : ""),
+          r.simulatedMiBps(), r.measuredMiBps(), r.modelled() ? r.verdict() : "",
           r.modelled() && r.agrees());
     }
     return t.build();

@@ -68,6 +68,11 @@ class FileReadSimTest {
     assertEquals(10.0, r.perPhaseMiBps().get(0), 1e-9);
     // Start 1 050 ms, asleep: the gate waits 950 ms, then 100 ms: 1.05 s.
     assertEquals(1 / 1.05, r.perPhaseMiBps().get(10), 1e-9);
+    // One block per round: each read lasts its round, the gate's wait included.
+    assertEquals(20, r.readMs().size());
+    assertEquals(1_100, r.readMs().get(9), 1e-6);
+    assertEquals(1_050, r.readMs().get(10), 1e-6);
+    assertEquals(r.perPhaseMs(), r.readMs());
   }
 
   @Test

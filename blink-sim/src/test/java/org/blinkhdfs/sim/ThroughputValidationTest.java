@@ -84,9 +84,35 @@ class ThroughputValidationTest {
     assertTrue(table.contains("| 10.5 ± 0.1 |") && table.contains("not modelled"), table);
   }
 
+  /**
+   * Draws of 9 and 11 MiB/s (mean 10, SD √2) and 12.5 ± 1 measured over 8 rounds (standard
+   * error 1 / 2.365 = 0.423): one run's half-width 1.96·√(2 + 0.179) = 2.89 covers the 2.5 off.
+   * Draws of 9.9 and 10.1 (SD 0.141): 1.96·√(0.02 + 0.179) = 0.874 does not.
+   */
+  @Test
+  void aCellAgreesInsideOneRunsIntervalOfRoundsAndLayoutDraws() {
+    ThroughputValidation.Row spread = row(12.5, 1, List.of(9.0, 11.0));
+    assertEquals(2.893, spread.runHalfWidth(), 1e-3);
+    assertTrue(spread.agrees() && !spread.insideInterval() && spread.insideRunInterval());
+    assertEquals("yes, inside one run's 95% (rounds and layout draw)", spread.verdict());
+    ThroughputValidation.Row tight = row(12.5, 1, List.of(9.9, 10.1));
+    assertEquals(0.874, tight.runHalfWidth(), 1e-3);
+    assertFalse(tight.agrees());
+    assertEquals("**no**", tight.verdict());
+    assertTrue(ThroughputValidation.table(List.of(spread)).contains("| 10.0 (1.4) | 0.80 |"),
+        ThroughputValidation.table(List.of(spread)));
+  }
+
+  private static ThroughputValidation.Row row(double measured, double ci, List<Double> draws) {
+    return new ThroughputValidation.Row("power-balanced+staggered", 3, 20, 8, measured, ci,
+        java.util.OptionalDouble.of(9), java.util.Optional.of(
+            new ThroughputValidation.Simulated(draws, List.of(), List.of())));
+  }
+
   private static ThroughputValidation.Row row(double measured, double ci, double simulated) {
     return new ThroughputValidation.Row("power-balanced+staggered", 3, 20, 8, measured, ci,
-        java.util.OptionalDouble.of(9), java.util.OptionalDouble.of(simulated));
+        java.util.OptionalDouble.of(9), java.util.Optional.of(
+            new ThroughputValidation.Simulated(List.of(simulated), List.of(), List.of())));
   }
 
   @Test
@@ -101,26 +127,61 @@ class ThroughputValidationTest {
   }
 
   /**
-   * The recorded run (docs/results/2026-11-27-throughput-sim: bench throughput, 10 rounds per
-   * cell at phases spread over the interval): 19 of 20 cells agree; the aligned ring at 40% does
-   * not (docs/simulator.md). A change to the model that moves any cell across the line shows
+   * The two recorded runs of the same command (docs/results/2026-11-27-throughput-sim and
+   * -rerun: bench throughput, 10 rounds per cell at phases spread over the interval). The first
+   * agrees in 20 of 20 cells, its aligned ring at 40% only inside one run's interval of rounds
+   * and layout draws; the second in 19 of 20, its aligned ring at 20% reading 20% above the
+   * model (docs/simulator.md). A change to the model that moves any cell across the line shows
    * here.
    */
-  @Test
-  void theRecordedRunAgreesInNineteenOfTwentyCells() throws java.io.IOException {
-    Report recorded = org.blinkhdfs.bench.report.ReportJson.read(java.nio.file.Files.readString(
-        java.nio.file.Path.of("..", "docs", "results", "2026-11-27-throughput-sim",
-            "results.json")));
-    ThroughputValidation.Workload workload = new ThroughputValidation.Workload(8, 12, 1.0, 10.0,
-        SimCommand.MACHINE_MIBPS, 1, 1, "2", SimCommand.VALIDATE_PHASES,
-        SimCommand.VALIDATE_SEEDS);
-    List<ThroughputValidation.Row> rows = ThroughputValidation.rows(recorded, CLUSTER, workload);
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({
+      "2026-11-27-throughput-sim, ''",
+      "2026-11-27-throughput-sim-rerun, aligned+aligned 20"})
+  void theRecordedRunsAgreeInThirtyNineOfFortyCells(String dir, String disagreeing)
+      throws java.io.IOException {
+    List<ThroughputValidation.Row> rows = recorded(dir);
     assertEquals(20, rows.size());
     List<String> disagree = rows.stream().filter(r -> !r.agrees())
         .map(r -> r.layout() + " " + r.powerPercent()).toList();
-    assertEquals(List.of("aligned+aligned 40"), disagree);
+    assertEquals(disagreeing.isEmpty() ? List.of() : List.of(disagreeing), disagree);
     for (ThroughputValidation.Row r : rows) {
       assertEquals(10, r.rounds(), r.toString());
     }
+  }
+
+  /**
+   * The rerun's read traces: the aligned ring at 40% had 3 slow rounds of 10 (the model: 16% of
+   * rounds, P(X >= 3) = 0.20), and below 100% power every median round is within 15% of the
+   * model's except the aligned ring's at 20% (9.4 s against 11.5 s, the cell that disagrees).
+   */
+  @Test
+  void theRerunsRoundsSpreadAsTheModelsDo() throws java.io.IOException {
+    List<RoundSpread.Row> spread = RoundSpread.rows(recorded("2026-11-27-throughput-sim-rerun"),
+        results("2026-11-27-throughput-sim-rerun").getParent(), 6_000);
+    assertEquals(20, spread.size());
+    RoundSpread.Row aligned40 = spread.stream()
+        .filter(r -> r.layout().equals("aligned+aligned") && r.powerPercent() == 40)
+        .findFirst().orElseThrow();
+    assertEquals(3, aligned40.measuredSlow());
+    assertEquals(0.16, aligned40.simulatedSlowShare(), 0.01);
+    List<String> off = spread.stream().filter(r -> r.powerPercent() < 100
+        && Math.abs(RoundSpread.median(r.measuredRoundMs())
+            / RoundSpread.median(r.simulatedRoundMs()) - 1) > 0.15)
+        .map(r -> r.layout() + " " + r.powerPercent()).toList();
+    assertEquals(List.of("aligned+aligned 20"), off);
+  }
+
+  private static java.nio.file.Path results(String dir) {
+    return java.nio.file.Path.of("..", "docs", "results", dir, "results.json");
+  }
+
+  private static List<ThroughputValidation.Row> recorded(String dir) throws java.io.IOException {
+    Report recorded = org.blinkhdfs.bench.report.ReportJson.read(
+        java.nio.file.Files.readString(results(dir)));
+    ThroughputValidation.Workload workload = new ThroughputValidation.Workload(8, 12, 1.0, 10.0,
+        SimCommand.MACHINE_MIBPS, 1, 1, "2", SimCommand.VALIDATE_PHASES,
+        SimCommand.VALIDATE_SEEDS);
+    return ThroughputValidation.rows(recorded, CLUSTER, workload);
   }
 }

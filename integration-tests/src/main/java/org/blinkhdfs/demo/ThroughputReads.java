@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.blinkhdfs.bench.report.ReadTrace;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.workload.ThroughputPhase;
 import org.blinkhdfs.workload.ThroughputWorkload;
@@ -22,11 +22,8 @@ import org.blinkhdfs.workload.ThroughputWorkload;
  * which node and at what phase, is what tells that apart from a slow machine, and it is what
  * {@code sim --validate}'s model ({@code FileReadSim}) can be checked against read by read.
  *
- * <p>Columns: {@code power, round, roundStartMs, roundMs, thread, offset, bytes, startMs,
- * phaseMs, ms, dataNode}; times are epoch milliseconds of the bench's clock, {@code phaseMs} the
- * call's start within the schedule's interval, {@code ms} the call's length (the gate's wait
- * included), {@code dataNode} the serving DataNode's transfer address (empty when HDFS had
- * none). With the bench's 1 MiB chunks and blocks a call is one block.
+ * <p>The format is {@link ReadTrace}'s (times from the bench's clock, phases from the schedule
+ * in force). With the bench's 1 MiB chunks and blocks a call is one block.
  *
  * <p>Listener calls come from the readers' threads: {@link #listener} is synchronised. Not for
  * concurrent rounds.
@@ -36,8 +33,7 @@ final class ThroughputReads {
       String dataNode) {}
 
   private final String layout;
-  private final StringBuilder csv = new StringBuilder(
-      "power,round,roundStartMs,roundMs,thread,offset,bytes,startMs,phaseMs,ms,dataNode\n");
+  private final StringBuilder csv = new StringBuilder(ReadTrace.header());
   private final List<Read> round = new ArrayList<>();
 
   ThroughputReads(String layout) {
@@ -57,9 +53,9 @@ final class ThroughputReads {
   void endRound(int power, int index, ThroughputPhase phase, Schedule s) {
     synchronized (round) {
       for (Read r : round) {
-        csv.append(String.format(Locale.ROOT, "%d,%d,%d,%.1f,%d,%d,%d,%d,%d,%d,%s%n", power,
-            index, phase.startEpochMs(), phase.wallMs(), r.thread(), r.offset(), r.bytes(),
-            r.startMs(), s.phaseMs(r.startMs()), r.endMs() - r.startMs(), r.dataNode()));
+        csv.append(ReadTrace.record(new ReadTrace.Row(power, index, phase.startEpochMs(),
+            phase.wallMs(), r.thread(), r.offset(), r.bytes(), r.startMs(),
+            s.phaseMs(r.startMs()), r.endMs() - r.startMs(), r.dataNode())));
       }
       round.clear();
     }
@@ -68,11 +64,7 @@ final class ThroughputReads {
   /** Writes the file into {@code dir}; returns its path. */
   Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
-    return Files.writeString(dir.resolve(fileName(layout)), csv, StandardCharsets.UTF_8);
-  }
-
-  /** {@code throughput-reads-<layout>.csv}, the layout label as the report prints it. */
-  static String fileName(String layout) {
-    return "throughput-reads-" + layout.replaceAll("[^A-Za-z0-9+._-]", "_") + ".csv";
+    return Files.writeString(dir.resolve(ReadTrace.fileName(layout)), csv,
+        StandardCharsets.UTF_8);
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.blinkhdfs.bench.report.ReadTrace;
 import org.blinkhdfs.core.schedule.NodeMode;
 import org.blinkhdfs.core.schedule.NodeSchedule;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -34,17 +35,12 @@ class ThroughputReadsTest {
     Path file = reads.write(dir);
 
     assertEquals("throughput-reads-aligned+aligned.csv", file.getFileName().toString());
+    assertEquals(3, ReadTrace.read(file.toString(), Files.readString(file)).size());
     assertEquals(List.of(
         "power,round,roundStartMs,roundMs,thread,offset,bytes,startMs,phaseMs,ms,dataNode",
         "40,0,68400,7700.3,1,0,1048576,68500,2500,250,127.0.0.1:9866",
         "40,0,68400,7700.3,0,1048576,1048576,71999,5999,4101,",
         "20,2,89990,11.5,2,0,5,90000,0,1,127.0.0.1:9867"), Files.readAllLines(file));
-  }
-
-  @Test
-  void aLabelBecomesASafeFileName() {
-    assertEquals("throughput-reads-equal-work+activation_x.csv",
-        ThroughputReads.fileName("equal-work+activation/x"));
   }
 
   private static ThroughputPhase phase(long startMs, double wallMs) {
