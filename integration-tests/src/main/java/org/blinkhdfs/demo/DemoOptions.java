@@ -148,7 +148,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            be a gear of every layout",
       "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s; bench",
       "                            relay 20s per client and round below 100%; bench soak: how",
-      "                            long the soak runs, 15m)",
+      "                            long the soak runs, 15m; MapReduce benches: longest one",
+      "                            program runs, 60m, then its YARN applications are killed",
+      "                            and its level's check fails)",
       "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
       "                            relay 30 per client and round)",
       "  --power-order O           given (default) or shuffled: the levels after a leading 100",
@@ -391,9 +393,9 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
         latencyR, Set.copyOf(experiments),
         a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
-            : oscillation ? "3m" : signal ? "12m"
+            : oscillation ? "3m" : signal ? "12m" : mapReduce ? "60m"
             : bench ? "30s"
-            : "8s", 1_000, 3_600_000),
+            : "8s", 1_000, 86_400_000),
         a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
         a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
         a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,

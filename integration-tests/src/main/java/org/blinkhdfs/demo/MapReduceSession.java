@@ -18,6 +18,7 @@ import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
 import org.blinkhdfs.mapreduce.DfsIo;
 import org.blinkhdfs.mapreduce.JobHistoryFiles;
+import org.blinkhdfs.mapreduce.ToolJobs;
 import org.blinkhdfs.mapreduce.JobRecord;
 import org.blinkhdfs.mapreduce.TeraJobs;
 import org.blinkhdfs.mapreduce.TextJobs;
@@ -116,15 +117,17 @@ final class MapReduceSession implements ClusterSession {
     // 10 is more than these clusters' DataNodes, so every job file would stay under-replicated
     // and the NameNode would keep copying toward 10 whenever a new node is reachable.
     job.setInt("mapreduce.client.submit.file.replication", r);
-    JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
+    // --cell-time bounds each program: a job still running then is killed and fails its level.
+    ToolJobs runner = new ToolJobs(new JobHistoryFiles(fs, cluster.jobHistoryDir()),
+        options.cellTimeMs());
     if (options.runs(DFSIO) && !options.gears().isEmpty()) {
-      dfsioGears(job, fs, history, r);
+      dfsioGears(job, fs, runner, r);
       notes.addAll(steps.notes());
       return;
     }
     TextJobs text = null;
     if (options.runs(WORDCOUNT) || options.runs(GREP)) {
-      text = new TextJobs(job, fs, history, new Path("/demo/text"));
+      text = new TextJobs(job, fs, runner, new Path("/demo/text"));
       text.generate(options.ioThreads(), (long) options.ioFileMiB() << 20, (short) r,
           options.seed() ^ CORPUS_SEED_SALT);
       progress.accept(String.format(java.util.Locale.ROOT, "  generated %d text files, %.1f MB,"
@@ -148,11 +151,11 @@ final class MapReduceSession implements ClusterSession {
           + ", task timeout " + taskTimeoutMs / 1000 + " s)");
       try {
         if (options.runs(DFSIO)) {
-          dfsio(job, fs, history, s, power, r);
+          dfsio(job, fs, runner, s, power, r);
         } else if (text != null) {
           textJobs(text, s, power, r);
         } else {
-          terasort(job, fs, history, power, r);
+          terasort(job, fs, runner, power, r);
         }
       } catch (IOException e) {
         // A job that failed (its tasks exhausted their attempts) is a result of the level, not
@@ -166,9 +169,9 @@ final class MapReduceSession implements ClusterSession {
     notes.addAll(steps.notes());
   }
 
-  private void dfsio(Configuration job, FileSystem fs, JobHistoryFiles history, Schedule s,
+  private void dfsio(Configuration job, FileSystem fs, ToolJobs runner, Schedule s,
       int power, int r) throws IOException, InterruptedException {
-    DfsIo io = new DfsIo(job, fs, history, "/demo/dfsio",
+    DfsIo io = new DfsIo(job, fs, runner, "/demo/dfsio",
         options.outDir().toAbsolutePath().resolve("TestDFSIO_results.log"));
     java.nio.file.Files.createDirectories(options.outDir().toAbsolutePath());
     DfsIo.Result w = io.write(options.ioThreads(), options.ioFileMiB());
@@ -198,11 +201,11 @@ final class MapReduceSession implements ClusterSession {
    * org.blinkhdfs.demo.math.GearRatios} turns into speed-ups; TestDFSIO's own throughput
    * beside it.
    */
-  private void dfsioGears(Configuration job, FileSystem fs, JobHistoryFiles history, int r)
+  private void dfsioGears(Configuration job, FileSystem fs, ToolJobs runner, int r)
       throws IOException, InterruptedException {
     cluster.setPowerPercent(100);
     java.nio.file.Files.createDirectories(options.outDir().toAbsolutePath());
-    DfsIo io = new DfsIo(job, fs, history, "/demo/dfsio",
+    DfsIo io = new DfsIo(job, fs, runner, "/demo/dfsio",
         options.outDir().toAbsolutePath().resolve("TestDFSIO_results.log"));
     DfsIo.Result w = io.write(options.ioThreads(), options.ioFileMiB());
     progress.accept("  " + w.summary() + " (all " + options.nodes() + " nodes on)");
@@ -246,10 +249,10 @@ final class MapReduceSession implements ClusterSession {
     io.clean();
   }
 
-  private void terasort(Configuration job, FileSystem fs, JobHistoryFiles history, int power,
+  private void terasort(Configuration job, FileSystem fs, ToolJobs runner, int power,
       int r) throws IOException, InterruptedException {
     long rows = (long) options.ioThreads() * options.ioFileMiB() * (1 << 20) / ROW_BYTES;
-    TeraJobs.Result t = new TeraJobs(job, fs, history, new Path("/demo/tera"))
+    TeraJobs.Result t = new TeraJobs(job, fs, runner, new Path("/demo/tera"))
         .run(rows, options.ioThreads(), TERASORT_REDUCES);
     progress.accept("  " + t.summary());
     jobsClean(power, List.of(t.gen(), t.sort(), t.validate()));

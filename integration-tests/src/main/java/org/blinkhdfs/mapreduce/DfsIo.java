@@ -28,7 +28,7 @@ import org.apache.hadoop.fs.TestDFSIO;
 public final class DfsIo {
   private final Configuration jobConf;
   private final FileSystem fs;
-  private final JobHistoryFiles history;
+  private final ToolJobs jobs;
   private final String baseDir;
   private final java.nio.file.Path resFile;
 
@@ -37,11 +37,11 @@ public final class DfsIo {
    * @param baseDir TestDFSIO's {@code test.build.data} in HDFS
    * @param resFile the local file TestDFSIO appends its results to
    */
-  public DfsIo(Configuration jobConf, FileSystem fs, JobHistoryFiles history, String baseDir,
+  public DfsIo(Configuration jobConf, FileSystem fs, ToolJobs jobs, String baseDir,
       java.nio.file.Path resFile) {
     this.jobConf = jobConf;
     this.fs = fs;
-    this.history = history;
+    this.jobs = jobs;
     this.baseDir = baseDir;
     this.resFile = resFile;
   }
@@ -75,7 +75,7 @@ public final class DfsIo {
       throws IOException, InterruptedException {
     Configuration conf = new Configuration(jobConf);
     conf.set("test.build.data", baseDir);
-    ToolJobs.Run run = ToolJobs.tool(history, new TestDFSIO(), conf, 1, "-" + type,
+    ToolJobs.Run run = jobs.tool(new TestDFSIO(), conf, 1, "-" + type,
         "-nrfiles", Integer.toString(files), "-size", sizeMB + "MB", "-resfile",
         resFile.toString());
     long wallMs = run.wallMs();

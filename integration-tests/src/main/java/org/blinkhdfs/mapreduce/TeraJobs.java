@@ -32,17 +32,17 @@ import org.apache.hadoop.util.Tool;
 public final class TeraJobs {
   private final Configuration jobConf;
   private final FileSystem fs;
-  private final JobHistoryFiles history;
+  private final ToolJobs jobs;
   private final Path dir;
 
   /**
    * @param dir where the generated, sorted and report directories go ({@code gen}, {@code sort},
    *     {@code validate})
    */
-  public TeraJobs(Configuration jobConf, FileSystem fs, JobHistoryFiles history, Path dir) {
+  public TeraJobs(Configuration jobConf, FileSystem fs, ToolJobs jobs, Path dir) {
     this.jobConf = jobConf;
     this.fs = fs;
-    this.history = history;
+    this.jobs = jobs;
     this.dir = dir;
   }
 
@@ -92,7 +92,7 @@ public final class TeraJobs {
 
   private JobRecord job(Tool tool, Configuration conf, String... args)
       throws IOException, InterruptedException {
-    return ToolJobs.tool(history, tool, conf, 1, args).last();
+    return jobs.tool(tool, conf, 1, args).last();
   }
 
   /** TeraGen's CHECKSUM counter. */

@@ -46,16 +46,16 @@ public final class TextJobs {
 
   private final Configuration jobConf;
   private final FileSystem fs;
-  private final JobHistoryFiles history;
+  private final ToolJobs jobs;
   private final Path dir;
   private final Map<String, Long> counts = new TreeMap<>();
   private long bytes;
 
   /** @param dir the data set goes to {@code dir/input}, outputs next to it */
-  public TextJobs(Configuration jobConf, FileSystem fs, JobHistoryFiles history, Path dir) {
+  public TextJobs(Configuration jobConf, FileSystem fs, ToolJobs jobs, Path dir) {
     this.jobConf = jobConf;
     this.fs = fs;
-    this.history = history;
+    this.jobs = jobs;
     this.dir = dir;
   }
 
@@ -129,7 +129,7 @@ public final class TextJobs {
     job.setNumReduceTasks(reduces);
     FileInputFormat.addInputPath(job, input());
     FileOutputFormat.setOutputPath(job, out);
-    ToolJobs.Run run = ToolJobs.job(history, job);
+    ToolJobs.Run run = jobs.job(job);
     return new Result("WordCount", run, bytes, compare(counts, readOutput(out, false)));
   }
 
@@ -137,7 +137,7 @@ public final class TextJobs {
   public Result grep() throws IOException, InterruptedException {
     Path out = new Path(dir, "grep");
     fs.delete(out, true);
-    ToolJobs.Run run = ToolJobs.tool(history, newGrep(), wholeFileSplits(), 2,
+    ToolJobs.Run run = jobs.tool(newGrep(), wholeFileSplits(), 2,
         input().toString(), out.toString(), GREP_REGEX);
     return new Result("Grep", run, bytes,
         compare(TextCorpus.matching(counts, GREP_WORD), readOutput(out, true)));

@@ -283,6 +283,10 @@ class DemoOptionsTest {
       // No latency is measured: the default latency replication is --replication, which
       // 3 nodes hold (the demo's 1,3,6 would not).
       assertEquals(List.of(3), o.latencyReplications());
+      // --cell-time bounds one program (ToolJobs' limit): an hour unless given.
+      assertEquals(3_600_000, o.cellTimeMs());
+      assertEquals(1_500_000, DemoOptions.parse(bench, new String[] {"--cell-time", "25m"})
+          .cellTimeMs());
     }
   }
 

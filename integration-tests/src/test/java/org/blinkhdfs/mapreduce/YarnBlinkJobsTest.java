@@ -1,15 +1,20 @@
 package org.blinkhdfs.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.DataNodeProcess;
 import org.blinkhdfs.cluster.LocalCluster;
@@ -30,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * host is paused, not failed: YARN's liveness and task timeouts are far above a sleep), the
  * sort validated against TeraGen's checksum, the agents slept, and a sampler saw every ring
  * host frozen at least once while jobs ran, with containers inside the host (more processes in
- * the host than its DataNode and NodeManager), so the containers were frozen with it.
+ * the host than its DataNode and NodeManager), so the containers were frozen with it. Last, a
+ * TestDFSIO run under a 3 s job limit is killed through YARN and reported as over the limit.
  */
 class YarnBlinkJobsTest {
   /** Every ring host sleeps 30% of each interval (1.2 s of 4 s), in staggered windows. */
@@ -49,9 +55,10 @@ class YarnBlinkJobsTest {
       HostSampler sampler = new HostSampler(cluster, ring);
       sampler.start();
       JobHistoryFiles history = new JobHistoryFiles(fs, cluster.jobHistoryDir());
+      ToolJobs unlimited = new ToolJobs(history, 0);
       List<JobRecord> jobs = new ArrayList<>();
       try {
-        DfsIo io = new DfsIo(cluster.jobConf(), fs, history, "/bench/dfsio",
+        DfsIo io = new DfsIo(cluster.jobConf(), fs, unlimited, "/bench/dfsio",
             dir.resolve("dfsio.log"));
         DfsIo.Result w = io.write(2, 4);
         System.out.println(w.summary());
@@ -61,12 +68,12 @@ class YarnBlinkJobsTest {
         jobs.add(r.job());
         assertEquals(8, w.totalMB(), 0.5);
         assertTrue(r.throughputMBps() > 0 && w.throughputMBps() > 0);
-        TeraJobs.Result t = new TeraJobs(cluster.jobConf(), fs, history,
+        TeraJobs.Result t = new TeraJobs(cluster.jobConf(), fs, unlimited,
             new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 1, 1);
         System.out.println(t.summary());
         jobs.addAll(List.of(t.gen(), t.sort(), t.validate()));
         assertTrue(t.validation().valid(), t.validation().toString());
-        TextJobs text = new TextJobs(cluster.jobConf(), fs, history,
+        TextJobs text = new TextJobs(cluster.jobConf(), fs, unlimited,
             new org.apache.hadoop.fs.Path("/bench/text"));
         text.generate(2, 512 << 10, (short) 2, 1);
         TextJobs.Result wc = text.wordCount(1);
@@ -85,6 +92,21 @@ class YarnBlinkJobsTest {
         System.out.println(j.summary());
         assertTrue(j.clean(), j.summary());
         assertEquals(0, j.counter(JobRecord.JOB_COUNTER, "NUM_FAILED_MAPS"), j.summary());
+      }
+      // A limit shorter than MapReduce's start-up: the job is killed through YARN, the run is
+      // an IOException naming the limit, and nothing is left running.
+      DfsIo limited = new DfsIo(cluster.jobConf(), fs, new ToolJobs(history, 3_000),
+          "/bench/limited", dir.resolve("limited.log"));
+      IOException over = assertThrows(IOException.class, () -> limited.write(1, 1));
+      System.out.println("limited: " + over.getMessage());
+      assertTrue(over.getMessage().contains("job limit of 3 s; killed [application_"),
+          over.getMessage());
+      try (YarnClient yarn = YarnClient.createYarnClient()) {
+        yarn.init(cluster.jobConf());
+        yarn.start();
+        assertTrue(yarn.getApplications(EnumSet.of(YarnApplicationState.ACCEPTED,
+            YarnApplicationState.RUNNING, YarnApplicationState.SUBMITTED)).isEmpty(),
+            "an application still running after the limit");
       }
       System.out.println("agent sleeps " + cluster.sleeps() + "; " + sampler);
       assertTrue(cluster.sleeps() > 0, "the agents never slept");
