@@ -98,6 +98,18 @@ final class Expectations {
     return ThroughputModel.perNode(perNodeMiBps).readMBps(AwakeCount.of(ring));
   }
 
+  /**
+   * The ceiling of aggregate client write MiB/s ({@link ThroughputModel#writeMBps}): every node
+   * awake at a phase, staging nodes included (they take writes aimed at sleeping nodes), writes
+   * at most {@code perNodeMiBps}, and each byte is stored {@code replication} times. Example:
+   * two ring nodes awake 1 000 ms of every 6 000 ms and one staging node, 10 MiB/s each, r = 3:
+   * {@code (1 + 2·1/6) · 10 / 3 = 4.44 MiB/s}.
+   */
+  static double writeMiBps(Schedule schedule, double perNodeMiBps, int replication) {
+    return ThroughputModel.perNode(perNodeMiBps).writeMBps(
+        AwakeCount.of(new ArrayList<>(usableWindows(schedule, 0).values())), replication);
+  }
+
   /** Expected metric: the least random-phase wait any equal-window schedule reaches. */
   static final String BOUND_WAIT_MS = "boundWaitMs";
   /** Expected metric: the random-phase wait of the schedule and replica sets in force. */

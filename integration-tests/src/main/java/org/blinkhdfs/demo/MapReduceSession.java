@@ -190,7 +190,8 @@ final class MapReduceSession implements ClusterSession {
     measured.put("writeJobMs", (double) w.wallMs());
     measured.put("readJobMs", (double) rd.wallMs());
     Map<String, Double> expected = Map.of(Metrics.READ_MBPS, Expectations.readMiBps(s,
-        options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()));
+        options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()),
+        Metrics.WRITE_MBPS, Expectations.writeMiBps(s, options.bandwidthMBps(), r));
     cells.add(new ReportCell(DFSIO, run.label(), r, power, measured, expected));
   }
 

@@ -63,6 +63,10 @@ class ExpectationsTest {
     assertEquals(10.0 / 3, Expectations.readMiBps(blink, 10, 0, 1 << 20), 1e-9);
     // A block that takes longer than the minimum window: nothing is trimmed.
     assertEquals(10.0 / 3, Expectations.readMiBps(blink, 10, 500, 8 << 20), 1e-9);
+    // Writes: the staging node always, each ring node 1/6, r = 3: (1 + 2/6) * 10 / 3.
+    assertEquals(40.0 / 9, Expectations.writeMiBps(blink, 10, 3), 1e-9);
+    // Activation: 3 ACTIVE + staging, r = 3: 4 * 10 / 3.
+    assertEquals(40.0 / 3, Expectations.writeMiBps(activation(), 10, 3), 1e-9);
   }
 
   @Test
