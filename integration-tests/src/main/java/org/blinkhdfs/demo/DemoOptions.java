@@ -171,7 +171,10 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "                            throughput: read phases per power level (default 3; the",
       "                            report gives their mean and 95% interval; under a",
       "                            blinking schedule round k starts at a seeded phase in",
-      "                            [k, k+1)/R of the interval; the demo reads once)",
+      "                            [k, k+1)/R of the interval; the demo reads once);",
+      "                            bench oscillation: times every case runs, the cases in",
+      "                            turn each round (default 1; with 2 or more each cell has",
+      "                            the rounds' mean MB/s and its 95% interval)",
       "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
       "                            NodeManager, containers) in millicores, 0 for none (default",
       "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
@@ -358,12 +361,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput)
+      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput || oscillation)
           && flag.equals("rounds"))
           && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", throughput, wordcount, grep, groups-io, rabbit-datasets and dfsio --gears"
+                ? ", throughput, wordcount, grep, groups-io, rabbit-datasets, oscillation and"
+                    + " dfsio --gears"
                 : "")
             + " only; drop it or run bench"
                 + " relay");
@@ -407,7 +411,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("kv-packs", "4", 1, 10_000),
         a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
         paraidReplication, gearList, a.intIn("rounds",
-            text || dfsioGears || groupsIo || throughput ? "3" : rabbit ? "6" : "8", 1, 100),
+            text || dfsioGears || groupsIo || throughput ? "3" : rabbit ? "6"
+            : oscillation ? "1" : "8", 1, 100),
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,

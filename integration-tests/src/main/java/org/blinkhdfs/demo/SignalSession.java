@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.core.power.PowerModel;
 import org.blinkhdfs.core.schedule.Schedule;
@@ -82,6 +83,9 @@ final class SignalSession implements ClusterSession {
   static final String MIGRATED_MIB = "migratedMiB";
   static final String NOT_SERVING_S = "notServingSeconds";
   static final String MIGRATIONS = "migrations";
+  static final String ROUNDS = "rounds";
+  /** bench oscillation: the mean of the levels the case's steps ran at, in %. */
+  static final String MEAN_POWER = "meanPowerPercent";
   private static final Path ROOT = new Path("/demo/signal");
   /**
    * Mean pause before each get of kv-signal: requests at a steady rate (Poisson, at most 20 a
@@ -95,7 +99,7 @@ final class SignalSession implements ClusterSession {
       double availableWatts, long inForceAfterMs) {}
 
   /** One case of one layout's run for {@link SignalTimeline}. */
-  record Timeline(String layout, SignalCase signalCase, List<StepRecord> steps,
+  record Timeline(String layout, SignalCase signalCase, int round, List<StepRecord> steps,
       List<TimeBuckets.Bucket> buckets, long stepWallMs, double readMBps) {}
 
   private final DemoOptions options;
@@ -115,6 +119,9 @@ final class SignalSession implements ClusterSession {
   private Optional<MigrationBaseline> migration = Optional.empty();
   private List<StepRecord> records;
   private Schedule lastSchedule;
+  private int round;
+  /** bench oscillation: each case's cell metrics, one map per round, in case order. */
+  private final Map<SignalCase, List<Map<String, Double>>> caseRounds = new LinkedHashMap<>();
 
   SignalSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
@@ -143,9 +150,13 @@ final class SignalSession implements ClusterSession {
     }
     try {
       int index = 0;
-      for (SignalCase c : options.signalCases()) {
-        runCase(fs, c, index++);
+      int rounds = options.signalCases().size() > 1 ? options.rounds() : 1;
+      for (round = 0; round < rounds; round++) {
+        for (SignalCase c : options.signalCases()) {
+          runCase(fs, c, index++);
+        }
       }
+      caseRounds.forEach(this::caseCell);
     } finally {
       if (migration.isPresent()) {
         migration.get().close();
@@ -171,7 +182,7 @@ final class SignalSession implements ClusterSession {
     cluster.setPowerPercent(100); // written with every node awake, as every case starts
     ReadPhase phase = prepare(fs, c, dir, Duration.ofMillis(runMs));
     progress.accept(run.label() + (options.signalCases().size() > 1 ? " " + c.name() : "")
-        + ": " + so.describe(model, runMs));
+        + (round > 0 ? " (round " + (round + 1) + ")" : "") + ": " + so.describe(model, runMs));
     records = new ArrayList<>();
     lastSchedule = null;
     long t0 = System.currentTimeMillis();
@@ -290,12 +301,13 @@ final class SignalSession implements ClusterSession {
     TimeBuckets.Result buckets = TimeBuckets.of(ops, stepWallMs, n);
     double seconds = stepWallMs * n / 1000.0;
     double readMBps = result.bytes() / 1048576.0 / seconds;
-    timelines.add(new Timeline(run.label(), c, List.copyOf(records), buckets.buckets(),
+    timelines.add(new Timeline(run.label(), c, round, List.copyOf(records), buckets.buckets(),
         stepWallMs, readMBps));
     if (options.signalCases().size() == 1) {
       levelCells(ops, stepWallMs);
     } else {
-      caseCell(c, result, readMBps, seconds);
+      caseRounds.computeIfAbsent(c, k -> new ArrayList<>())
+          .add(caseMetrics(result, readMBps, seconds));
     }
     long clamped = records.stream().filter(r -> r.step().clamped()).count();
     long keptSteps = records.stream().filter(StepRecord::minimumGearKept).count();
@@ -337,8 +349,43 @@ final class SignalSession implements ClusterSession {
     }
   }
 
-  /** One cell for a whole case (bench oscillation), at the steps' mean power. */
-  private void caseCell(SignalCase c, PhaseResult result, double readMBps, double seconds) {
+  /**
+   * One cell for a whole case (bench oscillation), at the signal's mean power: with one round
+   * that round's metrics; with more, each metric's mean over the rounds, and {@link
+   * Metrics#READ_MBPS_CI95} (the 95% t interval of the rounds' MB/s) and {@code rounds}.
+   */
+  private void caseCell(SignalCase c, List<Map<String, Double>> rounds) {
+    Map<String, Double> m = pooled(rounds);
+    int meanPower = (int) Math.round(m.remove(MEAN_POWER));
+    cells.add(new ReportCell(options.command() + "-" + c.dataMiB() + "MiB",
+        run.label() + " " + c.oscillation().stream().mapToObj(n -> "N=" + n + "%")
+            .findFirst().orElse(c.signal().spec()), replication(), meanPower, m, Map.of()));
+  }
+
+  /**
+   * The rounds of one case pooled: each metric's mean over the rounds that have it (finite);
+   * with two rounds or more also {@link Metrics#READ_MBPS_CI95} and {@link #ROUNDS}. Example:
+   * readMBps 9 and 11 in two rounds: 10, half width t(0.975, 1) · √2 / √2 = 12.706.
+   */
+  static Map<String, Double> pooled(List<Map<String, Double>> rounds) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    for (String key : rounds.get(0).keySet()) {
+      List<Double> values = rounds.stream().map(r -> r.get(key))
+          .filter(v -> v != null && Double.isFinite(v)).toList();
+      if (!values.isEmpty()) {
+        m.put(key, MeanInterval.of(values).mean());
+      }
+    }
+    if (rounds.size() > 1) {
+      m.put(Metrics.READ_MBPS_CI95, MeanInterval.of(rounds.stream()
+          .map(r -> r.get(Metrics.READ_MBPS)).toList()).halfWidth());
+      m.put(ROUNDS, (double) rounds.size());
+    }
+    return m;
+  }
+
+  /** One round of one case: what {@link #caseCell} reports. */
+  private Map<String, Double> caseMetrics(PhaseResult result, double readMBps, double seconds) {
     Map<String, Double> m = new LinkedHashMap<>();
     m.put(Metrics.READ_MBPS, readMBps);
     m.put(Metrics.OK_OPS, (double) result.okOps());
@@ -353,11 +400,8 @@ final class SignalSession implements ClusterSession {
       m.put(MIGRATED_MIB, migration.get().movedBytes() / 1048576.0);
       m.put(NOT_SERVING_S, migration.get().notServingMs() / 1000.0);
     }
-    int meanPower = (int) Math.round(records.stream().mapToInt(r -> r.step().percent())
-        .average().orElse(0));
-    cells.add(new ReportCell(options.command() + "-" + c.dataMiB() + "MiB",
-        run.label() + " " + c.oscillation().stream().mapToObj(n -> "N=" + n + "%")
-            .findFirst().orElse(c.signal().spec()), replication(), meanPower, m, Map.of()));
+    m.put(MEAN_POWER, records.stream().mapToInt(r -> r.step().percent()).average().orElse(0));
+    return m;
   }
 
   /**

@@ -74,40 +74,42 @@ final class SignalTimeline {
   private static String csv(List<SignalSession.Timeline> runs) {
     StringBuilder csv = new StringBuilder("layout,case,step,signal_hours,signal_percent,"
         + "power_percent,floor,minimum_gear_kept,planned_watts,available_watts,in_force_after_ms,"
-        + "ok,failed,mean_ms,p90_ms,per_minute\n");
+        + "ok,failed,mean_ms,p90_ms,per_minute,round\n");
     for (SignalSession.Timeline t : runs) {
       int n = Math.min(t.steps().size(), t.buckets().size());
       for (int i = 0; i < n; i++) {
         SignalSession.StepRecord s = t.steps().get(i);
         TimeBuckets.Bucket b = t.buckets().get(i);
         csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%.1f,%d,%b,%b,%.1f,%.1f,%d,%d,%d,"
-            + "%s,%s,%.1f%n", t.layout(), t.signalCase().name(), i, s.step().signalHours(),
+            + "%s,%s,%.1f,%d%n", t.layout(), t.signalCase().name(), i, s.step().signalHours(),
             s.step().signalPercent(), s.step().percent(), s.step().clamped(),
             s.minimumGearKept(), s.plannedWatts(), s.availableWatts(), s.inForceAfterMs(),
-            b.ok(), b.failed(), num(b.meanMs()), num(b.p90Ms()), b.perMinute()));
+            b.ok(), b.failed(), num(b.meanMs()), num(b.p90Ms()), b.perMinute(), t.round() + 1));
       }
     }
     return csv.toString();
   }
 
-  /** Fig 10: read MB/s against N, a line per layout and data set size. */
+  /**
+   * Fig 10: read MB/s against N, a line per layout and data set size (with rounds, each N's
+   * mean over them).
+   */
   private static LineChartSvg oscillation(String experiment, List<SignalSession.Timeline> runs) {
-    Map<String, List<SignalSession.Timeline>> lines = new LinkedHashMap<>();
+    Map<String, Map<Integer, List<Double>>> lines = new LinkedHashMap<>();
     for (SignalSession.Timeline t : runs) {
       lines.computeIfAbsent(t.layout() + " " + t.signalCase().dataMiB() + " MiB",
-          k -> new ArrayList<>()).add(t);
+          k -> new java.util.TreeMap<>())
+          .computeIfAbsent(t.signalCase().oscillation().orElse(0), k -> new ArrayList<>())
+          .add(t.readMBps());
     }
     LineChartSvg chart = new LineChartSvg(experiment + ": read throughput against oscillation",
         "oscillation N (%)", "MB/s");
     int k = 0;
-    for (Map.Entry<String, List<SignalSession.Timeline>> e : lines.entrySet()) {
-      List<SignalSession.Timeline> ts = e.getValue();
-      double[] x = new double[ts.size()];
-      double[] y = new double[ts.size()];
-      for (int i = 0; i < ts.size(); i++) {
-        x[i] = ts.get(i).signalCase().oscillation().orElse(0);
-        y[i] = ts.get(i).readMBps();
-      }
+    for (Map.Entry<String, Map<Integer, List<Double>>> e : lines.entrySet()) {
+      double[] x = e.getValue().keySet().stream().mapToDouble(Integer::doubleValue).toArray();
+      double[] y = e.getValue().values().stream()
+          .mapToDouble(v -> v.stream().mapToDouble(Double::doubleValue).average().orElse(0))
+          .toArray();
       chart.add(new LineChartSvg.Series(e.getKey(), x, y, COLOURS.get(k++ % COLOURS.size())));
     }
     return chart;

@@ -60,8 +60,8 @@ class DemoCommandTest {
         + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults, soak,"
         + " groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
-        + " to bin/blink bench relay, throughput, wordcount, grep, groups-io, rabbit-datasets and"
-        + " dfsio --gears only; drop it or run bench relay");
+        + " to bin/blink bench relay, throughput, wordcount, grep, groups-io, rabbit-datasets,"
+        + " oscillation and dfsio --gears only; drop it or run bench relay");
     assertUsage(run("bench", "relay", "--low-power-rounds", "0"), "bin/blink bench:"
         + " --low-power-rounds '0' must be a whole number in 1..100");
     assertUsage(run("bench", "kv", "gears"), "bin/blink bench: unexpected argument 'gears': name"

@@ -192,6 +192,11 @@ class DemoOptionsTest {
         new String[] {"--layouts", "default+staggered+migration"}));
     assertTrue(e.getMessage().contains("+migration is the migration-based baseline, which keeps"
         + " k nodes on: use it with the activation policy"), e.getMessage());
+    // Rounds: every case once unless given; the single-signal benches take none.
+    assertEquals(1, DemoOptions.parse("oscillation", new String[0]).rounds());
+    assertEquals(3, DemoOptions.parse("oscillation", new String[] {"--rounds", "3"}).rounds());
+    assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("search", new String[] {"--rounds", "3"}));
   }
 
   @Test
