@@ -88,7 +88,7 @@ final class YarnCluster {
     YarnCluster y = new YarnCluster(site, rmConf, rm, nms, nmPorts);
     progress.accept("started ResourceManager (http://" + site.rmWebapp() + ") and "
         + nms.size() + " NodeManager JVMs (" + spec.yarn().nodeMemoryMb() + " MB, "
-        + spec.yarn().nodeVcores() + " vcores each); waiting until they are RUNNING");
+        + spec.yarn().offeredVcores() + " vcores each); waiting until they are RUNNING");
     y.awaitRunning(started);
     progress.accept("all " + nms.size() + " NodeManagers RUNNING at the ResourceManager");
     return y;

@@ -154,7 +154,7 @@ final class YarnSite {
     c.setLong("yarn.resourcemanager.rm.container-allocation.expiry-interval-ms", livenessMs());
     c.setInt("yarn.scheduler.minimum-allocation-mb", 128);
     c.setInt("yarn.scheduler.maximum-allocation-mb", yarn.nodeMemoryMb());
-    c.setInt("yarn.scheduler.maximum-allocation-vcores", yarn.nodeVcores());
+    c.setInt("yarn.scheduler.maximum-allocation-vcores", yarn.offeredVcores());
     c.setBoolean("yarn.timeline-service.enabled", false);
     c.setBoolean("yarn.log-aggregation-enable", false);
     return c;
@@ -168,9 +168,16 @@ final class YarnSite {
     return c;
   }
 
-  /** {@code capacity-scheduler.xml}: one queue with all of the cluster, room for AMs. */
-  static Configuration capacityScheduler() {
+  /**
+   * {@code capacity-scheduler.xml}: one queue with all of the cluster, room for AMs; on capped
+   * hosts vcores count as well as memory ({@link YarnSpec#offeredVcores}).
+   */
+  static Configuration capacityScheduler(YarnSpec yarn) {
     Configuration c = new Configuration(false);
+    if (yarn.hostCpuMillicores() > 0) {
+      c.set("yarn.scheduler.capacity.resource-calculator",
+          "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator");
+    }
     c.set("yarn.scheduler.capacity.root.queues", "default");
     c.set("yarn.scheduler.capacity.root.default.capacity", "100");
     c.set("yarn.scheduler.capacity.root.default.maximum-capacity", "100");
@@ -200,7 +207,7 @@ final class YarnSite {
     c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
     c.setBoolean("yarn.nodemanager.resource.detect-hardware-capabilities", false);
     c.setInt("yarn.nodemanager.resource.memory-mb", yarn.nodeMemoryMb());
-    c.setInt("yarn.nodemanager.resource.cpu-vcores", yarn.nodeVcores());
+    c.setInt("yarn.nodemanager.resource.cpu-vcores", yarn.offeredVcores());
     c.set("yarn.nodemanager.aux-services", "mapreduce_shuffle");
     c.set("yarn.nodemanager.aux-services.mapreduce_shuffle.class",
         "org.apache.hadoop.mapred.ShuffleHandler");
@@ -274,7 +281,7 @@ final class YarnSite {
       mapred.set(SHUFFLE_PORT, shuffle);
     }
     write(confDir.resolve("mapred-site.xml"), mapred);
-    write(confDir.resolve("capacity-scheduler.xml"), capacityScheduler());
+    write(confDir.resolve("capacity-scheduler.xml"), capacityScheduler(yarn));
     return confDir;
   }
 

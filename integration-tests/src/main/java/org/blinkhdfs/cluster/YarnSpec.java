@@ -67,6 +67,30 @@ public record YarnSpec(boolean enabled, int nodeMemoryMb, int nodeVcores, int co
         on);
   }
 
+  /**
+   * The CPU a container needs at least on a capped host: {@link #offeredVcores} gives a host one
+   * vcore per this many millicores, at least one.
+   *
+   * <p>Why: a task's JVM needs about 6.6 CPU-seconds from launch to its first record, and it
+   * reports no progress before that. Measured (bench dfsio, 9 hosts at 180 millicores, 6 s
+   * interval, 20% power): three map JVMs on one host, 60 millicores each and awake 1/6 of the
+   * time, took 656 s from launch to their first record, and the 720 s task timeout (liveness
+   * 120 s over the awake fraction) failed all three. With a container per 200 millicores a
+   * JVM's start takes at most 33 s of awake time, a quarter of the 120 s the timeout grants.
+   */
+  public static final int CONTAINER_MILLICORES = 200;
+
+  /**
+   * The vcores each NodeManager offers: {@link #nodeVcores} on an uncapped host; on a capped one
+   * one per {@link #CONTAINER_MILLICORES}, at least one (180 millicores: 1; 450: 2), which the
+   * ResourceManager then enforces ({@code DominantResourceCalculator}), so a host never runs
+   * more task JVMs than its CPU can start within the task timeout.
+   */
+  public int offeredVcores() {
+    return hostCpuMillicores == 0 ? nodeVcores
+        : Math.max(1, Math.min(16, hostCpuMillicores / CONTAINER_MILLICORES));
+  }
+
   /** The heap of a container's JVM: 75% of the container, the rest for metaspace and stacks. */
   public int containerHeapMb() {
     return containerMemoryMb * 3 / 4;

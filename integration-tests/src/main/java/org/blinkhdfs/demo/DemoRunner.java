@@ -245,8 +245,12 @@ final class DemoRunner {
         .setting("cluster", options.nodes() + " ring DataNodes + " + options.staging()
             + " staging DataNode, each its own JVM on loopback; NameNode JVM" + (mapReduce()
                 ? "; YARN: a ResourceManager JVM and a NodeManager JVM per DataNode ("
-                + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on().nodeVcores()
-                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers)"
+                + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on()
+                    .withHostCpu(options.hostCpuMillicores()).offeredVcores()
+                + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers"
+                + (options.hostCpuMillicores() > 0 ? "; a vcore per "
+                    + YarnSpec.CONTAINER_MILLICORES + " millicores of a host's cap, at least one,"
+                    + " and the scheduler counts vcores" : "") + ")"
                 + (textJobs() ? "; staging hosts are storage-only (no NodeManager)" : "")
                 : ""))
         .setting("blink interval", fmt("%.1f s (shortened from the 60 s production interval)%s",

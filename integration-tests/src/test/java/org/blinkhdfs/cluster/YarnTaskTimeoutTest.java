@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link YarnSite#taskTimeoutMs}: the liveness timeout stretched by the least awake host; {@link
- * YarnSite#stuckTimeoutMs} twice that.
+ * YarnSite#stuckTimeoutMs} twice that; and the containers a capped host runs at once, so that a
+ * task's start fits in that timeout ({@link YarnSpec#offeredVcores}).
  */
 class YarnTaskTimeoutTest {
   private static Schedule.Builder schedule() {
@@ -31,6 +32,20 @@ class YarnTaskTimeoutTest {
     assertEquals(120_000, YarnSite.taskTimeoutMs(120_000, active));
     Schedule tiny = schedule().add(NodeSchedule.blink("10.0.0.1:9866", 0, 40)).build();
     assertEquals(2_400_000, YarnSite.taskTimeoutMs(120_000, tiny)); // at most 20x
+  }
+
+  @Test
+  void aCappedHostOffersAVcorePerTwoHundredMillicoresAndTheSchedulerCountsThem() {
+    assertEquals(2, YarnSpec.on().offeredVcores()); // uncapped: the spec's vcores
+    assertEquals(1, YarnSpec.on().withHostCpu(180).offeredVcores()); // bench dfsio's hosts
+    assertEquals(2, YarnSpec.on().withHostCpu(450).offeredVcores()); // wordcount's 4 hosts
+    assertEquals(9, YarnSpec.on().withHostCpu(1_800).offeredVcores());
+    assertEquals(16, YarnSpec.on().withHostCpu(64_000).offeredVcores());
+    assertEquals("org.apache.hadoop.yarn.util.resource.DominantResourceCalculator",
+        YarnSite.capacityScheduler(YarnSpec.on().withHostCpu(180))
+            .get("yarn.scheduler.capacity.resource-calculator"));
+    assertEquals(null, YarnSite.capacityScheduler(YarnSpec.on())
+        .get("yarn.scheduler.capacity.resource-calculator")); // memory only, as before
   }
 
   @Test
