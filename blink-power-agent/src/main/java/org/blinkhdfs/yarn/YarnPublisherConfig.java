@@ -20,7 +20,8 @@ import org.blinkhdfs.http.KeytabLogin;
  * started on the next ApplicationMaster heartbeat (1 s for MapReduce), launched through the
  * NodeManager (localization, a JVM start: a few seconds), so it is running, not half-launched,
  * when its host freezes. A longer lead wastes more of each window (a 20 s window keeps 10 s of
- * new starts); a window no longer than the lead never offers compute, so the lead must be below
+ * new starts); a window shorter than twice the lead offers its first half (a container there is
+ * paused with its host rather than never placed); the lead must be below
  * {@code blink.interval.ms} (checked when the publisher is enabled: a demo with a 6 s interval
  * sets a lead of about 1 s).
  *

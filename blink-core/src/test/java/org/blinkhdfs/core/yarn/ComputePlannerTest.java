@@ -162,13 +162,19 @@ class ComputePlannerTest {
   }
 
   @Test
-  void windowNoLongerThanTheLeadNeverOffers() {
+  void windowShorterThanTwiceTheLeadOffersItsFirstHalf() {
+    // window [0, 10 000), lead 10 000: its lead is 5 000, so it offers on [0, 5 000)
     Schedule s = Schedule.builder().intervalMs(60_000).add(NodeSchedule.blink(A, 0, 10_000))
         .build();
     ComputePlan p = plan(s, 1_000, A);
+    assertEquals(FULL, p.nodes().get(A).resource());
+    assertEquals(5_000, p.nextChangeMs());
+    p = plan(s, 5_000, A); // exactly the lead left
     assertTrue(p.nodes().get(A).awake());
     assertEquals(ComputeResource.ZERO, p.nodes().get(A).resource());
-    assertEquals(10_000, p.nextChangeMs()); // only open and close remain as edges
+    assertEquals(10_000, p.nextChangeMs());
+    assertEquals(750, ComputePlanner.effectiveLeadMs(2_250, 750));
+    assertEquals(500, ComputePlanner.effectiveLeadMs(1_000, 750));
   }
 
   @Test
@@ -202,7 +208,7 @@ class ComputePlannerTest {
 
   /**
    * Over 300 random schedules: never offers compute to a node asleep, OFF, io-server or closing
-   * within the lead; always offers an awake ACTIVE node its full total; the plan is constant
+   * within its lead (at most half its window); always offers an awake ACTIVE node its full total; the plan is constant
    * until {@code nextChangeMs}.
    */
   @Test
@@ -238,8 +244,10 @@ class ComputePlannerTest {
           NodeMode mode = s.entry(st.node()).mode();
           long offering = p.nodes().values().stream().filter(x -> !x.resource().isZero())
               .count();
+          long ownLead = mode == NodeMode.BLINK ? ComputePlanner.effectiveLeadMs(
+              s.entry(st.node()).window(interval).lengthMs(), lead) : lead;
           if (!expired && (!s.isAwake(st.node(), t) || mode == NodeMode.IO_SERVER
-              || mode == NodeMode.OFF || s.remainingActiveMs(st.node(), t) <= lead)) {
+              || mode == NodeMode.OFF || s.remainingActiveMs(st.node(), t) <= ownLead)) {
             // zero, unless it is the one node kept so the cluster never offers nothing (4)
             assertTrue(st.resource().isZero() || offering == 1, where);
           }
