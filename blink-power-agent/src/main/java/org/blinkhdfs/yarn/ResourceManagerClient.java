@@ -48,8 +48,8 @@ import org.blinkhdfs.core.yarn.YarnNodeState;
  * <p>Not thread-safe: one publisher thread uses it.
  */
 final class ResourceManagerClient implements Closeable {
-  /** One NodeManager as the ResourceManager reports it. */
-  record NodeManagerInfo(String id, String host, Resource total) {
+  /** One NodeManager as the ResourceManager reports it: its total and what its containers use. */
+  record NodeManagerInfo(String id, String host, Resource total, Resource used) {
     ComputeResource compute() {
       return of(total);
     }
@@ -79,7 +79,7 @@ final class ResourceManagerClient implements Closeable {
     for (NodeReport r : client.getNodeReports(NodeState.RUNNING, NodeState.UNHEALTHY,
         NodeState.DECOMMISSIONING)) {
       out.add(new NodeManagerInfo(r.getNodeId().toString(), r.getNodeId().getHost(),
-          r.getCapability()));
+          r.getCapability(), r.getUsed() == null ? Resource.newInstance(0, 0) : r.getUsed()));
     }
     return out;
   }

@@ -152,4 +152,38 @@ class YarnPublisherMiniClusterTest {
       p.close();
     }
   }
+
+  /**
+   * A node closed while its containers are allocated is set to what they use, not to zero: the
+   * cluster's total still counts them, so the queue is not over its limit and the node that
+   * opens gets containers. Node 2 ACTIVE takes four 1/4-total containers; then node 2 is OFF and
+   * node 1 ACTIVE: node 2 is held at its full use, and four new containers all land on node 1.
+   * Set to zero instead, the cluster would count only node 1's total, all of it already in use
+   * by node 2's containers, and place nothing.
+   */
+  @Test
+  void aClosedNodeKeepsWhatItsContainersUseSoAnOpenNodeStillGetsContainers() throws Exception {
+    AtomicReference<Schedule> current = new AtomicReference<>(
+        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+    YarnPublisher p = YarnPublisher.startIfEnabled(yarn.publisherConf(),
+        () -> Optional.of(current.get()), new ManualClock(0)).orElseThrow();
+    try (UnmanagedAm am = UnmanagedAm.register(yarn.client(), yarn.config())) {
+      waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
+      long perContainerMb = yarn.full.getMemorySize() / 4;
+      am.request(4, perContainerMb);
+      assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(4, 5_000));
+
+      current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.ACTIVE),
+          NodeSchedule.of(DN2, NodeMode.OFF)));
+      p.kick();
+      waitFor(() -> yarn.isFull(yarn.nm1)
+          && yarn.total(yarn.nm2).getMemorySize() == 4 * perContainerMb
+          && yarn.total(yarn.nm2).getVirtualCores() == Math.min(4, yarn.full.getVirtualCores()),
+          "node 2 held at what its containers use");
+      am.request(4, perContainerMb);
+      assertEquals(List.of(yarn.nm1, yarn.nm1, yarn.nm1, yarn.nm1), am.allocateUntil(4, 30_000));
+    } finally {
+      p.close();
+    }
+  }
 }
