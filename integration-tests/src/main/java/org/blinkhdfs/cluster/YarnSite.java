@@ -27,7 +27,10 @@ import org.blinkhdfs.core.schedule.Schedule;
  *
  * <ul>
  *   <li>{@code yarn.nm.liveness-monitor.expiry-interval-ms}: RM loses a silent NodeManager;
- *   <li>{@code yarn.am.liveness-monitor.expiry-interval-ms}: RM fails a silent AM attempt;
+ *   <li>{@code yarn.am.liveness-monitor.expiry-interval-ms}: RM fails a silent AM attempt, and
+ *       an AM must register within it of its launch, so it is {@link #amLivenessMs}: an AM's
+ *       JVM starting on a capped host awake a small fraction of the time needs far longer than
+ *       a sleep;
  *   <li>{@code yarn.resourcemanager.rm.container-allocation.expiry-interval-ms}: RM takes back a
  *       container its AM did not launch (the AM or the host may be asleep);
  *   <li>{@code mapreduce.task.timeout}: the AM fails a task that reported no progress (a frozen
@@ -93,6 +96,23 @@ final class YarnSite {
   }
 
   /**
+   * {@code yarn.am.liveness-monitor.expiry-interval-ms}: {@link #livenessMs} stretched by the
+   * least awake fraction {@link #taskTimeoutMs} allows (1/20), since the ResourceManager's value
+   * is set once, before any power level. Why: an AM registers only once its JVM has started, and
+   * on a capped host awake a fraction of the time that is slow. Measured (bench dfsio, 9 hosts of
+   * 180 millicores, 6 s interval, 20% power): an AM placed on a ring host had not registered
+   * after 120 s, its attempt expired, and the job went on only because its second attempt landed
+   * on the always-on staging host. A dead AM is then found after 40 minutes (6 s interval)
+   * instead of 2; the benches' job limit (--cell-time) bounds a job anyway.
+   */
+  long amLivenessMs() {
+    return MAX_STRETCH * livenessMs();
+  }
+
+  /** The most {@link #taskTimeoutMs} stretches the liveness expiry: an awake fraction of 1/20. */
+  static final int MAX_STRETCH = 20;
+
+  /**
    * {@code mapreduce.task.timeout} for jobs run under {@code schedule}: {@link #livenessMs}
    * divided by the smallest awake fraction of a ring host that may run tasks (a BLINK host's
    * window over the interval; ACTIVE hosts 1; OFF hosts run nothing), at least 1/20.
@@ -115,7 +135,7 @@ final class YarnSite {
       }
       fraction = Math.min(fraction, (double) w.lengthMs() / w.intervalMs());
     }
-    return (long) Math.ceil(livenessMs / Math.max(fraction, 1.0 / 20));
+    return (long) Math.ceil(livenessMs / Math.max(fraction, 1.0 / MAX_STRETCH));
   }
 
   /**
@@ -150,7 +170,7 @@ final class YarnSite {
     c.set("yarn.resourcemanager.webapp.address", rmWebapp());
     // Blinks must never expire a host, an AM or a task (class comment).
     c.setLong("yarn.nm.liveness-monitor.expiry-interval-ms", livenessMs());
-    c.setLong("yarn.am.liveness-monitor.expiry-interval-ms", livenessMs());
+    c.setLong("yarn.am.liveness-monitor.expiry-interval-ms", amLivenessMs());
     c.setLong("yarn.resourcemanager.rm.container-allocation.expiry-interval-ms", livenessMs());
     c.setInt("yarn.scheduler.minimum-allocation-mb", 128);
     c.setInt("yarn.scheduler.maximum-allocation-mb", yarn.nodeMemoryMb());

@@ -49,6 +49,20 @@ class YarnTaskTimeoutTest {
   }
 
   @Test
+  void anApplicationMasterMayTakeTwentyLivenessExpiriesToRegister() {
+    // 6 s interval: liveness 120 s; an AM starting on a host awake 1/20 of the time: 2 400 s.
+    ClusterSpec spec = ClusterSpec.defaults(java.nio.file.Path.of("/tmp/unused")).toBuilder()
+        .intervalMs(6_000).yarn(YarnSpec.on()).build();
+    YarnSite site = new YarnSite(spec, new org.apache.hadoop.conf.Configuration(false),
+        java.util.List.of(1, 2, 3, 4, 5));
+    assertEquals(120_000, site.livenessMs());
+    assertEquals(2_400_000, site.resourceManager(java.nio.file.Path.of("/tmp/unused"))
+        .getLong("yarn.am.liveness-monitor.expiry-interval-ms", 0));
+    assertEquals(120_000, site.resourceManager(java.nio.file.Path.of("/tmp/unused"))
+        .getLong("yarn.nm.liveness-monitor.expiry-interval-ms", 0));
+  }
+
+  @Test
   void aTaskThatNeverReportedGetsTwiceTheTaskTimeout() {
     // 20% at a 6 s interval: 120 s / 0.2 = 600 s, so a launch may take 1200 s, not Hadoop's 600.
     assertEquals(1_200_000, YarnSite.stuckTimeoutMs(600_000));
