@@ -132,17 +132,10 @@ class YarnPublisherMiniClusterTest {
    */
   @Test
   void containersGoOnlyWhereComputeIsOffered() throws Exception {
-    AtomicReference<Schedule> current = new AtomicReference<>(
-        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
-    Configuration conf = yarn.publisherConf();
-    YarnPublisher p = YarnPublisher.startIfEnabled(conf, () -> Optional.of(current.get()),
-        new ManualClock(0)).orElseThrow();
+    AtomicReference<Schedule> current = new AtomicReference<>();
+    YarnPublisher p = publisherWithOnlyNode2Active(current);
     try (UnmanagedAm am = UnmanagedAm.register(yarn.client(), yarn.config())) {
-      waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
-      long perContainerMb = yarn.full.getMemorySize() / 4;
-      am.request(5, perContainerMb);
-      // five NodeManager heartbeats: every container that can be placed is
-      assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(5, 5_000));
+      fillNode2(am, 5);
 
       current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.ACTIVE),
           NodeSchedule.of(DN2, NodeMode.ACTIVE)));
@@ -163,15 +156,10 @@ class YarnPublisherMiniClusterTest {
    */
   @Test
   void aClosedNodeKeepsWhatItsContainersUseSoAnOpenNodeStillGetsContainers() throws Exception {
-    AtomicReference<Schedule> current = new AtomicReference<>(
-        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
-    YarnPublisher p = YarnPublisher.startIfEnabled(yarn.publisherConf(),
-        () -> Optional.of(current.get()), new ManualClock(0)).orElseThrow();
+    AtomicReference<Schedule> current = new AtomicReference<>();
+    YarnPublisher p = publisherWithOnlyNode2Active(current);
     try (UnmanagedAm am = UnmanagedAm.register(yarn.client(), yarn.config())) {
-      waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
-      long perContainerMb = yarn.full.getMemorySize() / 4;
-      am.request(4, perContainerMb);
-      assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(4, 5_000));
+      long perContainerMb = fillNode2(am, 4);
 
       current.set(schedule(2, NodeSchedule.of(DN1, NodeMode.ACTIVE),
           NodeSchedule.of(DN2, NodeMode.OFF)));
@@ -185,5 +173,27 @@ class YarnPublisherMiniClusterTest {
     } finally {
       p.close();
     }
+  }
+
+  /** A publisher following {@code current}, which starts with node 1 OFF and node 2 ACTIVE. */
+  private static YarnPublisher publisherWithOnlyNode2Active(AtomicReference<Schedule> current)
+      throws java.io.IOException {
+    current.set(
+        schedule(1, NodeSchedule.of(DN1, NodeMode.OFF), NodeSchedule.of(DN2, NodeMode.ACTIVE)));
+    return YarnPublisher.startIfEnabled(yarn.publisherConf(), () -> Optional.of(current.get()),
+        new ManualClock(0)).orElseThrow();
+  }
+
+  /**
+   * Once node 1 is zeroed, asks for {@code asked} containers of a quarter of a node's total and
+   * heartbeats for 5 s (every container that can be placed is): node 2 takes four. Returns the
+   * container size.
+   */
+  private static long fillNode2(UnmanagedAm am, int asked) throws Exception {
+    waitFor(() -> yarn.isZero(yarn.nm1) && yarn.isFull(yarn.nm2), "node 1 zeroed");
+    long perContainerMb = yarn.full.getMemorySize() / 4;
+    am.request(asked, perContainerMb);
+    assertEquals(List.of(yarn.nm2, yarn.nm2, yarn.nm2, yarn.nm2), am.allocateUntil(asked, 5_000));
+    return perContainerMb;
   }
 }
