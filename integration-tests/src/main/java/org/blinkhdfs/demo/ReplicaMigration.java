@@ -29,8 +29,12 @@ import org.blinkhdfs.proxy.drain.NameNodeLink;
  * Balancer do), the moved-from replica passed as the delete hint so the NameNode drops it and the
  * replication stays the same.
  *
- * <p>Only replicas on {@code awake} nodes are seen and moved: a frozen node neither serves a copy
- * nor answers, and the baseline keeps what it holds where it is until it comes back. After the
+ * <p>Only replicas on {@code awake} nodes and on the targets are seen and moved: a frozen node
+ * neither serves a copy nor answers, and the baseline keeps what it holds where it is until it
+ * comes back. Why the targets too: after a rise the data spreads from the nodes that were on
+ * onto new ones; once the NameNode lists a moved replica on its new node, a view of the old
+ * nodes alone would show the block short of replicas and plan the move again, round after round
+ * (seen in CI: "3 replica moves still planned after 4 rounds"). After the
  * moves the NameNode's block map is read again, up to {@value #ROUNDS} rounds, and re-planned
  * while some block lacks its replicas on the targets ({@link #everyBlockOn}), so a move that
  * failed is made again; if blocks still lack them after that the migration fails with the first errors (the bench then stops: a baseline that
@@ -83,7 +87,9 @@ final class ReplicaMigration implements Closeable {
             .getLocatedBlocks(f.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks()) {
           List<String> on = new ArrayList<>();
           for (DatanodeInfo d : lb.getLocations()) {
-            if (awake.contains(d.getXferAddr())) {
+            // A target serves (the data is moved onto nodes kept or brought on): a replica
+            // already there counts, or a rise would keep re-planning moves it has made.
+            if (awake.contains(d.getXferAddr()) || targets.contains(d.getXferAddr())) {
               on.add(d.getXferAddr());
             }
           }
