@@ -432,6 +432,11 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
             + o.intervalMs() + " ms); lengthen --cell-time or --signal-step");
       }
     }
+    if (oscillation && o.rounds() > 1 && o.signalCases().size() == 1) {
+      throw new CommandLineTool.UsageException("--rounds " + o.rounds() + ": bench oscillation"
+          + " repeats cases, and one case (one --oscillation, one --data-mib) is reported per"
+          + " power level instead; give two cases or more, or drop --rounds");
+    }
     if ((faults || soak) && o.powers().size() != 1) {
       throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
           + command + " runs at one power level; give one, e.g. --power " + (faults ? "40" : "20"));

@@ -197,6 +197,10 @@ class DemoOptionsTest {
     assertEquals(3, DemoOptions.parse("oscillation", new String[] {"--rounds", "3"}).rounds());
     assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("search", new String[] {"--rounds", "3"}));
+    e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse("oscillation",
+        new String[] {"--rounds", "3", "--oscillation", "30", "--data-mib", "64"}));
+    assertTrue(e.getMessage().startsWith("--rounds 3: bench oscillation repeats cases"),
+        e.getMessage());
   }
 
   @Test
