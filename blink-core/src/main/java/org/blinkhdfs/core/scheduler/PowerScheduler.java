@@ -64,8 +64,10 @@ import org.slf4j.LoggerFactory;
  * FailureRule}: silent for more than {@code failureTimeoutMs} (never-heard nodes count from the
  * scheduler's start), or, for ring nodes, for more than the shorter {@code awakeFailureTimeoutMs}
  * while the schedule in force has it awake and its agent last said it was up. Staging nodes keep
- * the long rule only: the short one exists to start recovery of ring nodes, and a staging host
- * need not run an agent (the local cluster's does not). Agents post on every transition and
+ * the long rule only, and only once their agent has reported: the short rule exists to start
+ * recovery of ring nodes, and a staging host need not run an agent (the local cluster's does
+ * not), so one never heard from is not failed (it used to be logged as failed after 5 minutes
+ * in every local-cluster run). Agents post on every transition and
  * heartbeat while awake, and sleep at most one lease, so {@link SchedulerSettings} insists on
  * {@code failureTimeoutMs > leaseMs}.
  *
@@ -500,6 +502,10 @@ public final class PowerScheduler {
   }
 
   private boolean isFailed(String node, NodeEntry e, long nowMs) {
+    if (e.role == NodeRole.STAGING && e.lastHeardMs == Long.MIN_VALUE) {
+      // A staging host need not run an agent: until one reports, its silence means nothing.
+      return false;
+    }
     boolean scheduledAwake = ringNodes.contains(node) && published != null
         && !published.isExpired(nowMs) && published.isAwake(node, nowMs);
     long heard = e.lastHeardMs == Long.MIN_VALUE ? startMs : e.lastHeardMs;

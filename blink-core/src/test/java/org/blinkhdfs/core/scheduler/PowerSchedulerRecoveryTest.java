@@ -53,8 +53,9 @@ class PowerSchedulerRecoveryTest {
 
   @Test
   void aSilentStagingNodeKeepsTheLongRule() {
-    // A staging node (always awake) that never reports: not failed after the 30 s awake rule,
-    // which is for ring nodes; failed only after the 5 min rule.
+    // A staging node (always awake) whose agent reported once and fell silent: not failed
+    // after the 30 s awake rule, which is for ring nodes; failed only after the 5 min rule. One
+    // that never reports runs no agent and is never failed.
     SchedulerSettings s = SchedulerSettings.builder().ring(RING).stagingNodes(List.of("st:1"))
         .model(PowerModel.builder().nodeCount(8).activeWatts(25).sleepWatts(1).overheadWatts(40)
             .build()).intervalMs(T).awakeFailureTimeoutMs(30_000).build();
@@ -62,8 +63,12 @@ class PowerSchedulerRecoveryTest {
         clock);
     ps.setSignal(knob, 0);
     ps.tick(B).orElseThrow();
-    assertFalse(PowerSchedulerTest.report(ps, "st:1", B + 60_000).failed());
-    assertTrue(PowerSchedulerTest.report(ps, "st:1", B + s.failureTimeoutMs() + 1).failed());
+    assertFalse(PowerSchedulerTest.report(ps, "st:1", B + s.failureTimeoutMs() + 1).failed());
+    ps.recordStatus(new NodeStatus("st:1", NodeStatus.State.AWAKE, 1, clock.millis(), 0, -1, ""));
+    long heard = clock.millis();
+    assertFalse(PowerSchedulerTest.report(ps, "st:1", heard + 60_000).failed());
+    assertTrue(PowerSchedulerTest.report(ps, "st:1", heard + s.failureTimeoutMs() + 1)
+        .failed());
   }
 
   @Test
