@@ -79,7 +79,7 @@ public final class TeraJobs {
     long t0 = System.currentTimeMillis();
     JobRecord g = job(new TeraGen(), genConf, Long.toString(rows), gen.toString());
     long t1 = System.currentTimeMillis();
-    Configuration sortConf = new Configuration(jobConf);
+    Configuration sortConf = WholeFileSplits.of(jobConf);
     sortConf.setInt("mapreduce.job.reduces", reduces);
     JobRecord s = job(new TeraSort(), sortConf, gen.toString(), sorted.toString());
     long t2 = System.currentTimeMillis();

@@ -119,7 +119,7 @@ public final class TextJobs {
   public Result wordCount(int reduces) throws IOException, InterruptedException {
     Path out = new Path(dir, "wordcount");
     fs.delete(out, true);
-    Job job = Job.getInstance(wholeFileSplits(), "word count");
+    Job job = Job.getInstance(WholeFileSplits.of(jobConf), "word count");
     job.setJarByClass(WordCount.class);
     job.setMapperClass(WordCount.TokenizerMapper.class);
     job.setCombinerClass(WordCount.IntSumReducer.class);
@@ -137,22 +137,10 @@ public final class TextJobs {
   public Result grep() throws IOException, InterruptedException {
     Path out = new Path(dir, "grep");
     fs.delete(out, true);
-    ToolJobs.Run run = jobs.tool(newGrep(), wholeFileSplits(), 2,
+    ToolJobs.Run run = jobs.tool(newGrep(), WholeFileSplits.of(jobConf), 2,
         input().toString(), out.toString(), GREP_REGEX);
     return new Result("Grep", run, bytes,
         compare(TextCorpus.matching(counts, GREP_WORD), readOutput(out, true)));
-  }
-
-  /**
-   * The job configuration with one split (one map task) per input file instead of per block:
-   * on a small cluster whose hosts have a fraction of a core each, a JVM per 1 MB block would
-   * make task start-up, not the work, the measurement. A file's split is placed by where most
-   * of its bytes are, as any split.
-   */
-  private Configuration wholeFileSplits() {
-    Configuration c = new Configuration(jobConf);
-    c.setLong(FileInputFormat.SPLIT_MINSIZE, Long.MAX_VALUE);
-    return c;
   }
 
   /**

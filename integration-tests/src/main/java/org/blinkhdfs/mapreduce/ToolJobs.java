@@ -1,7 +1,6 @@
 package org.blinkhdfs.mapreduce;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -113,22 +112,26 @@ public final class ToolJobs {
       t.setDaemon(true);
       return t;
     });
-    timer.scheduleWithFixedDelay(() -> killed.addAll(killStartedSince(conf, t0)), limitMs,
+    timer.scheduleWithFixedDelay(() -> killStartedSince(conf, t0, killed), limitMs,
         KILL_REPEAT_MS, TimeUnit.MILLISECONDS);
     T out;
+    IOException failure = null;
     try {
       out = call(name, program);
     } catch (IOException e) {
-      if (killed.isEmpty()) {
-        throw e;
-      }
-      throw overLimit(name, killed, e);
+      out = null;
+      failure = e;
     } finally {
+      // The program can see its job killed before the kill call returns: stop the timer first,
+      // so a kill in flight is recorded before deciding what the run was.
       timer.shutdownNow();
       timer.awaitTermination(10, TimeUnit.SECONDS);
     }
     if (!killed.isEmpty()) {
-      throw overLimit(name, killed, null);
+      throw overLimit(name, killed, failure);
+    }
+    if (failure != null) {
+      throw failure;
     }
     return out;
   }
@@ -149,21 +152,22 @@ public final class ToolJobs {
     }
   }
 
-  /** Kills every unfinished application started at or after {@code t0}; returns their ids. */
-  private static List<ApplicationId> killStartedSince(Configuration conf, long t0) {
-    List<ApplicationId> out = new ArrayList<>();
+  /**
+   * Kills every unfinished application started at or after {@code t0}, adding each to {@code
+   * killed} before its kill is asked for.
+   */
+  private static void killStartedSince(Configuration conf, long t0, Set<ApplicationId> killed) {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(conf);
       yarn.start();
       for (ApplicationReport a : yarn.getApplications(UNFINISHED)) {
         if (a.getStartTime() >= t0) {
+          killed.add(a.getApplicationId());
           yarn.killApplication(a.getApplicationId());
-          out.add(a.getApplicationId());
         }
       }
     } catch (YarnException | IOException e) {
       // The next repetition tries again; the program's own failure is reported if none works.
     }
-    return out;
   }
 }

@@ -68,9 +68,15 @@ class YarnBlinkJobsTest {
         jobs.add(r.job());
         assertEquals(8, w.totalMB(), 0.5);
         assertTrue(r.throughputMBps() > 0 && w.throughputMBps() > 0);
-        TeraJobs.Result t = new TeraJobs(cluster.jobConf(), fs, unlimited,
-            new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 1, 1);
+        // 1 MiB blocks, as the bench's cluster: TeraGen's two files of 1.5 MB have two blocks
+        // each, and TeraSort must still run a map per file (WholeFileSplits), not per block.
+        org.apache.hadoop.conf.Configuration tera =
+            new org.apache.hadoop.conf.Configuration(cluster.jobConf());
+        tera.setLong("dfs.blocksize", 1 << 20);
+        TeraJobs.Result t = new TeraJobs(tera, fs, unlimited,
+            new org.apache.hadoop.fs.Path("/bench/tera")).run(30_000, 2, 1);
         System.out.println(t.summary());
+        assertEquals(2, t.sort().maps(), "TeraSort maps, one per generated file");
         jobs.addAll(List.of(t.gen(), t.sort(), t.validate()));
         assertTrue(t.validation().valid(), t.validation().toString());
         TextJobs text = new TextJobs(cluster.jobConf(), fs, unlimited,
