@@ -40,8 +40,8 @@ import org.blinkhdfs.demo.math.TextRatios;
  *       below); TestDFSIO's own {@code dfsioWriteThroughputMBps}/{@code dfsioReadThroughputMBps}
  *       (MB over the sum of the maps' I/O times) and average I/O rates; the job times.</li>
  *   <li>terasort: TeraGen of {@code --io-threads} x {@code --io-file-mib} MB ({@code --io-threads}
- *       maps), TeraSort (a map per generated file, 2 reduces), TeraValidate. Cell metrics: each job's wall-clock time and
- *       the sort's MB/s. TeraValidate's verdict against TeraGen's checksum is a check: a sort
+ *       maps), TeraSort (a map per generated file, 2 reduces), TeraValidate. Cell metrics:
+ *       each job's wall-clock time and the sort's MB/s. TeraValidate's verdict against TeraGen's checksum is a check: a sort
  *       that does not validate fails the bench.</li>
  *   <li>wordcount (BlinkFS Fig 11): a generated text data set ({@code --io-threads} files of
  *       {@code --io-file-mib} MB, {@link TextJobs}) written once at 100% power, then at each
