@@ -71,6 +71,8 @@ import org.blinkhdfs.placement.PlacementConfig;
  * <p>Thread-safe as {@code DistributedFileSystem}.
  */
 public class BlinkDistributedFileSystem extends DistributedFileSystem {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(BlinkDistributedFileSystem.class);
   private volatile PlacementConfig config;
   private volatile BlinkRuntime runtime;
   private volatile WaitClock clock = WaitClock.SYSTEM;
@@ -83,6 +85,10 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     this.config = pc;
     boolean configured = !pc.scheduleFile().isEmpty() || !pc.schedulerAddress().isEmpty();
     this.runtime = configured ? BlinkRuntime.forConf(conf) : null;
+    if (configured && pc.clientLocalNode() != null) {
+      LOG.info("Blink client on the host of DataNode {}: a read waits until this host and a"
+          + " replica are awake together", pc.clientLocalNode());
+    }
     if (configured && pc.clientPipelineMarginMs() > 0) {
       BlinkRuntime rt = runtime;
       this.pipelines = new PipelineWatch(() -> rt.state().usable(), pc.clientPipelineMarginMs(),
@@ -207,7 +213,7 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     }
     HdfsDataInputStream hdfs = (HdfsDataInputStream) stream;
     BlockGate gate = new BlockGate(file, () -> spans(hdfs), () -> rt.state().usable(),
-        config.readMinWindowMs(), config.clientWaitMarginMs(), clock);
+        config.readMinWindowMs(), config.clientWaitMarginMs(), clock, config.clientLocalNode());
     gate.onWait(rt::readWaited);
     return new FSDataInputStream(new BlinkInputStream(stream, gate));
   }

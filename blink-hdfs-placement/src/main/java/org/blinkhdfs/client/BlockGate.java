@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * at phase 10 s; both replicas sleep until phase 30 s. The gate logs "waiting 20000 ms", sleeps
  * 20 s, returns; the next calls in block 2 take the fast path. Block 3 is checked on arrival.
  *
+ * <p>A gate built with the reader's own node (the client runs on a blinking host) waits until
+ * the reader and a replica are awake together, not just the replica ({@link ReadWait}).
+ *
  * <p>Errors: an interrupted wait restores the interrupt flag and throws {@link
  * InterruptedIOException}; a failure to list the blocks is logged at DEBUG and the read goes on
  * unchecked (HDFS will report the same failure itself).
@@ -103,6 +106,7 @@ public final class BlockGate {
   private final long minWindowMs;
   private final long marginMs;
   private final WaitClock clock;
+  private final String reader;
 
   // Guarded by this.
   private List<Span> spans;
@@ -119,6 +123,20 @@ public final class BlockGate {
    */
   public BlockGate(String file, SpanSource source, Supplier<Optional<Schedule>> schedule,
       long minWindowMs, long marginMs, WaitClock clock) {
+    this(file, source, schedule, minWindowMs, marginMs, clock, null);
+  }
+
+  /**
+   * A gate for a reader that runs on the schedule's node {@code reader} (its host blinks with
+   * it, e.g. a YARN container): waits until the reader and a replica are awake together ({@link
+   * ReadWait#waitMs(Schedule, java.util.Collection, String, long, long, long)}).
+   *
+   * @param reader the reader's node as the schedule names it, or null for a reader that never
+   *     sleeps
+   */
+  public BlockGate(String file, SpanSource source, Supplier<Optional<Schedule>> schedule,
+      long minWindowMs, long marginMs, WaitClock clock, String reader) {
+    this.reader = reader;
     this.file = Objects.requireNonNull(file, "file");
     this.source = Objects.requireNonNull(source, "source");
     this.schedule = Objects.requireNonNull(schedule, "schedule");
@@ -143,8 +161,9 @@ public final class BlockGate {
     }
     Span span = plan.span();
     LOG.info("Waiting {} ms before reading {} of {} at offset {}: its replicas {} are asleep or "
-        + "have less than {} ms awake left (wait limit {} ms)", plan.waitMs(), span.block(), file,
-        pos, span.replicas(), minWindowMs, plan.boundMs());
+        + "have less than {} ms awake left{} (wait limit {} ms)", plan.waitMs(), span.block(),
+        file, pos, span.replicas(), minWindowMs,
+        reader == null ? "" : " together with this reader's node " + reader, plan.boundMs());
     try {
       clock.sleepMs(plan.waitMs());
     } catch (InterruptedException e) {
@@ -194,7 +213,7 @@ public final class BlockGate {
     if (span == null) {
       return Plan.go(Long.MAX_VALUE);
     }
-    long wait = ReadWait.waitMs(s.get(), span.replicas(), now, minWindowMs, marginMs);
+    long wait = ReadWait.waitMs(s.get(), span.replicas(), reader, now, minWindowMs, marginMs);
     if (wait == 0) {
       preferAwake(span, s.get(), now);
       clear = span;

@@ -1,11 +1,14 @@
 package org.blinkhdfs.placement;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.config.ConfigKey;
 import org.blinkhdfs.core.config.CoreConfig;
 import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.core.schedule.InvalidScheduleException;
 import org.blinkhdfs.core.schedule.LocationOrder;
+import org.blinkhdfs.core.schedule.NodeAddress;
 import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.core.wire.SchedulerHttp;
 
@@ -65,6 +68,17 @@ public final class PlacementConfig {
   /** Which replicas the blink client's block locations (and so input splits) list. */
   public static final ConfigKey CLIENT_BLOCK_LOCATIONS =
       new ConfigKey("blink.client.block.locations", "usable", "usable|all");
+  /**
+   * The schedule's name (DataNode transfer address) of the host the client runs on, for a client
+   * that sleeps with a blinking host (a YARN container); empty: {@link #LOCAL_NODE_ENV}, else none.
+   */
+  public static final ConfigKey CLIENT_LOCAL_NODE =
+      new ConfigKey("blink.client.local.node", "", "host:port");
+  /**
+   * The environment variable read when {@link #CLIENT_LOCAL_NODE} is empty: a NodeManager sets it
+   * for its containers through {@code yarn.nodemanager.admin-env}, which a job cannot override.
+   */
+  public static final String LOCAL_NODE_ENV = "BLINK_LOCAL_NODE";
   /** Maintenance for OFF nodes: read and checked by {@link MaintenanceConfig}. */
   public static final ConfigKey MAINTENANCE_ENABLED =
       new ConfigKey("blink.maintenance.enabled", "false", "true or false");
@@ -84,7 +98,7 @@ public final class PlacementConfig {
       SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, WRITE_BYTES_PER_SEC,
       WRITE_MARGIN_MS, SEED, SHORT_WRITE_HOLD_INTERVALS, STAGING_CAPACITY_BYTES, READ_MIN_WINDOW_MS,
       READ_CLOCK_RESOLUTION_MS, CLIENT_WAIT_MARGIN_MS,
-      CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, MAINTENANCE_ENABLED,
+      CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, CLIENT_LOCAL_NODE, MAINTENANCE_ENABLED,
       MAINTENANCE_CHECK_MS, MAINTENANCE_SLEEP_THRESHOLD_MS, MAINTENANCE_EXPIRY_MARGIN_MS,
       MAINTENANCE_MAX_MS, MAINTENANCE_SILENCE_MAX_MS, PopularityConfig.ENABLED,
       PopularityConfig.PERIOD_MS, PopularityConfig.ALPHA, PopularityConfig.MAX_REPLICAS,
@@ -110,8 +124,9 @@ public final class PlacementConfig {
   private final long clientWaitMarginMs;
   private final long clientPipelineMarginMs;
   private final LocationOrder.Keep clientBlockLocations;
+  private final String clientLocalNode;
 
-  private PlacementConfig(Configuration conf) {
+  private PlacementConfig(Configuration conf, UnaryOperator<String> env) {
     this.scheduleFile = ConfigValues.raw(conf::get, SCHEDULE_FILE);
     this.schedulePollMs = longIn(conf, SCHEDULE_POLL_MS, 0, 3_600_000L);
     this.schedulerAddress = ConfigValues.raw(conf::get, SCHEDULER_ADDRESS);
@@ -131,11 +146,39 @@ public final class PlacementConfig {
     this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
     this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
         ConfigValues.raw(conf::get, CLIENT_BLOCK_LOCATIONS));
+    this.clientLocalNode = localNode(ConfigValues.raw(conf::get, CLIENT_LOCAL_NODE), env);
   }
 
-  /** Reads and validates the keys from {@code conf}. */
+  /** Reads and validates the keys from {@code conf} (and {@link #LOCAL_NODE_ENV}). */
   public static PlacementConfig from(Configuration conf) {
-    return new PlacementConfig(conf);
+    return new PlacementConfig(conf, System::getenv);
+  }
+
+  /** As {@link #from(Configuration)} with {@code env} in place of the process environment. */
+  static PlacementConfig from(Configuration conf, UnaryOperator<String> env) {
+    return new PlacementConfig(conf, env);
+  }
+
+  private static String localNode(String configured, UnaryOperator<String> env) {
+    String what = CLIENT_LOCAL_NODE.name();
+    String value = configured;
+    if (value.isEmpty()) {
+      String fromEnv = env.apply(LOCAL_NODE_ENV);
+      value = fromEnv == null ? "" : fromEnv.trim();
+      what = "environment variable " + LOCAL_NODE_ENV;
+    }
+    if (value.isEmpty()) {
+      return "";
+    }
+    try {
+      NodeAddress.validate(what, value);
+    } catch (InvalidScheduleException e) {
+      throw new IllegalArgumentException(what + " = '" + value + "' is not host:port with a port"
+          + " in 1..65535: give the transfer address of the DataNode on this client's host as the"
+          + " schedule names it (dfs.datanode.address, e.g. 10.0.0.11:9866), or leave it unset"
+          + " for a client that does not sleep with a DataNode", e);
+    }
+    return value;
   }
 
   /** The schedule file, or empty when none is configured. */
@@ -210,6 +253,14 @@ public final class PlacementConfig {
    */
   public LocationOrder.Keep clientBlockLocations() {
     return clientBlockLocations;
+  }
+
+  /**
+   * The schedule's node the client runs on ({@link #CLIENT_LOCAL_NODE}, else {@link
+   * #LOCAL_NODE_ENV}), or null for a client that does not sleep with a DataNode.
+   */
+  public String clientLocalNode() {
+    return clientLocalNode.isEmpty() ? null : clientLocalNode;
   }
 
   /** How long a node must stay awake to take a block of {@code blockBytes}. */

@@ -198,4 +198,22 @@ class BlockGateTest {
       Thread.interrupted(); // clear for the next test
     }
   }
+
+  @Test
+  void aGateThatKnowsItsHostWaitsUntilItAndAReplicaAreAwakeTogether() throws IOException {
+    // The reader's host R is awake [40 s, 60 s). Block 1 (B awake [30, 50), C [35, 55)) is
+    // usable at phase 30 s for a reader that never sleeps, but R sleeps then; both R and B are
+    // usable from 40 s: a 30 s wait from phase 10 s instead of 20 s.
+    String r = "10.0.0.9:9866";
+    current.set(Optional.of(Schedule.builder().epoch(1).intervalStartMs(START)
+        .intervalMs(INTERVAL).add(NodeSchedule.blink(A, 0, 20_000))
+        .add(NodeSchedule.blink(B, 30_000, 20_000)).add(NodeSchedule.blink(C, 35_000, 20_000))
+        .add(NodeSchedule.blink(r, 40_000, 20_000)).build()));
+    ManualWait plain = new ManualWait(START + 10_000);
+    gate(plain, SPANS).awaitReadable(MB);
+    assertEquals(List.of(20_000L), plain.sleeps);
+    ManualWait host = new ManualWait(START + 10_000);
+    new BlockGate("/f", () -> SPANS, current::get, MIN, MARGIN, host, r).awaitReadable(MB);
+    assertEquals(List.of(30_000L), host.sleeps);
+  }
 }

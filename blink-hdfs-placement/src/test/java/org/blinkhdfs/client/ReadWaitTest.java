@@ -100,6 +100,80 @@ class ReadWaitTest {
     assertEquals(4_800, waitAt(s, 10_000, B));
   }
 
+  // ---- a reader that sleeps with its own host ------------------------------------------------
+
+  @Test
+  void theClassJavadocsStaggeredExampleByHand() {
+    // Interval 6 s, minimum 0.5 s, margin 2 s, now = phase 0. Reader R awake [0, 2 250).
+    // Replica A awake [2 670, 4 920): alone, A is usable in 2 670 ms, but R sleeps then; R's next
+    // window [6 000, 8 250) has A asleep, and the bound (8 000 ms) passes first: no joint time,
+    // so the wait falls back to A alone, 2 670 ms.
+    // Replica B awake [1 330, 3 580): at 1 330 both are usable (R has 920 ms left): 1 330 ms.
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(6_000)
+        .add(NodeSchedule.blink(C, 0, 2_250)).add(NodeSchedule.blink(A, 2_670, 2_250))
+        .add(NodeSchedule.blink(B, 1_330, 2_250)).build();
+    assertEquals(2_670, ReadWait.waitMs(s, List.of(A), C, START, 500, MARGIN));
+    assertEquals(Long.MAX_VALUE, ReadWait.untilJointlyUsableMs(s, C, A, START, 500, 8_000));
+    assertEquals(1_330, ReadWait.waitMs(s, List.of(B), C, START, 500, MARGIN));
+    assertEquals(1_330, ReadWait.waitMs(s, List.of(A, B), C, START, 500, MARGIN));
+    assertEquals(1_330, ReadWait.waitMs(s, List.of(A, B), START, 500, MARGIN),
+        "without the reader, B is first anyway");
+    // At phase 2 000 R has 250 ms left (too little): the next joint time is R's next window,
+    // phase 6 000, where B sleeps until 7 330: 5 330 ms. Without the reader B is usable now.
+    assertEquals(5_330, ReadWait.waitMs(s, List.of(B), C, START + 2_000, 500, MARGIN));
+    assertEquals(0, ReadWait.waitMs(s, List.of(B), START + 2_000, 500, MARGIN));
+  }
+
+  @Test
+  void aReaderTheScheduleDoesNotNameIsAlwaysAwake() {
+    Schedule s = schedule(NodeSchedule.blink(A, 30_000, 20_000));
+    assertEquals(20_000, ReadWait.waitMs(s, List.of(A), "10.9.9.9:9866", START + 10_000, MIN,
+        MARGIN));
+    assertEquals(20_000, ReadWait.waitMs(s, List.of(A), null, START + 10_000, MIN, MARGIN));
+  }
+
+  @Test
+  void jointWaitsAreEarliestOverRandomSchedules() {
+    for (long seed = 0; seed < 300; seed++) {
+      Random rnd = new Random(seed);
+      long interval = 1_000 + rnd.nextInt(20_000);
+      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(interval);
+      String reader = "10.2.0.99:9866";
+      b.add(NodeSchedule.blink(reader, rnd.nextInt((int) interval),
+          1 + rnd.nextInt((int) interval)));
+      List<String> replicas = new ArrayList<>();
+      for (int i = 0, n = 1 + rnd.nextInt(4); i < n; i++) {
+        String node = "10.2.0." + i + ":9866";
+        replicas.add(node);
+        b.add(rnd.nextInt(8) == 0 ? NodeSchedule.of(node, NodeMode.OFF)
+            : NodeSchedule.blink(node, rnd.nextInt((int) interval),
+                1 + rnd.nextInt((int) interval)));
+      }
+      Schedule s = b.build();
+      long now = START + (long) (rnd.nextDouble() * 3 * interval);
+      long min = rnd.nextInt((int) (interval / 4) + 1);
+      long margin = rnd.nextInt(2_000);
+      long bound = ReadWait.boundMs(s, margin);
+      String ctx = "seed " + seed + " " + s + " now " + now + " min " + min;
+      long joint = Long.MAX_VALUE;
+      for (String r : replicas) {
+        joint = Math.min(joint, ReadWait.untilJointlyUsableMs(s, reader, r, now, min, bound));
+      }
+      // Brute force, 1 ms steps: the first instant where the reader and a replica are usable.
+      long brute = Long.MAX_VALUE;
+      for (long w = 0; w <= bound && brute == Long.MAX_VALUE; w++) {
+        if (ReadOrder.key(s, reader, now + w, min).usableNow()
+            && anyUsable(s, replicas, now + w, min)) {
+          brute = w;
+        }
+      }
+      assertEquals(brute, joint, ctx);
+      long wait = ReadWait.waitMs(s, replicas, reader, now, min, margin);
+      long alone = ReadWait.waitMs(s, replicas, now, min, margin);
+      assertEquals(joint == Long.MAX_VALUE ? alone : joint, wait, ctx);
+    }
+  }
+
   // ---- properties over random schedules ------------------------------------------------------
 
   @Test

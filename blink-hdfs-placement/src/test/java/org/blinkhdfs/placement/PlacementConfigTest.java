@@ -50,6 +50,28 @@ class PlacementConfigTest {
   }
 
   @Test
+  void theLocalNodeComesFromTheKeyElseTheEnvironmentAndBadValuesNameTheirSource() {
+    Configuration conf = new Configuration(false);
+    java.util.Map<String, String> env = new java.util.HashMap<>();
+    assertEquals(null, PlacementConfig.from(conf, env::get).clientLocalNode());
+    env.put("BLINK_LOCAL_NODE", " 127.0.0.1:40011 ");
+    assertEquals("127.0.0.1:40011", PlacementConfig.from(conf, env::get).clientLocalNode());
+    conf.set("blink.client.local.node", "10.0.0.11:9866");
+    assertEquals("10.0.0.11:9866", PlacementConfig.from(conf, env::get).clientLocalNode(),
+        "the key wins over the environment");
+    conf.set("blink.client.local.node", "10.0.0.11");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlacementConfig.from(conf, env::get));
+    assertTrue(e.getMessage().startsWith("blink.client.local.node = '10.0.0.11' is not host:port"
+        + " with a port in 1..65535: give the transfer address of the DataNode"), e.getMessage());
+    conf.unset("blink.client.local.node");
+    env.put("BLINK_LOCAL_NODE", "dn7:http");
+    e = assertThrows(IllegalArgumentException.class, () -> PlacementConfig.from(conf, env::get));
+    assertTrue(e.getMessage().startsWith("environment variable BLINK_LOCAL_NODE = 'dn7:http'"),
+        e.getMessage());
+  }
+
+  @Test
   void aSchedulerAddressIsHostAndPortOrStartupFailsNamingKeyValueAndFix() {
     Configuration conf = new Configuration(false);
     assertEquals("", PlacementConfig.from(conf).schedulerAddress());

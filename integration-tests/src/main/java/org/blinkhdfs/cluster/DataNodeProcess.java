@@ -9,6 +9,11 @@ import java.io.IOException;
  */
 public record DataNodeProcess(String xferAddress, String httpAddress, boolean staging,
     JavaDaemon daemon) {
+  /** The host's name in the cluster directory ({@code datanode-0}, {@code staging-0}, ...). */
+  public String host() {
+    return daemon.name();
+  }
+
   public long pid() {
     return daemon.pid();
   }

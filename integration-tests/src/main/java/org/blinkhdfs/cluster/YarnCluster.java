@@ -75,7 +75,8 @@ final class YarnCluster {
       int base = YarnSite.RM_PORTS + YarnSite.NM_PORTS * i;
       nmPorts.add(ports.get(base)); // YarnSite#nodeManager: the first is the NodeManager's
       Path conf = site.writeConfDir(nmDir.resolve("conf"),
-          site.nodeManager(nmDir, ports.subList(base, base + YarnSite.NM_PORTS)));
+          site.nodeManager(nmDir, ports.subList(base, base + YarnSite.NM_PORTS),
+              dataNodes.get(i).xferAddress()));
       JavaDaemon nm = JavaDaemon.start(launcher, host + "-nm", conf, JvmFlags.NODE_MANAGER,
           "org.apache.hadoop.yarn.server.nodemanager.NodeManager", List.of(),
           dir.resolve("logs/" + host + "-nm.log"));

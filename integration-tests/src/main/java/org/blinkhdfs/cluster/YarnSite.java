@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.core.schedule.ActiveWindow;
 import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.placement.PlacementConfig;
 
 /**
  * The YARN and MapReduce configuration of a {@link LocalCluster} with a {@link YarnSpec}: the
@@ -209,9 +210,12 @@ final class YarnSite {
 
   /**
    * A host's NodeManager: its ports (RPC, localizer, webapp, shuffle), local and log dirs under
-   * {@code dir}, the small resources of the spec, the shuffle service, no memory checks.
+   * {@code dir}, the small resources of the spec, the shuffle service, no memory checks, and
+   * {@code BLINK_LOCAL_NODE} = the host's DataNode {@code dataNode} in every container's
+   * environment, so a task's blink client waits until its own host and a replica are awake
+   * together ({@code blink.client.local.node}).
    */
-  Configuration nodeManager(Path dir, List<Integer> ports) {
+  Configuration nodeManager(Path dir, List<Integer> ports, String dataNode) {
     if (ports.size() != NM_PORTS) {
       throw new IllegalArgumentException("a NodeManager needs " + NM_PORTS + " ports, got "
           + ports);
@@ -240,6 +244,8 @@ final class YarnSite {
     c.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage",
         99.0f);
     c.setBoolean("yarn.nodemanager.recovery.enabled", false);
+    c.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX,"
+        + PlacementConfig.LOCAL_NODE_ENV + "=" + dataNode);
     return c;
   }
 

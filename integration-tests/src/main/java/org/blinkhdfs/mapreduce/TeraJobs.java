@@ -81,6 +81,12 @@ public final class TeraJobs {
     long t1 = System.currentTimeMillis();
     Configuration sortConf = WholeFileSplits.of(jobConf);
     sortConf.setInt("mapreduce.job.reduces", reduces);
+    // TeraSort writes its output with 1 replica unless told otherwise; on a blinking cluster a
+    // block with one replica is readable only while that one host is awake, so TeraValidate's
+    // maps waited for single hosts (docs/results/2026-11-28-terasort-ring-trial). The output
+    // gets the data's replication, as every other file the benches write.
+    sortConf.setInt("mapreduce.terasort.output.replication",
+        jobConf.getInt("dfs.replication", 3));
     JobRecord s = job(new TeraSort(), sortConf, gen.toString(), sorted.toString());
     long t2 = System.currentTimeMillis();
     JobRecord v = job(new TeraValidate(), new Configuration(jobConf), sorted.toString(),

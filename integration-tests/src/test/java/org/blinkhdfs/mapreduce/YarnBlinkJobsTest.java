@@ -124,6 +124,28 @@ class YarnBlinkJobsTest {
           "no container ever ran inside a ring host: " + sampler);
       // The scheduler's YARN publisher took compute away from hosts asleep or about to sleep.
       assertTrue(sampler.zeroedSamples > 0, "no NodeManager ever offered 0 MB: " + sampler);
+      // Every task's blink client knew its own host (BLINK_LOCAL_NODE from the NodeManager), so
+      // its reads wait until its host and a replica are awake together.
+      int tasks = 0;
+      for (DataNodeProcess dn : cluster.dataNodes()) {
+        for (Path log : containerSyslogs(dir, dn.host())) {
+          String text = java.nio.file.Files.readString(log);
+          if (text.contains("BlinkDistributedFileSystem")) {
+            tasks++;
+            assertTrue(text.contains("Blink client on the host of DataNode " + dn.xferAddress()
+                + ":"), log + " does not name its host's DataNode " + dn.xferAddress());
+          }
+        }
+      }
+      assertTrue(tasks > 0, "no container log mentions the blink client");
+    }
+  }
+
+  /** The syslog files of every container the host's NodeManager ran. */
+  private static List<Path> containerSyslogs(Path clusterDir, String host) throws IOException {
+    try (var paths = java.nio.file.Files.walk(clusterDir)) {
+      return paths.filter(p -> p.getFileName().toString().equals("syslog")
+          && p.toString().contains("/" + host + "/nm/userlogs/")).toList();
     }
   }
 
