@@ -40,9 +40,9 @@ import org.blinkhdfs.core.schedule.Schedule;
  *
  * <p>A reader that itself runs on a blinking host (a YARN container frozen with its host) can
  * only read while both it and a replica are awake: a wait that ends when the replica wakes but
- * the reader's host sleeps is spent frozen, and the reader then connects to a replica that has
- * gone to sleep and hangs until the socket timeout (measured: TeraValidate's maps on a 40% ring
- * waited twice per 1 MiB block, about 12 s each). {@link #waitMs(Schedule, Collection, String,
+ * the reader's host sleeps is spent frozen, and by the time the reader thaws the replica may
+ * sleep again (measured: a TeraValidate map on a 40% ring logged two waits for most 1 MiB
+ * blocks, 12 s apart). {@link #waitMs(Schedule, Collection, String,
  * long, long, long)} with the reader's own node therefore waits until the reader and some replica
  * are <em>usable together</em>; both usable means both have {@code minWindowMs} left, so they
  * share at least that much. Joint usability cannot begin before the later of the two
