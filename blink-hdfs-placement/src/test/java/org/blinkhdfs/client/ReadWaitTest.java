@@ -136,8 +136,8 @@ class ReadWaitTest {
   void jointWaitsAreEarliestOverRandomSchedules() {
     for (long seed = 0; seed < 300; seed++) {
       Random rnd = new Random(seed);
-      long interval = 1_000 + rnd.nextInt(20_000);
-      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(interval);
+      Schedule.Builder b = randomInterval(rnd, 20_000);
+      long interval = b.build().intervalMs();
       String reader = "10.2.0.99:9866";
       b.add(NodeSchedule.blink(reader, rnd.nextInt((int) interval),
           1 + rnd.nextInt((int) interval)));
@@ -180,8 +180,8 @@ class ReadWaitTest {
   void propertiesHoldForRandomSchedules() {
     for (long seed = 0; seed < 200; seed++) {
       Random rnd = new Random(seed);
-      long interval = 1_000 + rnd.nextInt(120_000);
-      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START).intervalMs(interval);
+      Schedule.Builder b = randomInterval(rnd, 120_000);
+      long interval = b.build().intervalMs();
       if (rnd.nextInt(4) == 0) {
         b.validUntilMs(START + 1 + rnd.nextInt((int) (3 * interval)));
       }
@@ -220,6 +220,12 @@ class ReadWaitTest {
       }
       assertFalse(anyUsable(s, replicas, now + wait - 1, min) && wait > 0, ctx + ": earliest");
     }
+  }
+
+  /** A schedule builder whose interval is 1 s plus up to {@code extraMs}, drawn from rnd. */
+  private static Schedule.Builder randomInterval(Random rnd, int extraMs) {
+    return Schedule.builder().epoch(1).intervalStartMs(START)
+        .intervalMs(1_000 + rnd.nextInt(extraMs));
   }
 
   private static boolean anyUsable(Schedule s, List<String> replicas, long t, long min) {
