@@ -134,10 +134,7 @@ class ReadWaitTest {
 
   @Test
   void jointWaitsAreEarliestOverRandomSchedules() {
-    for (long seed = 0; seed < 300; seed++) {
-      Random rnd = new Random(seed);
-      Schedule.Builder b = randomInterval(rnd, 20_000);
-      long interval = b.build().intervalMs();
+    forSeeds(300, 20_000, (seed, rnd, b, interval) -> {
       String reader = "10.2.0.99:9866";
       b.add(NodeSchedule.blink(reader, rnd.nextInt((int) interval),
           1 + rnd.nextInt((int) interval)));
@@ -149,12 +146,12 @@ class ReadWaitTest {
             : NodeSchedule.blink(node, rnd.nextInt((int) interval),
                 1 + rnd.nextInt((int) interval)));
       }
-      Schedule s = b.build();
-      long now = START + (long) (rnd.nextDouble() * 3 * interval);
-      long min = rnd.nextInt((int) (interval / 4) + 1);
-      long margin = rnd.nextInt(2_000);
-      long bound = ReadWait.boundMs(s, margin);
-      String ctx = "seed " + seed + " " + s + " now " + now + " min " + min;
+      Draw d = Draw.of(seed, b.build(), rnd, START, 3 * interval, interval / 4, 2_000);
+      Schedule s = d.s();
+      long now = d.now();
+      long min = d.min();
+      long bound = d.bound();
+      String ctx = d.ctx();
       long joint = Long.MAX_VALUE;
       for (String r : replicas) {
         joint = Math.min(joint, ReadWait.untilJointlyUsableMs(s, reader, r, now, min, bound));
@@ -168,20 +165,17 @@ class ReadWaitTest {
         }
       }
       assertEquals(brute, joint, ctx);
-      long wait = ReadWait.waitMs(s, replicas, reader, now, min, margin);
-      long alone = ReadWait.waitMs(s, replicas, now, min, margin);
+      long wait = ReadWait.waitMs(s, replicas, reader, now, min, d.margin());
+      long alone = ReadWait.waitMs(s, replicas, now, min, d.margin());
       assertEquals(joint == Long.MAX_VALUE ? alone : joint, wait, ctx);
-    }
+    });
   }
 
   // ---- properties over random schedules ------------------------------------------------------
 
   @Test
   void propertiesHoldForRandomSchedules() {
-    for (long seed = 0; seed < 200; seed++) {
-      Random rnd = new Random(seed);
-      Schedule.Builder b = randomInterval(rnd, 120_000);
-      long interval = b.build().intervalMs();
+    forSeeds(200, 120_000, (seed, rnd, b, interval) -> {
       if (rnd.nextInt(4) == 0) {
         b.validUntilMs(START + 1 + rnd.nextInt((int) (3 * interval)));
       }
@@ -200,12 +194,14 @@ class ReadWaitTest {
               rnd.nextInt((int) interval + 1)));
         }
       }
-      Schedule s = b.build();
-      long now = START - interval + (long) (rnd.nextDouble() * 4 * interval);
-      long min = rnd.nextInt((int) (interval / 2) + 1);
-      long margin = rnd.nextInt(5_000);
-      long bound = ReadWait.boundMs(s, margin);
-      String ctx = "seed " + seed + " " + s + " now " + now + " min " + min;
+      Draw d = Draw.of(seed, b.build(), rnd, START - interval, 4 * interval, interval / 2,
+          5_000);
+      Schedule s = d.s();
+      long now = d.now();
+      long min = d.min();
+      long margin = d.margin();
+      long bound = d.bound();
+      String ctx = d.ctx();
 
       long wait = ReadWait.waitMs(s, replicas, now, min, margin);
       assertTrue(wait >= 0 && wait <= bound, ctx + ": wait " + wait + " within " + bound);
@@ -219,13 +215,35 @@ class ReadWaitTest {
             + earlier + " (wait " + wait + ")");
       }
       assertFalse(anyUsable(s, replicas, now + wait - 1, min) && wait > 0, ctx + ": earliest");
+    });
+  }
+
+  /** One seeded case: its seed, its generator, and a builder whose interval is already drawn. */
+  @FunctionalInterface
+  private interface SeedCase {
+    void run(long seed, Random rnd, Schedule.Builder b, long interval);
+  }
+
+  /** Runs {@code c} for seeds 0..seeds-1, each with an interval of 1 s plus up to extraMs. */
+  private static void forSeeds(int seeds, int extraMs, SeedCase c) {
+    for (long seed = 0; seed < seeds; seed++) {
+      Random rnd = new Random(seed);
+      Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(START)
+          .intervalMs(1_000 + rnd.nextInt(extraMs));
+      c.run(seed, rnd, b, b.build().intervalMs());
     }
   }
 
-  /** A schedule builder whose interval is 1 s plus up to {@code extraMs}, drawn from rnd. */
-  private static Schedule.Builder randomInterval(Random rnd, int extraMs) {
-    return Schedule.builder().epoch(1).intervalStartMs(START)
-        .intervalMs(1_000 + rnd.nextInt(extraMs));
+  /** A read's random moment and thresholds for one seeded schedule, with a context line. */
+  private record Draw(Schedule s, long now, long min, long margin, long bound, String ctx) {
+    static Draw of(long seed, Schedule s, Random rnd, long nowFrom, long nowSpan, long minMax,
+        int marginMax) {
+      long now = nowFrom + (long) (rnd.nextDouble() * nowSpan);
+      long min = rnd.nextInt((int) minMax + 1);
+      long margin = rnd.nextInt(marginMax);
+      return new Draw(s, now, min, margin, ReadWait.boundMs(s, margin),
+          "seed " + seed + " " + s + " now " + now + " min " + min);
+    }
   }
 
   private static boolean anyUsable(Schedule s, List<String> replicas, long t, long min) {
