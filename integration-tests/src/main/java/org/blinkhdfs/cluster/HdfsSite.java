@@ -56,6 +56,10 @@ final class HdfsSite {
   static final long PROXY_SCAN_INTERVAL_MS = 1_000;
   /** The proxy's metrics2 file (prefix {@code BlinkProxy}), read from its classpath. */
   static final String PROXY_METRICS_FILE = "hadoop-metrics2-blinkproxy.properties";
+  /** HDFS's write packet ({@code dfs.client-write-packet-size} default, 64 KiB). */
+  static final long WRITE_PACKET_BYTES = 64 * 1024;
+  /** HDFS's {@code dfs.client.write.max-packets-in-flight} default (80 packets, 5 MiB). */
+  static final int HDFS_MAX_PACKETS_IN_FLIGHT = 80;
   /** The DataNodes' metrics2 file, read from their classpath. */
   static final String DATANODE_METRICS_FILE = "hadoop-metrics2-datanode.properties";
   /** The NameNode's metrics2 file, read from its classpath. */
@@ -91,12 +95,29 @@ final class HdfsSite {
     c.setLong("dfs.namenode.heartbeat.recheck-interval", timings.recheckMs());
     c.setLong("dfs.client.socket-timeout", timings.socketTimeoutMs());
     c.setLong("dfs.datanode.socket.write.timeout", timings.socketTimeoutMs());
+    c.setInt("dfs.client.write.max-packets-in-flight", maxPacketsInFlight(spec.blockSizeBytes()));
     c.setBoolean("dfs.permissions.enabled", false);
     c.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
     c.setLong(BlinkKeys.SCHEDULE_POLL_MS, 200);
     c.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
     c.setLong(BlinkKeys.READ_MIN_WINDOW_MS, READ_MIN_WINDOW_MS);
     return c;
+  }
+
+  /**
+   * {@code dfs.client.write.max-packets-in-flight}: at most one block's packets, HDFS's 80 for
+   * blocks of 5 MiB or more. A writer's {@code hflush}, {@code hsync} or {@code close} waits for
+   * every queued packet's ack under one deadline, the write timeout plus 5 s per pipeline node
+   * ({@code DataStreamer#waitForAckedSeqno}: 20 s here for two nodes), and at 20% a blinking
+   * pipeline completes about one block per interval. With 128 MiB blocks HDFS's 5 MiB in flight
+   * is a fraction of a block; with the local cluster's 1 MiB blocks it was five blocks, five
+   * intervals (30 s at 6 s): a TeraGen map on the ring at 20% failed its closing {@code hsync}
+   * with "No ack received after 23s" while its pipeline was completing a block every 5.8 s
+   * (docs/results/2026-11-28-terasort-layouts). One block in flight keeps the production ratio.
+   */
+  static int maxPacketsInFlight(long blockSizeBytes) {
+    return (int) Math.max(1, Math.min(HDFS_MAX_PACKETS_IN_FLIGHT,
+        blockSizeBytes / WRITE_PACKET_BYTES));
   }
 
   /** The NameNode: layout policy, blink read ordering and plugin, fast redundancy monitor. */
