@@ -113,7 +113,7 @@ final class HdfsSite {
    * is a fraction of a block; with the local cluster's 1 MiB blocks it was five blocks, five
    * intervals (30 s at 6 s): a TeraGen map on the ring at 20% failed its closing {@code hsync}
    * with "No ack received after 23s" while its pipeline was completing a block every 5.8 s
-   * (docs/results/2026-11-28-terasort-layouts). One block in flight keeps the production ratio.
+   * (docs/results/2026-11-28-terasort-ring). One block in flight keeps the production ratio.
    */
   static int maxPacketsInFlight(long blockSizeBytes) {
     return (int) Math.max(1, Math.min(HDFS_MAX_PACKETS_IN_FLIGHT,

@@ -141,11 +141,19 @@ class YarnBlinkJobsTest {
     }
   }
 
-  /** The syslog files of every container the host's NodeManager ran. */
+  /**
+   * The syslog files of every container the host's NodeManager ran. Walks only its {@code
+   * userlogs} (kept for 3 hours): a walk of the whole cluster directory met the NodeManager
+   * deleting a finished container's files under {@code nm/local} ({@code NoSuchFileException},
+   * CI of 2026-11-28).
+   */
   private static List<Path> containerSyslogs(Path clusterDir, String host) throws IOException {
-    try (var paths = java.nio.file.Files.walk(clusterDir)) {
-      return paths.filter(p -> p.getFileName().toString().equals("syslog")
-          && p.toString().contains("/" + host + "/nm/userlogs/")).toList();
+    Path userlogs = clusterDir.resolve(host).resolve("nm").resolve("userlogs");
+    if (!java.nio.file.Files.isDirectory(userlogs)) {
+      return List.of();
+    }
+    try (var paths = java.nio.file.Files.walk(userlogs)) {
+      return paths.filter(p -> p.getFileName().toString().equals("syslog")).toList();
     }
   }
 
