@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>Fast path: if {@code pos} lies in the block last found readable and that verdict is less
- *       than {@link #RECHECK_MS} old, return at once (a stream calls this before every
- *       single-byte read). The same holds for "no schedule in force".
+ *       than {@link #RECHECK_MS} old, return at once (positional reads call this for every
+ *       piece; a {@link BlinkInputStream} asks for sequential reads only when they enter a
+ *       block). The same holds for "no schedule in force".
  *   <li>Otherwise look up the span covering {@code pos} (re-fetching the span list when it does
  *       not cover {@code pos}, e.g. the file grew, or is older than {@code RECHECK_MS}, so moved
  *       replicas are seen) and ask {@link ReadWait#waitMs} at the current time.
