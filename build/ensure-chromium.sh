@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build step (blink-power-agent, phase process-test-resources; skipped with -DskipTests):
+# Build step (blink-scheduler, phase process-test-resources; skipped with -DskipTests):
 # StatusPageBrowserTest renders the scheduler's status page in a real headless browser,
 # Debian's chromium. Installs it with apt-get when it is missing, and says so.
 set -euo pipefail

@@ -23,11 +23,16 @@ function _blink_hadoop_classpath
     hadoop_add_classpath "${BLINKHDFS_HOME}/lib/*" after
   fi
   local jar
-  for jar in "${BLINKHDFS_HOME}"/blink-core/target/blink-core-*.jar \
+  # The NameNode's modules and what they load, and the admin tool's (blink-scheduler).
+  for jar in "${BLINKHDFS_HOME}"/blink-common/target/blink-common-*.jar \
+             "${BLINKHDFS_HOME}"/blink-model/target/blink-model-*.jar \
              "${BLINKHDFS_HOME}"/blink-layout/target/blink-layout-*.jar \
+             "${BLINKHDFS_HOME}"/blink-control/target/blink-control-*.jar \
+             "${BLINKHDFS_HOME}"/blink-daemon-kit/target/blink-daemon-kit-*.jar \
+             "${BLINKHDFS_HOME}"/blink-scheduler/target/blink-scheduler-*.jar \
+             "${BLINKHDFS_HOME}"/blink-hdfs-client/target/blink-hdfs-client-*.jar \
              "${BLINKHDFS_HOME}"/blink-hdfs-placement/target/blink-hdfs-placement-*.jar \
-             "${BLINKHDFS_HOME}"/rabbit-placement/target/rabbit-placement-*.jar \
-             "${BLINKHDFS_HOME}"/blink-power-agent/target/blink-power-agent-*.jar; do
+             "${BLINKHDFS_HOME}"/rabbit-placement/target/rabbit-placement-*.jar; do
     case "${jar}" in
       *-sources.jar|*-tests.jar|*-javadoc.jar) continue ;;
     esac

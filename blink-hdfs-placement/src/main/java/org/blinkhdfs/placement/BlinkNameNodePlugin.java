@@ -1,5 +1,7 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.SchedulerClientAuth;
+import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -18,11 +20,11 @@ import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.util.ServicePlugin;
-import org.blinkhdfs.core.popularity.AccessAverages;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleState;
-import org.blinkhdfs.core.maintenance.MaintenancePlan;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.layout.popularity.AccessAverages;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleState;
+import org.blinkhdfs.layout.maintenance.MaintenancePlan;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.group.GroupReplicationPlanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -210,7 +212,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
    */
   private void startPopularity(NameNode nn) {
     RpcNamespace namespace = new RpcNamespace(nn.getRpcServer());
-    AccessAverages accesses = runtime.accesses(popularity);
+    AccessAverages accesses = runtime.accesses(popularity.settings().alpha(),
+        popularity.maxFiles());
     Map<String, PopularityLoop.Step> steps = new LinkedHashMap<>();
     if (popularity.enabled() || groups.enabled()) {
       replicator = new PopularityReplicator(accesses, popularity, namespace, runtime);

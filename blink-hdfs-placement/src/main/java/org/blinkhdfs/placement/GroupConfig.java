@@ -2,8 +2,8 @@ package org.blinkhdfs.placement;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 
 /**
  * The NameNode's application-group keys ({@code docs/groups.md}): whether groups' latency

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupQuality;
 import org.blinkhdfs.group.GroupReplicationPlanner;

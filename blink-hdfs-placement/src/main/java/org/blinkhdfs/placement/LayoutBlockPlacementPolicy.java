@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,7 +28,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
 import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

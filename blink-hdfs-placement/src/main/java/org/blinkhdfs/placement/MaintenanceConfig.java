@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.CombinedHostFileManager;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.core.maintenance.MaintenanceSettings;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.layout.maintenance.MaintenanceSettings;
 
 /**
  * The {@code blink.maintenance.*} keys (declared in {@link PlacementConfig}) and the HDFS keys

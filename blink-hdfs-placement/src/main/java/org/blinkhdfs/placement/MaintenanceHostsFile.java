@@ -16,7 +16,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeAdminProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.AdminStates;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileReader;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileWriter;
-import org.blinkhdfs.core.maintenance.MaintenancePlan;
+import org.blinkhdfs.layout.maintenance.MaintenancePlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

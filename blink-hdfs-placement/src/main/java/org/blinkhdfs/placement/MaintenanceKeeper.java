@@ -16,9 +16,9 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
-import org.blinkhdfs.core.schedule.ScheduleState;
-import org.blinkhdfs.core.maintenance.MaintenancePlan;
-import org.blinkhdfs.core.maintenance.MaintenancePlanner;
+import org.blinkhdfs.model.schedule.ScheduleState;
+import org.blinkhdfs.layout.maintenance.MaintenancePlan;
+import org.blinkhdfs.layout.maintenance.MaintenancePlanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.blinkhdfs.core.popularity.AccessAverages;
-import org.blinkhdfs.core.popularity.NodeReadLoad;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.layout.popularity.AccessAverages;
+import org.blinkhdfs.layout.popularity.NodeReadLoad;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

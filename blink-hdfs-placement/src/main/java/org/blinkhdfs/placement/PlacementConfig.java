@@ -1,16 +1,17 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.ClientConfig;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.CoreConfig;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.core.schedule.InvalidScheduleException;
-import org.blinkhdfs.core.schedule.LocationOrder;
-import org.blinkhdfs.core.schedule.NodeAddress;
-import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.model.schedule.InvalidScheduleException;
+import org.blinkhdfs.model.schedule.LocationOrder;
+import org.blinkhdfs.model.schedule.NodeAddress;
+import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
  * The {@code blink.*} keys of the NameNode side (placement policy, read selection, NameNode
@@ -29,13 +30,12 @@ import org.blinkhdfs.core.wire.SchedulerHttp;
  * <p>Immutable and thread-safe.
  */
 public final class PlacementConfig {
-  /** Schedule-source keys: defined once in {@link ScheduleSourceKeys}, read here. */
-  public static final ConfigKey SCHEDULE_FILE = ScheduleSourceKeys.SCHEDULE_FILE;
-  public static final ConfigKey SCHEDULE_POLL_MS = ScheduleSourceKeys.SCHEDULE_POLL_MS;
-  public static final ConfigKey SCHEDULER_ADDRESS =
-      new ConfigKey(SchedulerHttp.ADDRESS_KEY, "", "host:port");
-  public static final ConfigKey SCHEDULER_POLL_MS = ScheduleSourceKeys.SCHEDULER_POLL_MS;
-  public static final ConfigKey SCHEDULER_TIMEOUT_MS = ScheduleSourceKeys.SCHEDULER_TIMEOUT_MS;
+  /** The schedule-source and client keys: parsed by {@link ClientConfig}, named here too. */
+  public static final ConfigKey SCHEDULE_FILE = ClientConfig.SCHEDULE_FILE;
+  public static final ConfigKey SCHEDULE_POLL_MS = ClientConfig.SCHEDULE_POLL_MS;
+  public static final ConfigKey SCHEDULER_ADDRESS = ClientConfig.SCHEDULER_ADDRESS;
+  public static final ConfigKey SCHEDULER_POLL_MS = ClientConfig.SCHEDULER_POLL_MS;
+  public static final ConfigKey SCHEDULER_TIMEOUT_MS = ClientConfig.SCHEDULER_TIMEOUT_MS;
   public static final ConfigKey WRITE_BYTES_PER_SEC =
       new ConfigKey("blink.placement.write.bytes.per.sec", "10485760", "bytes/s");
   public static final ConfigKey WRITE_MARGIN_MS =
@@ -49,7 +49,7 @@ public final class PlacementConfig {
       new ConfigKey("blink.placement.short.write.hold.intervals", "1", "blink intervals");
   public static final ConfigKey STAGING_CAPACITY_BYTES =
       new ConfigKey("blink.placement.staging.capacity.bytes", "0", "bytes");
-  public static final ConfigKey READ_MIN_WINDOW_MS = CoreConfig.READ_MIN_WINDOW_MS;
+  public static final ConfigKey READ_MIN_WINDOW_MS = ClientConfig.READ_MIN_WINDOW_MS;
   /**
    * How old a time the NameNode's read sort may judge the schedule at: its clock is refreshed by
    * a daemon thread this often while reads come in ({@code CoarseClock}); 0 reads the system
@@ -57,28 +57,11 @@ public final class PlacementConfig {
    */
   public static final ConfigKey READ_CLOCK_RESOLUTION_MS =
       new ConfigKey("blink.read.clock.resolution.ms", "10", "ms");
-  public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
-      new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
-  /**
-   * The blink client ends an open block when a node of its pipeline has less window left than
-   * this; 0 turns the watch off.
-   */
-  public static final ConfigKey CLIENT_PIPELINE_MARGIN_MS =
-      new ConfigKey("blink.client.pipeline.margin.ms", "1000", "ms");
-  /** Which replicas the blink client's block locations (and so input splits) list. */
-  public static final ConfigKey CLIENT_BLOCK_LOCATIONS =
-      new ConfigKey("blink.client.block.locations", "usable", "usable|all");
-  /**
-   * The schedule's name (DataNode transfer address) of the host the client runs on, for a client
-   * that sleeps with a blinking host (a YARN container); empty: {@link #LOCAL_NODE_ENV}, else none.
-   */
-  public static final ConfigKey CLIENT_LOCAL_NODE =
-      new ConfigKey("blink.client.local.node", "", "host:port");
-  /**
-   * The environment variable read when {@link #CLIENT_LOCAL_NODE} is empty: a NodeManager sets it
-   * for its containers through {@code yarn.nodemanager.admin-env}, which a job cannot override.
-   */
-  public static final String LOCAL_NODE_ENV = "BLINK_LOCAL_NODE";
+  public static final ConfigKey CLIENT_WAIT_MARGIN_MS = ClientConfig.CLIENT_WAIT_MARGIN_MS;
+  public static final ConfigKey CLIENT_PIPELINE_MARGIN_MS = ClientConfig.CLIENT_PIPELINE_MARGIN_MS;
+  public static final ConfigKey CLIENT_BLOCK_LOCATIONS = ClientConfig.CLIENT_BLOCK_LOCATIONS;
+  public static final ConfigKey CLIENT_LOCAL_NODE = ClientConfig.CLIENT_LOCAL_NODE;
+  public static final String LOCAL_NODE_ENV = ClientConfig.LOCAL_NODE_ENV;
   /** Maintenance for OFF nodes: read and checked by {@link MaintenanceConfig}. */
   public static final ConfigKey MAINTENANCE_ENABLED =
       new ConfigKey("blink.maintenance.enabled", "false", "true or false");
@@ -109,44 +92,22 @@ public final class PlacementConfig {
       GroupConfig.MAX_REPLICAS, GroupConfig.BUDGET_BYTES, GroupsFeed.REFRESH_MS,
       GroupsFeed.REPORT_ADDRESS);
 
-  private final String scheduleFile;
-  private final long schedulePollMs;
-  private final String schedulerAddress;
-  private final long schedulerPollMs;
-  private final int schedulerTimeoutMs;
+  private final ClientConfig client;
   private final long writeBytesPerSec;
   private final long writeMarginMs;
   private final long seed;
   private final int shortWriteHoldIntervals;
   private final long stagingCapacityBytes;
-  private final long readMinWindowMs;
   private final long readClockResolutionMs;
-  private final long clientWaitMarginMs;
-  private final long clientPipelineMarginMs;
-  private final LocationOrder.Keep clientBlockLocations;
-  private final String clientLocalNode;
 
   private PlacementConfig(Configuration conf, UnaryOperator<String> env) {
-    this.scheduleFile = ConfigValues.raw(conf::get, SCHEDULE_FILE);
-    this.schedulePollMs = longIn(conf, SCHEDULE_POLL_MS, 0, 3_600_000L);
-    this.schedulerAddress = ConfigValues.raw(conf::get, SCHEDULER_ADDRESS);
-    if (!schedulerAddress.isEmpty()) {
-      SchedulerHttp.checkAddress(SCHEDULER_ADDRESS.name(), schedulerAddress);
-    }
-    this.schedulerPollMs = longIn(conf, SCHEDULER_POLL_MS, 100, 600_000L);
-    this.schedulerTimeoutMs = (int) longIn(conf, SCHEDULER_TIMEOUT_MS, 10, 600_000L);
+    this.client = ClientConfig.from(conf, env);
     this.writeBytesPerSec = longIn(conf, WRITE_BYTES_PER_SEC, 1, Long.MAX_VALUE);
     this.writeMarginMs = longIn(conf, WRITE_MARGIN_MS, 0, 3_600_000L);
     this.seed = longIn(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE);
     this.shortWriteHoldIntervals = (int) longIn(conf, SHORT_WRITE_HOLD_INTERVALS, 0, 100);
     this.stagingCapacityBytes = longIn(conf, STAGING_CAPACITY_BYTES, 0, Long.MAX_VALUE);
-    this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
     this.readClockResolutionMs = longIn(conf, READ_CLOCK_RESOLUTION_MS, 0, 1000);
-    this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
-    this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
-    this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
-        ConfigValues.raw(conf::get, CLIENT_BLOCK_LOCATIONS));
-    this.clientLocalNode = localNode(ConfigValues.raw(conf::get, CLIENT_LOCAL_NODE), env);
   }
 
   /** Reads and validates the keys from {@code conf} (and {@link #LOCAL_NODE_ENV}). */
@@ -159,50 +120,28 @@ public final class PlacementConfig {
     return new PlacementConfig(conf, env);
   }
 
-  private static String localNode(String configured, UnaryOperator<String> env) {
-    String what = CLIENT_LOCAL_NODE.name();
-    String value = configured;
-    if (value.isEmpty()) {
-      String fromEnv = env.apply(LOCAL_NODE_ENV);
-      value = fromEnv == null ? "" : fromEnv.trim();
-      what = "environment variable " + LOCAL_NODE_ENV;
-    }
-    if (value.isEmpty()) {
-      return "";
-    }
-    try {
-      NodeAddress.validate(what, value);
-    } catch (InvalidScheduleException e) {
-      throw new IllegalArgumentException(what + " = '" + value + "' is not host:port with a port"
-          + " in 1..65535: give the transfer address of the DataNode on this client's host as the"
-          + " schedule names it (dfs.datanode.address, e.g. 10.0.0.11:9866), or leave it unset"
-          + " for a client that does not sleep with a DataNode", e);
-    }
-    return value;
-  }
-
   /** The schedule file, or empty when none is configured. */
   public String scheduleFile() {
-    return scheduleFile;
+    return client.scheduleFile();
   }
 
   public long schedulePollMs() {
-    return schedulePollMs;
+    return client.schedulePollMs();
   }
 
   /** The scheduler's {@code host:port}, or empty when none is configured. */
   public String schedulerAddress() {
-    return schedulerAddress;
+    return client.schedulerAddress();
   }
 
   /** Milliseconds from the end of one {@code GET /v1/schedule} to the start of the next. */
   public long schedulerPollMs() {
-    return schedulerPollMs;
+    return client.schedulerPollMs();
   }
 
   /** Connect and read timeout of each {@code GET /v1/schedule}. */
   public int schedulerTimeoutMs() {
-    return schedulerTimeoutMs;
+    return client.schedulerTimeoutMs();
   }
 
   public long seed() {
@@ -227,7 +166,7 @@ public final class PlacementConfig {
   }
 
   public long readMinWindowMs() {
-    return readMinWindowMs;
+    return client.readMinWindowMs();
   }
 
   public long readClockResolutionMs() {
@@ -235,7 +174,7 @@ public final class PlacementConfig {
   }
 
   public long clientWaitMarginMs() {
-    return clientWaitMarginMs;
+    return client.clientWaitMarginMs();
   }
 
   /**
@@ -243,7 +182,7 @@ public final class PlacementConfig {
    * this many ms ({@code org.blinkhdfs.client.PipelineWatch}); 0 when the watch is off.
    */
   public long clientPipelineMarginMs() {
-    return clientPipelineMarginMs;
+    return client.clientPipelineMarginMs();
   }
 
   /**
@@ -252,7 +191,7 @@ public final class PlacementConfig {
    * every replica, best first ({@link LocationOrder}).
    */
   public LocationOrder.Keep clientBlockLocations() {
-    return clientBlockLocations;
+    return client.clientBlockLocations();
   }
 
   /**
@@ -260,7 +199,7 @@ public final class PlacementConfig {
    * #LOCAL_NODE_ENV}), or null for a client that does not sleep with a DataNode.
    */
   public String clientLocalNode() {
-    return clientLocalNode.isEmpty() ? null : clientLocalNode;
+    return client.clientLocalNode();
   }
 
   /** How long a node must stay awake to take a block of {@code blockBytes}. */

@@ -1,10 +1,11 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import java.net.InetAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
-import org.blinkhdfs.core.popularity.AccessAverages;
+import org.blinkhdfs.layout.popularity.AccessAverages;
 
 /**
  * Counts what popularity replication and the node loads of load-proportional blinking need from
@@ -26,7 +27,7 @@ public class PopularityAuditLogger implements AuditLogger {
   @Override
   public void initialize(Configuration conf) {
     PopularityConfig config = PopularityConfig.from(conf);
-    accesses = config.anyPeriodWork() ? BlinkRuntime.forConf(conf).accesses(config) : null;
+    accesses = config.anyPeriodWork() ? BlinkRuntime.forConf(conf).accesses(config.settings().alpha(), config.maxFiles()) : null;
   }
 
   @Override

@@ -1,9 +1,9 @@
 package org.blinkhdfs.placement;
 
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.core.popularity.PopularitySettings;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.layout.popularity.PopularitySettings;
 
 /**
  * The {@code blink.popularity.*} keys of popularity-based replication (BlinkFS §4.2) on the

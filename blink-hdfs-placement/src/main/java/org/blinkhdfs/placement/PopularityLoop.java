@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.blinkhdfs.core.popularity.AccessAverages;
+import org.blinkhdfs.layout.popularity.AccessAverages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import org.blinkhdfs.core.popularity.AccessAverages;
-import org.blinkhdfs.core.popularity.ExtraReplicaPlanner;
-import org.blinkhdfs.core.popularity.FileHeat;
+import org.blinkhdfs.layout.popularity.AccessAverages;
+import org.blinkhdfs.layout.popularity.ExtraReplicaPlanner;
+import org.blinkhdfs.layout.popularity.FileHeat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

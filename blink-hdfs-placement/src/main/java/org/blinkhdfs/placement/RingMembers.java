@@ -14,8 +14,8 @@ import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.WriteSlice;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.WriteSlice;
 
 /**
  * One placement decision's view of the ring: the schedule's ring order matched against the

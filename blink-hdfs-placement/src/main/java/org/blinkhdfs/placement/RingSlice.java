@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.Node;
-import org.blinkhdfs.core.schedule.WriteSlice;
+import org.blinkhdfs.model.schedule.WriteSlice;
 import org.blinkhdfs.layout.ring.FirstPositions;
 import org.blinkhdfs.layout.ring.NearestMarked;
 

@@ -10,10 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.scheduler.WakeDecision;
-import org.blinkhdfs.core.wire.SchedulerHttp;
-import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.model.wire.WakeAnswer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;

@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -17,10 +18,10 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.impl.MetricsRecordImpl;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleJson;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

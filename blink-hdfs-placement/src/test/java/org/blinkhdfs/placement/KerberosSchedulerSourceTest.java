@@ -1,5 +1,7 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.SchedulerClientAuth;
+import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -8,9 +10,9 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.blinkhdfs.testsupport.InProcessScheduler;
 import org.junit.jupiter.api.Test;

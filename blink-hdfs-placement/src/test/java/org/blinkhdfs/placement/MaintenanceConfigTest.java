@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.maintenance.MaintenanceSettings;
+import org.blinkhdfs.layout.maintenance.MaintenanceSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

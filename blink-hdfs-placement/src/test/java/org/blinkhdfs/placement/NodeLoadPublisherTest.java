@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import org.blinkhdfs.core.popularity.AccessAverages;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.layout.popularity.AccessAverages;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 

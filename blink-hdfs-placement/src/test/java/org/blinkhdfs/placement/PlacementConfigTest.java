@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.schedule.LocationOrder;
+import org.blinkhdfs.model.schedule.LocationOrder;
 import org.junit.jupiter.api.Test;
 
 class PlacementConfigTest {

@@ -1,5 +1,6 @@
 package org.blinkhdfs.placement;
 
+import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.blinkhdfs.core.popularity.AccessAverages;
+import org.blinkhdfs.layout.popularity.AccessAverages;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,10 +8,10 @@ import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.scheduler.WakeDecision;
-import org.blinkhdfs.core.wire.WakeAnswer;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeAnswer;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.http.HttpSecurity;
-import org.blinkhdfs.http.KeytabLogin;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.daemon.http.HttpSecurity;
+import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 

@@ -14,21 +14,21 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.blinkhdfs.cli.SiteDaemon;
-import org.blinkhdfs.core.cli.Manual;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.scheduler.WakeDecision;
-import org.blinkhdfs.core.wire.SchedulerHttp;
-import org.blinkhdfs.core.wire.WakeAnswer;
-import org.blinkhdfs.http.HadoopHttpAuthenticator;
-import org.blinkhdfs.http.HttpSecurity;
-import org.blinkhdfs.http.KeytabLogin;
+import org.blinkhdfs.daemon.cli.SiteDaemon;
+import org.blinkhdfs.common.cli.Manual;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.daemon.http.HttpSecurity;
+import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.client.ClientConfig;
 import org.blinkhdfs.proxy.api.ApiConfig;
 import org.blinkhdfs.proxy.api.ApiServlets;
 import org.blinkhdfs.proxy.api.BlinkApiService;
@@ -140,7 +140,7 @@ public final class ProxyDaemon implements Closeable {
         throw new IllegalStateException("only strong consistency asks for windows");
       };
     }
-    PlacementConfig pc = PlacementConfig.from(conf);
+    ClientConfig pc = ClientConfig.from(conf);
     if (pc.schedulerAddress().isEmpty()) {
       throw new IllegalArgumentException(ProxyConfig.CONSISTENCY.name() + " = strong needs "
           + SchedulerHttp.ADDRESS_KEY + " (only the scheduler can open an extra window); set it,"

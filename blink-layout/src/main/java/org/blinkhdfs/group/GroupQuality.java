@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.availability.WaitQuantile;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.availability.WaitQuantile;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.GroupReplicationPlanner.Quality;
 import org.blinkhdfs.layout.LayoutModel;
 

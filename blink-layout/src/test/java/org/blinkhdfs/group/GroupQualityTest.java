@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SortedMap;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.GroupReplicationPlanner.Quality;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.junit.jupiter.api.Test;

@@ -10,13 +10,13 @@ import org.blinkhdfs.agent.actuator.ProcessTree;
 import org.blinkhdfs.agent.actuator.RealActuator;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.agent.actuator.SignalFreezer;
-import org.blinkhdfs.core.agent.Actuator;
-import org.blinkhdfs.core.agent.ActuatorException;
-import org.blinkhdfs.core.agent.DryRunActuator;
-import org.blinkhdfs.core.agent.EmulateActuator;
-import org.blinkhdfs.core.agent.ProcessFreezer;
-import org.blinkhdfs.core.agent.Sleeper;
-import org.blinkhdfs.core.config.CoreConfig;
+import org.blinkhdfs.control.agent.Actuator;
+import org.blinkhdfs.control.agent.ActuatorException;
+import org.blinkhdfs.control.agent.DryRunActuator;
+import org.blinkhdfs.control.agent.EmulateActuator;
+import org.blinkhdfs.control.agent.ProcessFreezer;
+import org.blinkhdfs.common.time.Sleeper;
+import org.blinkhdfs.model.config.CoreConfig;
 
 /**
  * Builds the {@link Actuator} that {@code --actuator} names, together with the action that

@@ -9,15 +9,15 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
-import org.blinkhdfs.cli.SiteOptions;
-import org.blinkhdfs.core.agent.AgentTiming;
-import org.blinkhdfs.core.cli.CommandLineTool;
-import org.blinkhdfs.core.cli.Durations;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.http.KeytabLogin;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.core.schedule.NodeAddress;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.daemon.cli.SiteOptions;
+import org.blinkhdfs.control.agent.AgentTiming;
+import org.blinkhdfs.common.cli.CommandLineTool;
+import org.blinkhdfs.common.cli.Durations;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.daemon.http.KeytabLogin;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.model.schedule.NodeAddress;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
  * The power agent's settings ({@code bin/blink agent}), typed and validated in one place from
@@ -109,7 +109,7 @@ public final class AgentConfig {
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
 
   /** The agent's flags; {@link CommandLineTool} handles help and usage errors. */
-  static final org.blinkhdfs.core.cli.Manual MANUAL = new org.blinkhdfs.core.cli.Manual(
+  static final org.blinkhdfs.common.cli.Manual MANUAL = new org.blinkhdfs.common.cli.Manual(
       "blink agent", "the power agent of one DataNode host",
       java.util.List.of("bin/blink agent --node HOST:PORT --scheduler HOST:PORT --actuator"
           + " real|emulate|dry-run [flags]"),
@@ -119,7 +119,7 @@ public final class AgentConfig {
           "processes (cgroup freezer, else SIGSTOP/SIGCONT); 'dry-run' only logs. It posts a",
           "status at every transition and heartbeat, and when it cannot guarantee the wake-up",
           "the node stays awake. SIGTERM always leaves the node awake (thawed, cores online)."),
-      org.blinkhdfs.core.cli.Manual.exitCodes("1    could not start, or stopped by an error;"
+      org.blinkhdfs.common.cli.Manual.exitCodes("1    could not start, or stopped by an error;"
           + " the message says why"),
       java.util.List.of("bin/blink agent --node dn1:9866 --scheduler nn:9877 --actuator dry-run",
           "bin/blink agent --node dn1:9866 --scheduler nn:9877 --actuator emulate --pid-file"

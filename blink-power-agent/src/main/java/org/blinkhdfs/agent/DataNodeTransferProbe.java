@@ -8,7 +8,7 @@ import java.net.HttpURLConnection;
 import java.net.URI;
 import java.time.Clock;
 import java.util.function.DoubleSupplier;
-import org.blinkhdfs.core.agent.TransferBusy;
+import org.blinkhdfs.control.agent.TransferBusy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,10 +2,10 @@ package org.blinkhdfs.agent;
 
 import java.io.IOException;
 import java.util.Objects;
-import org.blinkhdfs.core.agent.NodeStatus;
-import org.blinkhdfs.core.agent.StatusSink;
-import org.blinkhdfs.core.wire.SchedulerHttp;
-import org.blinkhdfs.core.wire.WireCodec;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.control.agent.StatusSink;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.model.wire.WireCodec;
 
 /**
  * The agent's {@link StatusSink}: {@code POST /v1/status} with a protobuf {@code NodeStatusProto}

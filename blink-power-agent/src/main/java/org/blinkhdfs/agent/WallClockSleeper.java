@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import org.blinkhdfs.core.agent.Sleeper;
+import org.blinkhdfs.common.time.Sleeper;
 
 /**
  * The production {@link Sleeper}: sleeps the thread until the wall clock reaches the target, in

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.cli.CommandLineTool;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.common.cli.CommandLineTool;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

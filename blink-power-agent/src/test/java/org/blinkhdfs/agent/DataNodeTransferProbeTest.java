@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The {@code datanode} utilization probe over HTTP, against a server answering like a DataNode's
  * {@code /jmx} (the bean layout of Hadoop 3.5.0's {@code DataNodeActivity}); a real DataNode is
- * read by the local cluster's agents (integration-tests), which this module may not depend on.
+ * read by the local cluster's agents (blink-lab), which this module may not depend on.
  */
 class DataNodeTransferProbeTest {
   private final AtomicReference<String> body = new AtomicReference<>();

@@ -1,5 +1,6 @@
 package org.blinkhdfs.agent;
 
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,11 +10,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.Optional;
-import org.blinkhdfs.core.agent.NodeStatus;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.scheduler.NodeReport;
-import org.blinkhdfs.core.wire.HttpScheduleClient;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.model.wire.HttpScheduleClient;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
 
 /** {@link HttpScheduleClient} and {@link HttpStatusSink} against a real scheduler daemon. */

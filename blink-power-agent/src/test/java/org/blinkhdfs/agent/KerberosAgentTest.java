@@ -1,5 +1,7 @@
 package org.blinkhdfs.agent;
 
+import org.blinkhdfs.scheduler.KerberizedScheduler;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +10,8 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.wire.SchedulerHttp;
-import org.blinkhdfs.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

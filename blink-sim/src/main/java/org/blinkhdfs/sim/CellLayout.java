@@ -2,7 +2,7 @@ package org.blinkhdfs.sim;
 
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.core.policy.AlignedPolicy;
+import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;

@@ -8,8 +8,8 @@ import java.util.OptionalDouble;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
 
 /**
  * The simulator against the local cluster (issue 16 part 2, {@code bin/blink sim --validate}):

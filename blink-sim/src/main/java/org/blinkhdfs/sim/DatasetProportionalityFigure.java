@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.blinkhdfs.bench.availability.Combinations;
-import org.blinkhdfs.bench.chart.Axis;
-import org.blinkhdfs.bench.chart.ChartRenderer;
-import org.blinkhdfs.bench.chart.LineChart;
-import org.blinkhdfs.bench.chart.LineStyle;
+import org.blinkhdfs.common.chart.Axis;
+import org.blinkhdfs.common.chart.ChartRenderer;
+import org.blinkhdfs.common.chart.LineChart;
+import org.blinkhdfs.common.chart.LineStyle;
 import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.ChainPlanner;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
@@ -155,7 +155,7 @@ final class DatasetProportionalityFigure {
             "#d62728"))
         .add(LineChart.Series.of("Rabbit: average above 0.9", new double[] {xs[0],
             xs[xs.length - 1]}, new double[] {0.9, 0.9}, "#000000").withStyle(LineStyle.DOTTED)
-            .withMarker(org.blinkhdfs.bench.chart.Marker.NONE))
+            .withMarker(org.blinkhdfs.common.chart.Marker.NONE))
         .build();
     Path svg = Files.writeString(dir.resolve("plots/" + stem + ".svg"), ChartRenderer.svg(chart),
         StandardCharsets.UTF_8);

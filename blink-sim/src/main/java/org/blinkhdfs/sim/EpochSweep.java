@@ -3,10 +3,10 @@ package org.blinkhdfs.sim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.availability.Gap;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.availability.Gap;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * One pass over the blocks under one schedule epoch: for every visited block, its replicas from

@@ -7,14 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.blinkhdfs.bench.chart.Axis;
-import org.blinkhdfs.bench.chart.ChartRenderer;
-import org.blinkhdfs.bench.chart.LineChart;
-import org.blinkhdfs.bench.chart.LineStyle;
-import org.blinkhdfs.bench.chart.Marker;
-import org.blinkhdfs.core.policy.ActivationPolicy;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
+import org.blinkhdfs.common.chart.Axis;
+import org.blinkhdfs.common.chart.ChartRenderer;
+import org.blinkhdfs.common.chart.LineChart;
+import org.blinkhdfs.common.chart.LineStyle;
+import org.blinkhdfs.common.chart.Marker;
+import org.blinkhdfs.model.policy.ActivationPolicy;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
 
 /**
  * BlinkFS Fig 2 ({@code bin/blink sim --figure fig2}): with HDFS's random placement, the share

@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import org.blinkhdfs.core.policy.ActivationPolicy;
-import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.power.PowerLevel;
+import org.blinkhdfs.model.policy.ActivationPolicy;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerLevel;
 
 /**
  * The migration-based baseline of BlinkFS §2.2 and §6 (Fig 10, the 1000-node example): power

@@ -2,8 +2,8 @@ package org.blinkhdfs.sim;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.blinkhdfs.core.schedule.ReadOrder;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ReadOrder;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Which replica a reader picks at a few instants of the interval, as ranks the simulator can

@@ -2,10 +2,10 @@ package org.blinkhdfs.sim;
 
 import java.util.Objects;
 import java.util.function.Function;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.signal.PowerSignal;
-import org.blinkhdfs.core.signal.SteadySignal;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.signal.PowerSignal;
+import org.blinkhdfs.model.signal.SteadySignal;
 
 /**
  * One simulator run's parameters ({@code bin/blink sim}'s flags). Power is a {@link PowerSignal}

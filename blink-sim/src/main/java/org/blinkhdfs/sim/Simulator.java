@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.blinkhdfs.core.policy.BlinkPolicy;
-import org.blinkhdfs.core.policy.Policies;
-import org.blinkhdfs.core.policy.PolicyRequest;
-import org.blinkhdfs.core.policy.PolicyResult;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.policy.PolicyRequest;
+import org.blinkhdfs.model.policy.PolicyResult;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * {@code bin/blink sim}'s engine: the cluster's own pure classes at any scale. Each epoch the

@@ -9,11 +9,11 @@ import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.stats.MeanInterval;
-import org.blinkhdfs.core.policy.Policies;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The simulator's read throughput against the local cluster's (issue 16 part 2, {@code bin/blink

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.signal.PowerSignal;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.signal.PowerSignal;
 import org.junit.jupiter.api.Test;
 
 /** Hand-worked cases and properties of the migration-based baseline ({@link MigrationBaseline}). */

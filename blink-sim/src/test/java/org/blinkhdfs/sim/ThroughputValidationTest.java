@@ -10,9 +10,9 @@ import java.util.Map;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.report.RunInfo;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
 /** How a recorded throughput cell is matched with the simulated readers, and judged. */

@@ -10,11 +10,11 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.config.CoreConfig;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
-import org.blinkhdfs.core.wire.SchedulerHttp;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 

@@ -34,12 +34,12 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleJson;
-import org.blinkhdfs.core.schedule.ScheduleSourceKeys;
-import org.blinkhdfs.core.schedule.ScheduleState;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
+import org.blinkhdfs.model.schedule.ScheduleState;
 
 /**
  * The one MiniDFSCluster fixture of BlinkHDFS's tests: a real NameNode and DataNodes in-process,

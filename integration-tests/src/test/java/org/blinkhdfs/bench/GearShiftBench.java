@@ -22,9 +22,9 @@ import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.LayoutKeys;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.core.policy.GearShiftingPolicy;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.scheduler.NodeReport;
+import org.blinkhdfs.model.policy.GearShiftingPolicy;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.control.scheduler.NodeReport;
 
 /**
  * PARAID's gear shifting driven by real utilization under a real TestDFSIO load (issue 13, item 5;

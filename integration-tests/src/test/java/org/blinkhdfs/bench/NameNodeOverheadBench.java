@@ -32,9 +32,9 @@ import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.log4j.Level;
 import org.apache.log4j.LogManager;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleFileSource;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleFileSource;
+import org.blinkhdfs.client.BlinkRuntime;
 
 /**
  * End-to-end NameNode overhead of {@code PowerBalancedBlockPlacementPolicy} against HDFS's

@@ -12,7 +12,7 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.rabbit.EqualWorkNetworkTopology;

@@ -20,15 +20,15 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.log4j.Level;
 import org.apache.log4j.LogManager;
-import org.blinkhdfs.core.policy.PolicyRequest;
-import org.blinkhdfs.core.policy.PolicyResult;
-import org.blinkhdfs.core.policy.StaggeredPolicy;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleFileSource;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.model.policy.PolicyRequest;
+import org.blinkhdfs.model.policy.PolicyResult;
+import org.blinkhdfs.model.policy.StaggeredPolicy;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleFileSource;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.ring.RingLayout;
 
 /**
@@ -142,7 +142,7 @@ public final class ReconstructionCostBench {
 
   private static long windowMs(Schedule s) {
     for (NodeSchedule n : s.nodes()) {
-      if (n.mode() == org.blinkhdfs.core.schedule.NodeMode.BLINK) {
+      if (n.mode() == org.blinkhdfs.model.schedule.NodeMode.BLINK) {
         return n.activeMs();
       }
     }

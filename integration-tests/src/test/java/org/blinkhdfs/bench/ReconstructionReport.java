@@ -7,8 +7,8 @@ import org.blinkhdfs.bench.ReconstructionCostBench.Args;
 import org.blinkhdfs.bench.ReconstructionCostBench.Layouts;
 import org.blinkhdfs.bench.ReconstructionCostBench.Phase;
 import org.blinkhdfs.bench.ReconstructionCostBench.Sample;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Turns {@link ReconstructionCostBench}'s samples into {@code reconstruction-cost.csv} (every
@@ -107,7 +107,7 @@ final class ReconstructionReport {
 
   private String windows() {
     for (NodeSchedule n : schedule.nodes()) {
-      if (n.mode() == org.blinkhdfs.core.schedule.NodeMode.BLINK) {
+      if (n.mode() == org.blinkhdfs.model.schedule.NodeMode.BLINK) {
         return String.format(Locale.ROOT, "each ring node awake %d ms per interval", n.activeMs());
       }
     }

@@ -26,9 +26,13 @@ import org.junit.jupiter.api.Test;
  */
 class DistributionContentsTest {
   /** Our jars and where they go. */
-  static final Map<String, String> MODULES = Map.of("blink-core", "lib", "blink-layout", "lib",
-      "blink-bench", "lib", "blink-sim", "lib", "blink-hdfs-placement", "lib",
-      "rabbit-placement", "lib", "blink-power-agent", "lib", "blink-hdfs-proxy", "lib/proxy");
+  static final Map<String, String> MODULES = Map.ofEntries(Map.entry("blink-common", "lib"),
+      Map.entry("blink-model", "lib"), Map.entry("blink-layout", "lib"),
+      Map.entry("blink-control", "lib"), Map.entry("blink-bench", "lib"),
+      Map.entry("blink-sim", "lib"), Map.entry("blink-daemon-kit", "lib"),
+      Map.entry("blink-scheduler", "lib"), Map.entry("blink-power-agent", "lib"),
+      Map.entry("blink-hdfs-client", "lib"), Map.entry("blink-hdfs-placement", "lib"),
+      Map.entry("rabbit-placement", "lib"), Map.entry("blink-hdfs-proxy", "lib/proxy"));
   /** Third-party jars the tarball bundles (reasons in bin.xml) and where they go. */
   static final Map<String, String> BUNDLED = Map.of("protobuf-java", "lib", "jna", "lib",
       "hadoop-hdfs-httpfs", "lib/proxy", "jersey-core", "lib/proxy", "jersey-server",

@@ -15,8 +15,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.IOUtils;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.blinkhdfs.cluster.Layout;
-import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.common.cli.CommandLineTool;
 import org.junit.jupiter.api.Test;
 
 class DemoOptionsTest {

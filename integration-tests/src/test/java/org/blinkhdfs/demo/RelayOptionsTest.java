@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.blinkhdfs.core.cli.CommandLineTool;
+import org.blinkhdfs.common.cli.CommandLineTool;
 import org.junit.jupiter.api.Test;
 
 /** {@code bin/blink bench relay}'s options: its defaults and the errors of bad values. */

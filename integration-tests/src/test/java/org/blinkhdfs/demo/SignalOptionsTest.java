@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.signal.PowerSignal;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.signal.PowerSignal;
 import org.junit.jupiter.api.Test;
 
 class SignalOptionsTest {

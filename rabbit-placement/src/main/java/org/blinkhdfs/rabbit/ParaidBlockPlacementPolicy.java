@@ -2,7 +2,7 @@ package org.blinkhdfs.rabbit;
 
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;

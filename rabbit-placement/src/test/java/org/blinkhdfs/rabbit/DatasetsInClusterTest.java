@@ -20,7 +20,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.rabbit.dataset.DatasetCatalog;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;

@@ -3,7 +3,7 @@ package org.blinkhdfs.rabbit;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
 /**

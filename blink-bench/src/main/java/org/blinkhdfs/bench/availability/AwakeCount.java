@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.IntToDoubleFunction;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.Segment;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Segment;
 
 /**
  * How many nodes are awake at each phase of the blink interval: a step function, as a list of

@@ -1,7 +1,7 @@
 package org.blinkhdfs.bench.availability;
 
 import java.util.OptionalInt;
-import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerBudget;
 
 /**
  * The BlinkFS paper's closed forms for replicas and unavailability (Sharma, Irwin, Shenoy §4.2),

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Random;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 
 /**
  * Expected read wait of a blocking client, the way BlinkFS's latency benchmark reads: one

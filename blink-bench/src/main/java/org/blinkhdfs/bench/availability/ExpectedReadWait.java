@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The analytic expectation of read waits for a population of blocks under a blink schedule: the

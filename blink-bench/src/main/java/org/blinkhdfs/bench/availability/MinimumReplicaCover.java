@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 
 /**
  * The exact least number of replicas, and one set of nodes to hold them, that keeps a block

@@ -2,7 +2,7 @@ package org.blinkhdfs.bench.availability;
 
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import org.blinkhdfs.core.availability.BlockAvailability;
+import org.blinkhdfs.model.availability.BlockAvailability;
 
 /**
  * What {@link ExpectedReadWait} predicts for reads of a population of blocks, each read arriving

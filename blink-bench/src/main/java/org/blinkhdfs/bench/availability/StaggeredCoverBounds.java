@@ -1,7 +1,7 @@
 package org.blinkhdfs.bench.availability;
 
 import java.util.OptionalInt;
-import org.blinkhdfs.core.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerBudget;
 
 /**
  * Closed forms for the paper's staggered blinking that charge the sleep draw and follow the

@@ -2,7 +2,7 @@ package org.blinkhdfs.bench.report;
 
 import java.util.Objects;
 import java.util.regex.Pattern;
-import org.blinkhdfs.bench.chart.LineChart;
+import org.blinkhdfs.common.chart.LineChart;
 
 /**
  * One planned plot: its experiment, the chart, and the file stem it is written under ({@code

@@ -3,14 +3,14 @@ package org.blinkhdfs.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.blinkhdfs.core.csv.Csv;
+import org.blinkhdfs.common.csv.Csv;
 
 /**
  * {@code throughput-reads-<layout>.csv}: every read call of a {@code bench throughput} layout's
  * rounds, which the bench writes beside its report and {@code sim --validate} reads back to set
  * the cluster's round times and read-call lengths beside the simulator's.
  *
- * <p>Grammar (RFC 4180 by blink-core's {@link Csv}, one record per read call):
+ * <p>Grammar (RFC 4180 by blink-common's {@link Csv}, one record per read call):
  *
  * <pre>
  * header := "power,round,roundStartMs,roundMs,thread,offset,bytes,startMs,phaseMs,ms,dataNode"

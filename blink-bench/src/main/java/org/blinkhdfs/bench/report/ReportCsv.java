@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.core.csv.Csv;
+import org.blinkhdfs.common.csv.Csv;
 
 /**
  * {@code results.csv}: the results in long ("tidy") form, one record per cell and metric, for
  * spreadsheets, pandas or R.
  *
- * <p>Grammar (RFC 4180, CRLF line ends, UTF-8, quoting by blink-core's {@link Csv}):
+ * <p>Grammar (RFC 4180, CRLF line ends, UTF-8, quoting by blink-common's {@link Csv}):
  *
  * <pre>
  * file   := header record*

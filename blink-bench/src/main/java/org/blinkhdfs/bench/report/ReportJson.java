@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * {@code results.json}: the whole report (run, cells, checks) in one JSON document, through
- * Jackson's tree model (blink-core already depends on jackson-databind for the schedule JSON).
+ * Jackson's tree model (blink-model already depends on jackson-databind for the schedule JSON).
  *
  * <p>Grammar (version 1):
  *

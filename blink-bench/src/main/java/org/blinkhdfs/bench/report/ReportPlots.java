@@ -8,11 +8,11 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
-import org.blinkhdfs.bench.chart.Axis;
-import org.blinkhdfs.bench.chart.LineChart;
-import org.blinkhdfs.bench.chart.LineChart.Series;
-import org.blinkhdfs.bench.chart.LineStyle;
-import org.blinkhdfs.bench.chart.Marker;
+import org.blinkhdfs.common.chart.Axis;
+import org.blinkhdfs.common.chart.LineChart;
+import org.blinkhdfs.common.chart.LineChart.Series;
+import org.blinkhdfs.common.chart.LineStyle;
+import org.blinkhdfs.common.chart.Marker;
 
 /**
  * Which plots a report gets, as chart models; {@link ReportWriter} renders each to SVG and PNG.

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.blinkhdfs.bench.chart.ChartRenderer;
+import org.blinkhdfs.common.chart.ChartRenderer;
 
 /**
  * Writes a {@link Report} into a directory (the demo uses {@code target/blink-report/}):

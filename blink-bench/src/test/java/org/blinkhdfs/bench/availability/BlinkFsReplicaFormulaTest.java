@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.OptionalInt;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.junit.jupiter.api.Test;
 
 /** The paper's forms, by hand, and where they disagree with the exact computation. */

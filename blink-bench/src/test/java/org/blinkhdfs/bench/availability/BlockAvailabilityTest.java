@@ -9,13 +9,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.availability.Gap;
-import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.Segment;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.availability.Gap;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.Segment;
 import org.junit.jupiter.api.Test;
 
 class BlockAvailabilityTest {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.junit.jupiter.api.Test;
 
 class ClosedLoopReadWaitTest {

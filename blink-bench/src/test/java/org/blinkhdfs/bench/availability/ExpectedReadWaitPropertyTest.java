@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.junit.jupiter.api.Test;
 
 /** Random schedules over seeds, checked against a millisecond scan and against monotonicity. */

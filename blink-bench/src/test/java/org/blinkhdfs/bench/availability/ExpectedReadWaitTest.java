@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
 /** Hand-worked expectations; every number is derived in the comment beside it. */

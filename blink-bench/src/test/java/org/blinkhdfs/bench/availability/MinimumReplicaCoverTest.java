@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import org.blinkhdfs.core.availability.BlockAvailability;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.availability.BlockAvailability;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.junit.jupiter.api.Test;
 
 class MinimumReplicaCoverTest {

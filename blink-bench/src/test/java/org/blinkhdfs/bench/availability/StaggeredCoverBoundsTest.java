@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Random;
-import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.power.PowerLevel;
-import org.blinkhdfs.core.power.PowerModel;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerLevel;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.junit.jupiter.api.Test;
 
 class StaggeredCoverBoundsTest {

@@ -2,8 +2,8 @@ package org.blinkhdfs.bench.availability;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.blinkhdfs.core.power.PowerBudget;
-import org.blinkhdfs.core.schedule.ActiveWindow;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.schedule.ActiveWindow;
 
 /**
  * Test fixture: the paper's staggered schedules built by hand, so availability tests do not

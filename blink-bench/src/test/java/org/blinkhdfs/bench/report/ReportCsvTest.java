@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.blinkhdfs.core.csv.Csv;
+import org.blinkhdfs.common.csv.Csv;
 import org.junit.jupiter.api.Test;
 
 class ReportCsvTest {

@@ -8,10 +8,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.blinkhdfs.bench.chart.AxisScale;
-import org.blinkhdfs.bench.chart.LineChart;
-import org.blinkhdfs.bench.chart.LineChart.Series;
-import org.blinkhdfs.bench.chart.LineStyle;
+import org.blinkhdfs.common.chart.AxisScale;
+import org.blinkhdfs.common.chart.LineChart;
+import org.blinkhdfs.common.chart.LineChart.Series;
+import org.blinkhdfs.common.chart.LineStyle;
 import org.junit.jupiter.api.Test;
 
 class ReportPlotsTest {

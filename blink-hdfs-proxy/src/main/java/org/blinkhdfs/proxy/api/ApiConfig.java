@@ -2,8 +2,8 @@ package org.blinkhdfs.proxy.api;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 
 /**
  * The Blink API's settings on the proxy, validated at startup (a bad value names the key, the

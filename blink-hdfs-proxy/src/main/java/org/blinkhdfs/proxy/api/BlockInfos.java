@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.blinkhdfs.core.api.BlockInfo;
-import org.blinkhdfs.core.api.NodeTiming;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.api.BlockInfo;
+import org.blinkhdfs.model.api.NodeTiming;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.proxy.drain.LayoutContext;
 

@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.blinkhdfs.core.api.NodeState;
+import org.blinkhdfs.model.api.NodeState;
 
 /**
  * The NameNode's live and dead DataNodes by transfer address (two {@code getDatanodeReport}

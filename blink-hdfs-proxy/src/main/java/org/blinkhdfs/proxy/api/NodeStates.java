@@ -1,14 +1,14 @@
 package org.blinkhdfs.proxy.api;
 
 import java.util.Optional;
-import org.blinkhdfs.core.api.NodeState;
-import org.blinkhdfs.core.api.NodeTiming;
-import org.blinkhdfs.core.api.ScheduleRef;
-import org.blinkhdfs.core.schedule.ActiveWindow;
-import org.blinkhdfs.core.schedule.NodeMode;
-import org.blinkhdfs.core.schedule.NodeSchedule;
-import org.blinkhdfs.core.schedule.Schedule;
-import org.blinkhdfs.core.schedule.ScheduleState;
+import org.blinkhdfs.model.api.NodeState;
+import org.blinkhdfs.model.api.NodeTiming;
+import org.blinkhdfs.model.api.ScheduleRef;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleState;
 
 /**
  * {@code getBlinkState}: joins the schedule's entry for a node (role, mode, window, timing) with

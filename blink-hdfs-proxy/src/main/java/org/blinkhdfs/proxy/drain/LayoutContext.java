@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.StandInDemand;
 

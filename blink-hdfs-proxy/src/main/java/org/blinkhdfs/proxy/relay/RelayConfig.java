@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.placement.PlacementConfig;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.client.ClientConfig;
 
 /**
  * The read relay's settings, read once from a Hadoop {@code Configuration} and validated, so a
@@ -84,10 +84,10 @@ public final class RelayConfig {
     String d = ConfigValues.raw(conf::get, DIR);
     this.dir = d.isEmpty() ? Optional.empty() : Optional.of(d);
     this.cluster = cluster(conf);
-    PlacementConfig pc = PlacementConfig.from(conf); // a bad blink.* schedule value fails here
+    ClientConfig pc = ClientConfig.from(conf); // a bad blink.* schedule value fails here
     if (pc.scheduleFile().isEmpty() && pc.schedulerAddress().isEmpty()) {
-      throw new IllegalArgumentException("neither " + PlacementConfig.SCHEDULER_ADDRESS.name()
-          + " nor " + PlacementConfig.SCHEDULE_FILE.name() + " is set: the relay reads through"
+      throw new IllegalArgumentException("neither " + ClientConfig.SCHEDULER_ADDRESS.name()
+          + " nor " + ClientConfig.SCHEDULE_FILE.name() + " is set: the relay reads through"
           + " BlinkDistributedFileSystem, which holds a read for a replica's window only when it"
           + " knows the schedule; set one of them as on the NameNode");
     }

@@ -8,7 +8,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableQuantiles;
-import org.blinkhdfs.placement.BlinkRuntime;
+import org.blinkhdfs.client.BlinkRuntime;
 
 /**
  * metrics2 source {@code BlinkProxyRelay} ({@code /jmx}, {@code /prom}): the relay's reads that

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;

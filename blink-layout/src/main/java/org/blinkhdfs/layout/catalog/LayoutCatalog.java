@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;

@@ -8,7 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Decides which staged replicas to copy into their layout now, so that copies run inside the

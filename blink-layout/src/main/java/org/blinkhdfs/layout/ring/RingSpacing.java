@@ -2,8 +2,8 @@ package org.blinkhdfs.layout.ring;
 
 import java.util.List;
 import java.util.Locale;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.policy.AlignedStagger;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.model.policy.AlignedStagger;
 
 /**
  * How the power-balanced ring spaces a block's replicas ({@code blink.ring.spacing}).

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 
 /**
  * The {@code blink.rabbit.datasets*} keys, typed and validated in one place (the NameNode's

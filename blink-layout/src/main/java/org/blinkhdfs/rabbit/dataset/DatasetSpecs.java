@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 
 /**
  * Parses {@code blink.rabbit.datasets}: the configured datasets as comma-separated

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.blinkhdfs.core.schedule.Schedule;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * An expansion chain (Rabbit §3.1.1): the DataNodes of a layout in the order they are powered

@@ -3,7 +3,7 @@ package org.blinkhdfs.rabbit.layout;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import org.blinkhdfs.core.scheduler.RecoveryWake;
+import org.blinkhdfs.model.schedule.RecoveryWake;
 
 /**
  * Rabbit §3.5's failure response for the power scheduler: when a primary fails, wake only its

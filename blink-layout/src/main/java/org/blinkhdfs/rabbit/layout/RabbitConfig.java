@@ -4,10 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.blinkhdfs.core.config.ConfigKey;
-import org.blinkhdfs.core.config.ConfigValues;
-import org.blinkhdfs.rabbit.layout.Chain;
-import org.blinkhdfs.rabbit.layout.ParaidSpec;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 
 /**
  * The {@code blink.*} keys of the equal-work and PARAID placement policies, typed and validated

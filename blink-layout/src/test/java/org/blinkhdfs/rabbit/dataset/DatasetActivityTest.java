@@ -3,7 +3,7 @@ package org.blinkhdfs.rabbit.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Set;
-import org.blinkhdfs.core.time.ManualClock;
+import org.blinkhdfs.common.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class DatasetActivityTest {

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.core.time.ManualClock;
+import org.blinkhdfs.common.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class ResolutionCacheTest {

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import org.blinkhdfs.layout.LayoutCheck;
-import org.blinkhdfs.rabbit.layout.Chain;
-import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
-import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.stream.Stream;
-import org.blinkhdfs.core.agent.ActuatorException;
-import org.blinkhdfs.core.agent.ProcessFreezer;
+import org.blinkhdfs.control.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ProcessFreezer;
 
 /**
  * Freezes the DataNode's cgroup, for {@code --actuator emulate}: the kernel stops every task in

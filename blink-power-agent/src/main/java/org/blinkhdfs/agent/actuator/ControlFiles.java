@@ -3,7 +3,7 @@ package org.blinkhdfs.agent.actuator;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 
 /**
  * {@link SysfsFiles} access that turns I/O errors into {@link ActuatorException}s naming the file

@@ -1,6 +1,6 @@
 package org.blinkhdfs.agent.actuator;
 
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 
 /**
  * The kernel calls the actuators make that are not file writes: {@code sync}, clock reads and

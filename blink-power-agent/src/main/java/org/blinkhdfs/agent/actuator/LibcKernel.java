@@ -3,7 +3,7 @@ package org.blinkhdfs.agent.actuator;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 
 /**
  * {@link Kernel} through {@link LibC}. libc is bound on first use, not at class load: a host where

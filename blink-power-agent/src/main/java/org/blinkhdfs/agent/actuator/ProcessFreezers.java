@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import org.blinkhdfs.core.agent.ActuatorException;
-import org.blinkhdfs.core.agent.ProcessFreezer;
+import org.blinkhdfs.control.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ProcessFreezer;
 
 /**
  * Picks the {@link ProcessFreezer} for {@code --actuator emulate}: the cgroup freezer when the

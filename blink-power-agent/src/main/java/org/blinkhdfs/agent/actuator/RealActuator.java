@@ -5,10 +5,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.OptionalLong;
-import org.blinkhdfs.core.agent.Actuator;
-import org.blinkhdfs.core.agent.ActuatorException;
-import org.blinkhdfs.core.agent.SleepReport;
-import org.blinkhdfs.core.agent.SleepRequest;
+import org.blinkhdfs.control.agent.Actuator;
+import org.blinkhdfs.control.agent.ActuatorException;
+import org.blinkhdfs.control.agent.SleepReport;
+import org.blinkhdfs.control.agent.SleepRequest;
 
 /**
  * {@code --actuator real}: suspends the host to RAM (ACPI S3) and lets its RTC wake it.

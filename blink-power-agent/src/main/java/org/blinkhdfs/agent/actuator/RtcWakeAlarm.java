@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 
 /**
  * The RTC wake alarm of one {@code /sys/class/rtc/rtcN}, through its {@code wakealarm} file.

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.blinkhdfs.core.agent.ActuatorException;
-import org.blinkhdfs.core.agent.ProcessFreezer;
+import org.blinkhdfs.control.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ProcessFreezer;
 
 /**
  * Freezes DataNode processes with {@code SIGSTOP} and thaws them with {@code SIGCONT}, through

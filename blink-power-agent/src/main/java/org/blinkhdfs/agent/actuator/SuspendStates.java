@@ -3,7 +3,7 @@ package org.blinkhdfs.agent.actuator;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 
 /**
  * Checks that writing {@code mem} to {@code /sys/power/state} means the suspend state we want.

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.blinkhdfs.core.time.ManualClock;
+import org.blinkhdfs.common.time.ManualClock;
 
 /**
  * A fake host for the real actuator: a sysfs tree in a temp dir, a {@link SysfsFiles} that records

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.blinkhdfs.core.agent.ActuatorException;
+import org.blinkhdfs.control.agent.ActuatorException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.blinkhdfs.agent.TickingChild;

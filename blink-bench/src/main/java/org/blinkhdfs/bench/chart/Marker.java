@@ -1,7 +1,0 @@
-package org.blinkhdfs.bench.chart;
-
-/** What marks each data point of a series: nothing, or a filled circle. */
-public enum Marker {
-  NONE,
-  CIRCLE
-}

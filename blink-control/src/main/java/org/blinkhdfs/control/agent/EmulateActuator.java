@@ -1,0 +1,152 @@
+package org.blinkhdfs.control.agent;
+
+import org.blinkhdfs.common.time.Sleeper;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import org.blinkhdfs.model.power.PowerModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code emulate} actuator: a "sleep" freezes the DataNode's processes ({@link
+ * ProcessFreezer}), waits ({@link Sleeper}) and thaws them, so the DataNode stops heartbeating
+ * and serving like a suspended host and resumes with its state intact.
+ *
+ * <p><b>Resume latency.</b> Like the real actuator, which arms its RTC alarm {@code
+ * resumeLatencyMs} before {@code wakeAtMs}, this one thaws at {@code wakeAtMs − resumeLatencyMs}
+ * (default 0: a thaw is instant). A non-zero value makes an emulated cluster behave, and draw,
+ * like a real one.
+ *
+ * <p><b>Energy.</b> It accounts, from the {@link PowerModel}, what a real node would have used:
+ * frozen time at {@code sleepWatts}, thawed time at {@code activeWatts}, or {@code ioServerWatts}
+ * while {@link #setComputeCores} holds the node in io-server mode (it changes no cores itself).
+ * Example (25 W / 1 W): thawed 30 s and frozen 30 s is 750 + 30 = 780 J, 13 W on average.
+ *
+ * <p><b>Refusals</b> ({@link ActuatorException}, node left awake): the lease has ended, {@code
+ * wakeAtMs} is after the lease end or not in the future, the thaw time is not in the future, or
+ * the freezer fails. If the wait is interrupted, the processes are thawed before the interrupt
+ * propagates.
+ *
+ * <p>Thread-safe: the energy account is guarded by this object; {@link #sleep} is meant for the
+ * agent's single loop thread.
+ */
+public final class EmulateActuator implements Actuator {
+  private static final Logger LOG = LoggerFactory.getLogger(EmulateActuator.class);
+  public static final String NAME = "emulate";
+
+  private final ProcessFreezer freezer;
+  private final Sleeper sleeper;
+  private final Clock clock;
+  private final PowerModel model;
+  private final long resumeLatencyMs;
+
+  private long accountedUntilMs;
+  private boolean ioServer;
+  private long awakeMs;
+  private long asleepMs;
+  private double awakeJoules;
+  private double asleepJoules;
+
+  /**
+   * @param resumeLatencyMs thaw this long before {@code wakeAtMs}; {@code >= 0}
+   */
+  public EmulateActuator(ProcessFreezer freezer, Sleeper sleeper, Clock clock, PowerModel model,
+      long resumeLatencyMs) {
+    this.freezer = Objects.requireNonNull(freezer, "freezer");
+    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.model = Objects.requireNonNull(model, "model");
+    if (resumeLatencyMs < 0) {
+      throw new IllegalArgumentException("resumeLatencyMs must be >= 0, got " + resumeLatencyMs);
+    }
+    this.resumeLatencyMs = resumeLatencyMs;
+    this.accountedUntilMs = clock.millis();
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public SleepReport sleep(SleepRequest request) throws ActuatorException, InterruptedException {
+    long start = clock.millis();
+    SleepChecks.requireAllowed(NAME, request, start);
+    long thawAt = request.wakeAtMs() - resumeLatencyMs;
+    if (thawAt <= start) {
+      throw new ActuatorException(NAME + ": wakeAtMs " + Instant.ofEpochMilli(request.wakeAtMs())
+          + " minus the resume latency " + resumeLatencyMs + " ms is not in the future: too short"
+          + " a sleep; raise the agent's minSleepMs above the resume latency");
+    }
+    accountAwake(start);
+    try {
+      freezer.freeze();
+    } catch (ActuatorException e) {
+      thawQuietly(); // the contract: a refusal leaves the node awake
+      throw e;
+    }
+    long frozenAt = clock.millis();
+    boolean thawed = false;
+    try {
+      sleeper.sleepUntil(thawAt);
+      freezer.thaw();
+      thawed = true;
+    } finally {
+      if (!thawed) {
+        thawQuietly();
+      }
+      accountAsleep(frozenAt, clock.millis());
+    }
+    long awakeAt = clock.millis();
+    return new SleepReport(start, awakeAt, awakeAt - frozenAt, NAME + ": " + freezer.describe()
+        + " frozen " + (awakeAt - frozenAt) + " ms for epoch " + request.epoch());
+  }
+
+  private void thawQuietly() {
+    try {
+      freezer.thaw();
+    } catch (ActuatorException e) {
+      LOG.error("could not thaw {} after a failed or interrupted sleep: {}", freezer.describe(),
+          e.getMessage());
+    }
+  }
+
+  @Override
+  public synchronized void setComputeCores(int computeCores) {
+    accountAwake(clock.millis());
+    ioServer = computeCores > 0;
+    LOG.debug("emulate: compute {} (no cores changed)", ioServer ? "io-server, " + computeCores
+        + " cores" : "max-perf");
+  }
+
+  /** Energy used from construction until {@code nowMs}, the open awake period included. */
+  public synchronized EnergyAccount energy(long nowMs) {
+    long open = Math.max(0, nowMs - accountedUntilMs);
+    return new EnergyAccount(awakeMs + open, asleepMs, awakeJoules + joules(awakeWatts(), open),
+        asleepJoules);
+  }
+
+  private synchronized void accountAwake(long nowMs) {
+    long ms = Math.max(0, nowMs - accountedUntilMs);
+    awakeMs += ms;
+    awakeJoules += joules(awakeWatts(), ms);
+    accountedUntilMs = Math.max(accountedUntilMs, nowMs);
+  }
+
+  private synchronized void accountAsleep(long fromMs, long toMs) {
+    accountAwake(fromMs);
+    long ms = Math.max(0, toMs - fromMs);
+    asleepMs += ms;
+    asleepJoules += joules(model.sleepWatts(), ms);
+    accountedUntilMs = Math.max(accountedUntilMs, toMs);
+  }
+
+  private double awakeWatts() {
+    return ioServer ? model.ioServerWatts() : model.activeWatts();
+  }
+
+  private static double joules(double watts, long ms) {
+    return watts * ms / 1000.0;
+  }
+}

@@ -1,0 +1,23 @@
+package org.blinkhdfs.control.agent;
+
+import java.util.Optional;
+
+/**
+ * What one {@link AgentLoop#step()} did.
+ *
+ * @param kind stayed awake, slept (and is awake again), or the actuator refused
+ * @param nextStepAtMs when the caller should run the next step
+ * @param action the planner's decision
+ * @param report the actuator's report, for SLEPT
+ */
+public record StepResult(Kind kind, long nextStepAtMs, AgentAction action,
+    Optional<SleepReport> report) {
+
+  /** Outcomes of a step. */
+  public enum Kind {
+    STAYED_AWAKE,
+    SLEPT,
+    /** The actuator refused or failed; the node is awake and an ERROR status was posted. */
+    REFUSED
+  }
+}

@@ -1,0 +1,228 @@
+package org.blinkhdfs.control.agent;
+
+import org.blinkhdfs.model.wire.NodeStatus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.common.time.ManualClock;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The agent loop's transitions and messages, on the planner's worked example (dn1 BLINK
+ * [20 000, 40 000) every 60 000, lease to 180 000, minSleep 3 000, resume latency 2 000, poll
+ * 5 000) with the emulating actuator on a fake freezer and a manual clock.
+ */
+class AgentLoopTest {
+  static final String DN1 = "dn1:9866";
+
+  final ManualClock clock = new ManualClock(10_000);
+  final FakeFreezer freezer = new FakeFreezer(clock);
+  final List<NodeStatus> posted = new ArrayList<>();
+  final List<Integer> coreCalls = new ArrayList<>();
+  Optional<Schedule> served = AgentPlannerTest.worked();
+  boolean fetchFails;
+  boolean postFails;
+  double utilization = 0.4;
+
+  final Actuator emulate = new EmulateActuator(freezer, clock, clock,
+      PowerModel.builder().nodeCount(1).activeWatts(25).sleepWatts(1).build(), 2_000);
+
+  AgentLoop loop(Actuator actuator, long heartbeatMs) {
+    Actuator recording = new Actuator() {
+      @Override
+      public String name() {
+        return actuator.name();
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) throws ActuatorException, InterruptedException {
+        return actuator.sleep(r);
+      }
+
+      @Override
+      public void setComputeCores(int cores) throws ActuatorException {
+        coreCalls.add(cores);
+        actuator.setComputeCores(cores);
+      }
+    };
+    return AgentLoop.builder()
+        .settings(new AgentLoop.Settings(DN1, AgentPlannerTest.TIMING, heartbeatMs, 1))
+        .scheduleClient(() -> {
+          if (fetchFails) {
+            throw new IOException("scheduler unreachable");
+          }
+          return served;
+        })
+        .statusSink(s -> {
+          if (postFails) {
+            throw new IOException("post failed");
+          }
+          posted.add(s);
+        })
+        .actuator(recording).clock(clock).sleeper(clock).utilization(() -> utilization).build();
+  }
+
+  @Test
+  void blinkCyclePostsAsleepThenAwakeWithTheMeasuredSleep() throws Exception {
+    AgentLoop a = loop(emulate, 30_000);
+    // 10 000: asleep by schedule; sleep until 20 000, the emulator thaws at 18 000.
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.SLEPT, r.kind());
+    assertEquals(18_000, r.nextStepAtMs());
+    assertEquals(List.of(new FakeFreezer.Transition(10_000, true),
+        new FakeFreezer.Transition(18_000, false)), freezer.transitions());
+    assertEquals(2, posted.size());
+    assertEquals(NodeStatus.State.ASLEEP, posted.get(0).state());
+    assertEquals(10_000, posted.get(0).atMs());
+    assertEquals(-1, posted.get(0).utilization(), 1e-12);
+    assertEquals(NodeStatus.State.AWAKE, posted.get(1).state());
+    assertEquals(18_000, posted.get(1).atMs());
+    assertEquals(8_000, posted.get(1).measuredSleepMs());
+    assertEquals(0.4, posted.get(1).utilization(), 1e-12);
+    assertEquals(4, posted.get(1).epoch());
+    // 18 000: 2 000 ms to the window is no sleep: stay awake until 20 000, no new message.
+    r = a.step();
+    assertEquals(StepResult.Kind.STAYED_AWAKE, r.kind());
+    assertEquals(20_000, r.nextStepAtMs());
+    assertEquals(2, posted.size());
+    // 20 000 .. 40 000 in the window, polling every 5 000.
+    clock.set(20_000);
+    assertEquals(25_000, a.step().nextStepAtMs());
+    clock.set(38_000);
+    assertEquals(40_000, a.step().nextStepAtMs());
+    // 40 000: window closed; next window at 80 000: sleep 80 000 - 2 000 - 40 000 = 38 000.
+    clock.set(40_000);
+    r = a.step();
+    assertEquals(StepResult.Kind.SLEPT, r.kind());
+    assertEquals(78_000, r.nextStepAtMs());
+    assertEquals(2, a.sleeps());
+    assertEquals(38_000, posted.get(posted.size() - 1).measuredSleepMs());
+  }
+
+  @Test
+  void awakeAgentsHeartbeat() throws Exception {
+    served = Optional.of(AgentPlannerTest.base().validUntilMs(1_000_000)
+        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).build());
+    AgentLoop a = loop(emulate, 7_000);
+    StepResult r = a.step(); // posts AWAKE (first message)
+    assertEquals(1, posted.size());
+    assertEquals(15_000, r.nextStepAtMs(), "poll at 15 000 comes before the heartbeat 17 000");
+    clock.set(15_000);
+    r = a.step();
+    assertEquals(1, posted.size(), "5 000 ms since the last message: no heartbeat yet");
+    assertEquals(17_000, r.nextStepAtMs(), "the heartbeat at 17 000 comes before the poll");
+    clock.set(17_000);
+    a.step();
+    assertEquals(2, posted.size());
+    assertEquals(NodeStatus.State.AWAKE, posted.get(1).state());
+    assertEquals(List.of(0), coreCalls, "max-perf applied once");
+  }
+
+  @Test
+  void ioServerModeSetsComputeCoresAndReportsIt() throws Exception {
+    served = Optional.of(AgentPlannerTest.base().validUntilMs(1_000_000)
+        .add(NodeSchedule.of(DN1, NodeMode.IO_SERVER)).build());
+    AgentLoop a = loop(emulate, 60_000);
+    a.step();
+    a.step();
+    assertEquals(List.of(1), coreCalls, "one core for the DataNode, applied once");
+    assertEquals(NodeStatus.State.IO_SERVER, posted.get(0).state());
+    served = Optional.of(AgentPlannerTest.base().validUntilMs(1_000_000)
+        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).build());
+    a.step();
+    assertEquals(List.of(1, 0), coreCalls);
+    assertEquals(NodeStatus.State.AWAKE, posted.get(1).state(), "mode change is reported");
+  }
+
+  @Test
+  void unreachableSchedulerKeepsTheLastScheduleUntilItsLeaseThenStaysAwake() throws Exception {
+    AgentLoop a = loop(emulate, 30_000);
+    a.step(); // fetched epoch 4, slept to 18 000
+    fetchFails = true;
+    clock.set(170_000);
+    StepResult r = a.step(); // still within the lease: sleeps until its end, 180 000
+    assertEquals(StepResult.Kind.SLEPT, r.kind());
+    assertEquals(1, a.fetchFailures());
+    assertEquals(178_000, clock.millis());
+    clock.set(180_000);
+    int before = freezer.transitions().size();
+    for (int i = 0; i < 50; i++) {
+      r = a.step();
+      assertEquals(StepResult.Kind.STAYED_AWAKE, r.kind());
+      clock.set(r.nextStepAtMs());
+    }
+    assertEquals(before, freezer.transitions().size(), "nobody sleeps after the lease");
+    assertFalse(freezer.isFrozen());
+  }
+
+  @Test
+  void refusalPostsErrorOnceAndRetriesAfterPoll() throws Exception {
+    Actuator refusing = new Actuator() {
+      @Override
+      public String name() {
+        return "refusing";
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) throws ActuatorException {
+        throw new ActuatorException("rtc alarm could not be armed");
+      }
+
+      @Override
+      public void setComputeCores(int cores) {}
+    };
+    AgentLoop a = loop(refusing, 30_000);
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.REFUSED, r.kind());
+    assertEquals(15_000, r.nextStepAtMs());
+    assertEquals(NodeStatus.State.ERROR, posted.get(posted.size() - 1).state());
+    assertTrue(posted.get(posted.size() - 1).detail().contains("rtc alarm"));
+    int count = posted.size();
+    clock.set(11_000);
+    assertEquals(StepResult.Kind.REFUSED, a.step().kind());
+    assertEquals(count, posted.size(), "no ASLEEP/ERROR repeated within the heartbeat");
+    clock.set(40_000); // 30 000 after the ERROR: the heartbeat is due, so both are posted again
+    a.step();
+    assertEquals(count + 2, posted.size());
+    assertEquals(NodeStatus.State.ERROR, posted.get(posted.size() - 1).state());
+    assertFalse(freezer.isFrozen());
+  }
+
+  @Test
+  void failedPostsNeverStopATransition() throws Exception {
+    postFails = true;
+    AgentLoop a = loop(emulate, 30_000);
+    assertEquals(StepResult.Kind.SLEPT, a.step().kind());
+    assertEquals(2, a.postFailures());
+    assertEquals(2, freezer.transitions().size());
+  }
+
+  @Test
+  void anUnknownUtilizationIsReportedAsMinusOne() throws Exception {
+    utilization = 1.7;
+    served = Optional.empty();
+    AgentLoop a = loop(emulate, 30_000);
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.STAYED_AWAKE, r.kind());
+    assertEquals(-1, posted.get(0).utilization(), 1e-12);
+    assertEquals(-1, posted.get(0).epoch());
+  }
+
+  @Test
+  void runStopsWhenAsked() throws Exception {
+    AgentLoop a = loop(emulate, 30_000);
+    int[] steps = {0};
+    a.run(() -> steps[0]++ < 5);
+    assertEquals(6, steps[0]);
+    assertTrue(clock.millis() > 10_000, "run waited between steps with the sleeper");
+  }
+}

@@ -1,0 +1,736 @@
+package org.blinkhdfs.demo;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.blinkhdfs.cluster.Layout;
+import org.blinkhdfs.cluster.LayoutKeys;
+import org.blinkhdfs.common.cli.CommandLineTool;
+
+/**
+ * Everything {@code bin/blink demo} and {@code bin/blink bench <experiment>} can be told, with the
+ * demo's defaults (sized to finish within 10 minutes on 2 cores) and the bench's larger ones.
+ *
+ * <p>Latency is measured for every {@code --latency-replication} on the first layout and for
+ * {@code --replication} on the others (BlinkFS Table 2 is about the power-balanced layout; the
+ * others are compared at the common replication factor). The Rabbit layouts (equal-work, PARAID)
+ * run under the activation policy, which never blinks: in the demo they run the throughput
+ * experiment only ({@link #runsOn}), which is what keeps five layouts inside 10 minutes; {@code
+ * bench latency} measures their latency when asked.
+ *
+ * <p>{@code bench gears} is Le et al.'s Fig 3: on 7 ring nodes and no staging node, each Rabbit
+ * layout writes its data with all nodes on, then reads it with 2, 4 and 7 nodes ACTIVE and the
+ * rest OFF. Equal work holds r = 2 with p = 2 on 7 nodes (Le et al. Table 2; r = 3 would need
+ * 10 nodes); PARAID keeps its skew only with r = 3 ({@code --paraid-replication}; at r = 2 HDFS's
+ * fixed replication leaves original and group-1 copy only, docs/equal-work.md). PARAID groups
+ * 2,2 make 2, 4 and 7 gears of both layouts (the default group 1 of 2 gives gears 2 and 7 only).
+ *
+ * <p>{@code bench relay} measures the proxy's WebHDFS read relay (docs/relay.md) on one
+ * power-balanced cluster whose proxy runs the relay: at 100% power {@code --rounds} rounds read
+ * the same files through the relay, the NameNode's own WebHDFS and the native client, in an
+ * order that rotates each round; at each lower level {@code --low-power-rounds} rounds read
+ * through the relay and with a stock native client ({@link RelaySession}). Its defaults are
+ * smaller (6 ring nodes, 4 MiB/s per DataNode, 12 × 12 MiB: two readers per node, so a node
+ * rarely idles while two readers queue on another) so that the DataNodes' caps, not the two
+ * cores, bound throughput, and a run takes under 10 minutes. {@code --native-timeout} sets the
+ * stock native client's {@code dfs.client.socket-timeout} (default: the cluster's, one interval
+ * plus 4 s, longer than any sleep, so its reads wait instead of failing).
+ *
+ * <p>Layout keys are checked here against the same pure layouts the NameNode builds
+ * ({@link LayoutKeys#chainLayout}), so a replication a layout cannot hold fails as a usage error
+ * instead of being silently placed by HDFS's default policy.
+ *
+ * <p>Immutable; built by {@link #parse}.
+ */
+public record DemoOptions(String command, Path clusterDir, Path outDir, int nodes, int staging,
+    long intervalMs, int bandwidthMBps, List<LayoutRun> layouts, List<Integer> powers,
+    int replication, List<Integer> latencyReplications, Set<String> experiments,
+    long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
+    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks, long seed,
+    LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
+    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
+    List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget,
+    List<SignalCase> signalCases) {
+
+  static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
+      RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
+      MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
+      SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT,
+      SignalSession.KV, SignalSession.SEARCH, SignalSession.OSCILLATION,
+      RabbitDatasetsSession.EXPERIMENT);
+
+  static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
+      + "default+staggered,equal-work+activation,paraid+activation";
+  static final String ACTIVATION = "activation";
+  /** {@code bin/blink bench throughput}, the only command that reads its throughput in rounds. */
+  static final String THROUGHPUT = "throughput";
+  static final String GEARS_LAYOUTS = "equal-work+activation,paraid+activation";
+  static final String RELAY_LAYOUTS = "power-balanced+staggered";
+  /** bench groups: the ring without and with replication for the groups' targets. */
+  static final String GROUPS_LAYOUTS = "power-balanced+staggered,power-balanced+staggered+groups";
+  /** bench groups-io: equal work without and with the groups as its datasets. */
+  static final String GROUPS_IO_LAYOUTS = "equal-work+activation,equal-work+activation+groups";
+  /** bench rabbit-datasets (Rabbit Fig 8): equal work with eight datasets, every node on. */
+  static final String RABBIT_LAYOUTS = "equal-work+activation";
+  /**
+   * The MapReduce benches' layouts: the blinking ones. Under the activation policy an OFF host's
+   * containers would run only during its check-ins until YARN is told to place nothing there.
+   */
+  static final String MAPREDUCE_LAYOUTS = "power-balanced+staggered,default+staggered";
+  /**
+   * BlinkFS Fig 11's three approaches: the power-balanced ring, Rabbit's equal work with
+   * activation (YARN is told that OFF hosts offer nothing), and load-proportional blinking.
+   */
+  static final String WORDCOUNT_LAYOUTS = "power-balanced+staggered,equal-work+activation,"
+      + "default+load-proportional";
+  /**
+   * bench kv-signal and search (BlinkFS Figs 12-13): BlinkFS's ring, Rabbit's equal work and
+   * load-proportional blinking fed by the NameNode's per-node read counts.
+   */
+  static final String SIGNAL_LAYOUTS = WORDCOUNT_LAYOUTS;
+  /** bench search (Fig 13): the ring, load-proportional and the migration-based baseline. */
+  static final String SEARCH_LAYOUTS = "power-balanced+staggered,default+load-proportional,"
+      + "default+activation+" + LayoutRun.MIGRATION;
+  /** bench oscillation (Fig 10): the ring against the migration-based baseline. */
+  static final String OSCILLATION_LAYOUTS = "power-balanced+staggered,default+activation+"
+      + LayoutRun.MIGRATION;
+  /** Amur &amp; Schwan Table 2: all DataNodes on, k max-perf hosts and the rest io-server. */
+  static final String GREP_LAYOUTS = "default+io-server";
+  /**
+   * Power levels of bench grep: with the paper's watts (max-perf 252 W, io-server 77 W, 4
+   * nodes; {@link MapReduceSession#AMUR_SCHWAN_KEYS}) 48, 66, 83 and 100% of 4 x 252 W afford
+   * 1, 2, 3 and 4 max-perf nodes (IoServerPolicy: k = floor((P - 4 x 77) / 175)).
+   */
+  static final String GREP_POWERS = "48,66,83,100";
+
+  static final String FLAGS_HELP = String.join("\n",
+      "  --nodes N                 ring DataNodes (default 9; bench gears 7, bench relay,",
+      "                            faults and soak 6, bench wordcount and grep 4)",
+      "  --staging S               always-on staging DataNodes (default 1; bench gears and",
+      "                            grep 0; bench wordcount and grep run no NodeManager there)",
+      "  --interval D              blink interval, shortened from 60 s (default 6s)",
+      "  --bandwidth MB            per-DataNode read and write cap in MiB/s (default 10; bench",
+      "                            relay 4, so the caps and not the CPU bound throughput)",
+      "  --layouts L+P,...         layouts with schedule policies (default",
+      "                            power-balanced+staggered,aligned+aligned,",
+      "                            default+staggered,equal-work+activation,paraid+activation;",
+      "                            bench gears: equal-work+activation,paraid+activation;",
+      "                            bench relay, faults and soak: power-balanced+staggered,",
+      "                            one proxy layout;",
+      "                            bench groups: power-balanced+staggered and the same",
+      "                            +groups (replicas for the groups' p90 targets);",
+      "                            bench dfsio and terasort: power-balanced+staggered,",
+      "                            default+staggered)",
+      "  --power P,...             power levels in % of all DataNodes active (default",
+      "                            100,60,40,20; bench faults 40 and bench soak 20, one level;",
+      "                            bench groups 100,40,30;",
+      "                            bench relay 100,40,20: 100 compares relay,",
+      "                            direct WebHDFS and native reads, lower levels the relay",
+      "                            with a stock native client; bench gears uses --gears)",
+      "  --replication R           replication of throughput data and of latency data on all but",
+      "                            the first layout (default 3; bench gears 2)",
+      "  --latency-replication R,. replication factors for latency on the first layout (1,3,6)",
+      "  --latency-on L            first (default) or every: bench latency measures every",
+      "                            --latency-replication on every layout, side by side (each",
+      "                            layout must hold each factor)",
+      "  --primaries P             equal-work primaries (default: the largest p <= 2 the ring",
+      "                            holds at the replication, e.g. 1 for 9 nodes and r = 3)",
+      "  --paraid-groups G,...     PARAID group sizes, group 1 first; the rest of the ring is the",
+      "                            last group (default 2; bench gears 2,2: gears 2, 4, 7)",
+      "  --paraid-replication R    replication of PARAID's data (default --replication; bench",
+      "                            gears 3, which keeps PARAID's skew)",
+      "  --gears N,...             bench gears, and bench dfsio with this flag (Le et al. Fig 3",
+      "                            with real TestDFSIO: write with all nodes on, then --rounds",
+      "                            reads per gear; 64 MB files): active nodes per cell (default",
+      "                            2,4,7); each must",
+      "                            be a gear of every layout",
+      "  --cell-time D             longest one latency cell runs (demo 8s, bench 30s; bench",
+      "                            relay 20s per client and round below 100%; bench soak: how",
+      "                            long the soak runs, 15m; MapReduce benches: longest one",
+      "                            program runs, 60m, then its YARN applications are killed",
+      "                            and its level's check fails)",
+      "  --read-ops N              reads per latency cell at most (demo 40, bench 300; bench",
+      "                            relay 30 per client and round)",
+      "  --power-order O           given (default) or shuffled: the levels after a leading 100",
+      "                            (the baseline every expectation builds on) in an order drawn",
+      "                            from --seed, so drift over a run does not line up with power",
+      "  --layout-order O          given (default) or shuffled: the order the layouts' clusters",
+      "                            run in, drawn from --seed (the report keeps the given order;",
+      "                            the first given layout still measures every",
+      "                            --latency-replication)",
+      "  --clients K               latency: independent blocking readers sharing --read-ops,",
+      "                            each with its own think time (default 1; 1..256), so a cell",
+      "                            can hold 400 reads and more",
+      "  --rounds R                bench relay: rounds at 100% power, each reading through",
+      "                            the relay, direct WebHDFS and natively (default 8); bench",
+      "                            wordcount and grep: jobs per power level (default 3);",
+      "                            bench rabbit-datasets: combinations of live datasets",
+      "                            measured per row, a seeded sample (default 6); bench",
+      "                            throughput: read phases per power level (default 3; the",
+      "                            report gives their mean and 95% interval; under a",
+      "                            blinking schedule round k starts at a seeded phase in",
+      "                            [k, k+1)/R of the interval; the demo reads once);",
+      "                            bench oscillation: times every case runs, the cases in",
+      "                            turn each round (default 1; with 2 or more each cell has",
+      "                            the rounds' mean MB/s and its 95% interval)",
+      "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
+      "                            NodeManager, containers) in millicores, 0 for none (default",
+      "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
+      "                            compute scales with the hosts that may run it; wordcount and",
+      "                            grep: 1800 / ring hosts, staging hosts run no tasks)",
+      "  --group-budget G          bench groups: the groups' extra replicas may take G groups'",
+      "                            data in all (blink.groups.budget.bytes; default 1)",
+      "  --low-power-rounds R      bench relay: rounds per lower power level, each reading",
+      "                            through the relay and with a stock native client (default 2)",
+      "  --native-timeout D        bench relay: dfs.client.socket-timeout of the stock native",
+      "                            client (default: the cluster's, one interval plus 4 s, longer",
+      "                            than any sleep; HDFS's own default is 60s)",
+      "  --write-ops N             writes per latency cell at most (demo 8, bench 50)",
+      "  --request-kib K           latency request size (default 64)",
+      "  --io-threads T            parallel readers/writers for throughput (default 8; bench",
+      "                            relay 12, two per node, so no node idles while others queue;",
+      "                            bench dfsio: TestDFSIO's -nrFiles; bench terasort: TeraGen's",
+      "                            maps; bench wordcount and grep: text files, one map each)",
+      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
+      "                            bench relay 12, bench dfsio 16: TestDFSIO's -size in MB;",
+      "                            bench terasort 16: TeraGen writes threads x S MB; bench",
+      "                            wordcount and grep 8: MB of generated text per file)",
+      "  --kv-keys K --kv-gets G   key-value objects and gets (bench kv: 2000, 400)",
+      "  --kv-packs P              pack files holding the objects (default 4); with many, a",
+      "                            few packs carry most gets and popularity replication",
+      "                            chooses among them",
+      "  --signal SPEC             bench kv-signal and search: the power signal replayed, in",
+      "                            blink.scheduler.signal's grammar (kv-signal renewable:50,",
+      "                            the solar+wind trace; search price:0.007, a budget per hour",
+      "                            over the synthetic price trace)",
+      "  --signal-span D           signal time the run covers (default 3h); --cell-time is the",
+      "                            run's wall-clock length (default 12m)",
+      "  --signal-step D           signal time per power step and tally (default 5m)",
+      "  --signal-floor P          lowest level replayed, % of p_total (default 20; the trace's",
+      "                            nights leave the DataNodes nothing; bench oscillation 5)",
+      "  --oscillation N,...       bench oscillation: BlinkFS's N%, power alternating between",
+      "                            (45 + 0.45N)% and (45 - 0.45N)% (default 0,30,60)",
+      "  --oscillation-period D    bench oscillation: time at each of the two levels (default",
+      "                            45s; BlinkFS 5 minutes); --cell-time per case (default 3m)",
+      "  --data-mib S,...          bench search and oscillation: read set sizes in MiB, files",
+      "                            of 16 MiB (search 64; oscillation 64,192, one case each)",
+      "  --seed S                  seed of every random choice (default 1)",
+      "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
+      "  --out DIR                 report directory (default target/blink-report)");
+
+  private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
+      "power", "replication", "latency-replication", "primaries", "paraid-groups",
+      "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order",
+      "layout-order", "latency-on", "write-ops",
+      "request-kib",
+      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
+      "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
+      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib"};
+
+  /**
+   * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
+   * bin/blink bench} (one operand, the experiment), with {@code usage} for help and errors.
+   */
+  /** The manual pages of {@code bin/blink demo} and {@code bin/blink bench}. */
+  static org.blinkhdfs.common.cli.Manual manual(boolean bench) {
+    List<String> exit = org.blinkhdfs.common.cli.Manual.exitCodes(
+        "1    a correctness check failed (the report says which)",
+        "3    the run itself failed (a daemon did not start, an I/O error); the stack trace",
+        "     follows the message");
+    if (!bench) {
+      return new org.blinkhdfs.common.cli.Manual("blink demo",
+          "a local blinking HDFS cluster: latency and throughput against power",
+          List.of("bin/blink demo [flags]"),
+          List.of("Builds the jars on first use, then for each layout starts a real local cluster",
+              "(a NameNode JVM, DataNode JVMs capped at --bandwidth, the power scheduler, one",
+              "emulate agent per DataNode that freezes it outside its window), writes the data",
+              "at 100% power, and at each --power level measures random-read latency, write",
+              "latency and TestDFSIO-style read throughput beside blink-bench's analytic",
+              "expectation; then checks every byte, no failed read, no lost block, no dead",
+              "DataNode and no re-replication because of sleep. The blink interval is shortened",
+              "(--interval, 6 s) and every report says so. About 10 minutes on 2 cores; leaves",
+              "no process behind. Writes report.md, results.json, results.csv and plots to",
+              "--out. Needs a source checkout (not in the binary tarball)."),
+          exit,
+          List.of("bin/blink demo",
+              "bin/blink demo --layouts power-balanced+staggered --power 100,40"),
+          List.of("bin/blink bench --help, README.md, docs/benchmarks.md"));
+    }
+    return new org.blinkhdfs.common.cli.Manual("blink bench",
+        "one experiment on the local blinking cluster, with full parameters",
+        List.of("bin/blink bench <experiment> [flags]", "experiments: " + EXPERIMENTS),
+        List.of("The demo's cluster and report for one experiment at larger sizes: latency,",
+            "throughput and kv (Zipf key-value) against power; gears (Le et al. Fig 3); relay",
+            "(the proxy's WebHDFS relay against stock clients); dfsio, terasort, wordcount and",
+            "grep as real MapReduce jobs on YARN in the cluster; faults (kill -9 of each daemon",
+            "under load) and soak (15 minutes at 20%); groups (two application groups, hi and",
+            "lo, with p90 targets of a tenth of the interval, with and without the NameNode's",
+            "replicas for their targets: docs/groups.md); groups-io (Rabbit Tables 2-3: fair",
+            "isolation of one application from 1-3 others and priority speed-ups, equal work with",
+            "and without the groups as its datasets); kv-signal and search (BlinkFS Figs 12-13:",
+            "Zipf gets under the solar+wind trace, random 64 KB reads under a budget over a",
+            "price trace, per layout and step); oscillation (BlinkFS Fig 10: the ring against",
+            "the migration-based baseline under N% oscillation, per data set size);",
+            "rabbit-datasets (Rabbit Fig 8: the degree of power-proportionality of live",
+            "datasets measured on 14 nodes against the simulator's model). Needs a source",
+            "checkout."),
+        exit,
+        List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
+            "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
+        List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
+  }
+
+  static CommandLineTool tool(boolean bench, String usage) {
+    return CommandLineTool.builder(bench ? "bin/blink bench" : "bin/blink demo").usage(usage)
+        .manual(manual(bench))
+        .flags(FLAGS)
+        .operands(bench ? 1 : 0, bench ? ": name one experiment, " + EXPERIMENTS
+            : ": flags look like --name value; experiments run with bin/blink bench")
+        .build();
+  }
+
+  /**
+   * Parses flags for {@code command} ("demo", or an experiment name for bench, which selects
+   * that experiment and the larger defaults).
+   */
+  public static DemoOptions parse(String command, String[] args) {
+    return from(command, tool(false, "").parse(args));
+  }
+
+  /** The options for {@code command} from parsed flags; a bad value is a usage error. */
+  static DemoOptions from(String command, CommandLineTool.Args a) {
+    boolean bench = !command.equals("demo");
+    boolean dfsioGears = command.equals(MapReduceSession.DFSIO) && a.has("gears");
+    boolean gears = command.equals("gears") || dfsioGears;
+    boolean relay = command.equals(RelaySession.EXPERIMENT);
+    boolean faults = command.equals(FaultsSession.EXPERIMENT);
+    boolean soak = command.equals(SoakSession.EXPERIMENT);
+    boolean text = command.equals(MapReduceSession.WORDCOUNT)
+        || command.equals(MapReduceSession.GREP);
+    boolean grep = command.equals(MapReduceSession.GREP);
+    boolean mapReduce = text || command.equals(MapReduceSession.DFSIO)
+        || command.equals(MapReduceSession.TERASORT);
+    boolean groups = command.equals(GroupsSession.EXPERIMENT);
+    boolean groupsIo = command.equals(GroupsIoSession.EXPERIMENT);
+    boolean rabbit = command.equals(RabbitDatasetsSession.EXPERIMENT);
+    boolean throughput = command.equals(THROUGHPUT);
+    boolean oscillation = command.equals(SignalSession.OSCILLATION);
+    boolean signal = command.equals(SignalSession.KV) || command.equals(SignalSession.SEARCH)
+        || oscillation;
+    Set<String> experiments = new LinkedHashSet<>();
+    if (bench) {
+      if (!EXPERIMENTS.contains(command)) {
+        throw new CommandLineTool.UsageException("unknown experiment '" + command + "'; use one of "
+            + EXPERIMENTS);
+      }
+      experiments.add(command);
+    } else {
+      experiments.addAll(List.of("latency", "throughput"));
+    }
+    List<LayoutRun> layouts;
+    try {
+      layouts = LayoutRun.parseList("--layouts", a.get("layouts",
+          gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
+              : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
+              : rabbit ? RABBIT_LAYOUTS
+              : oscillation ? OSCILLATION_LAYOUTS
+              : command.equals(SignalSession.SEARCH) ? SEARCH_LAYOUTS
+              : signal ? SIGNAL_LAYOUTS
+              : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLineTool.UsageException(e.getMessage());
+    }
+    int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4"
+        : groupsIo ? "8" : rabbit ? "14" : "9", 1, 64);
+    int replication = a.intIn("replication", gears || groupsIo ? "2" : "3", 1, nodes);
+    int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
+        replication), 1, nodes);
+    // bench relay measures latency at --replication only (its data set is written once); the
+    // MapReduce benches measure no latency and write at --replication.
+    List<Integer> latencyR = ints(a, "latency-replication",
+        relay || mapReduce || signal ? Integer.toString(replication) : "1,3,6", 1, nodes);
+    if (!gears && a.has("gears")) {
+      throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
+          + " bench gears and bench dfsio only; the demo sets power levels with --power");
+    }
+    List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
+    if (!mapReduce && a.has("host-cpu")) {
+      throw new CommandLineTool.UsageException("--host-cpu " + a.get("host-cpu", "")
+          + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
+    }
+    for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
+      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput || oscillation)
+          && flag.equals("rounds"))
+          && a.has(flag)) {
+        throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
+            + " applies to bin/blink bench relay" + (flag.equals("rounds")
+                ? ", throughput, wordcount, grep, groups-io, rabbit-datasets, oscillation and"
+                    + " dfsio --gears"
+                : "")
+            + " only; drop it or run bench"
+                + " relay");
+      }
+    }
+    if ((signal || rabbit) && a.has("power")) {
+      throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
+          + command + (rabbit ? " keeps every node on (Rabbit Fig 8); drop --power"
+          : " follows --signal; give the levels as a signal, e.g. --signal steady:40%"));
+    }
+    if (rabbit && layouts.stream().anyMatch(l -> l.layout() != Layout.EQUAL_WORK)) {
+      throw new CommandLineTool.UsageException("--layouts " + a.get("layouts", "") + ": bench "
+          + command + " measures equal work's datasets; give equal-work layouts only, e.g. "
+          + RABBIT_LAYOUTS);
+    }
+    int staging = a.intIn("staging", gears || grep || groupsIo || oscillation || rabbit ? "0"
+        : "1", 0, 8);
+    boolean storageOnlyStaging = text || dfsioGears;
+    DemoOptions o = new DemoOptions(command,
+        Path.of(a.get("cluster-dir", "target/blink-cluster")),
+        Path.of(a.get("out", "target/blink-report")), nodes,
+        staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
+        a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
+        layouts, signal || rabbit ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+            : groups ? "100,40,30" : groupsIo ? "100,60"
+            : grep ? GREP_POWERS
+            : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
+        latencyR, Set.copyOf(experiments),
+        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
+            : oscillation ? "3m" : signal ? "12m" : mapReduce ? "60m"
+            : bench ? "30s"
+            : "8s", 1_000, 86_400_000),
+        a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
+        a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
+        a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
+        a.intIn("io-threads", relay ? "12" : "8", 1, 256),
+        a.intIn("io-file-mib", dfsioGears ? "64" : gears ? "32" : relay ? "12" : text ? "8"
+            : mapReduce ? "16"
+            : bench ? "48" : "12", 1, 65_536),
+        a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
+        a.intIn("kv-packs", "4", 1, 10_000),
+        a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
+        paraidReplication, gearList, a.intIn("rounds",
+            text || dfsioGears || groupsIo || throughput ? "3" : rabbit ? "6"
+            : oscillation ? "1" : "8", 1, 100),
+        a.intIn("low-power-rounds", "2", 1, 100),
+        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
+        mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
+        a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256), layoutOrder(a, layouts.size()),
+        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), List.of());
+    if (!groups && a.has("group-budget")) {
+      throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
+          + " applies to bin/blink bench groups only; drop it or run bench groups");
+    }
+    LayoutKeys keys = layoutKeys(a, o, gears);
+    o = o.withLayoutKeys(keys).withSignalCases(signalCases(a, command, signal, o));
+    o.checkLayouts();
+    for (SignalCase c : o.signalCases()) {
+      if (o.cellTimeMs() / c.signal().steps() < o.intervalMs()) {
+        throw new CommandLineTool.UsageException("--cell-time " + o.cellTimeMs() + " ms over "
+            + c.signal().steps() + " signal steps gives each step less than one blink interval ("
+            + o.intervalMs() + " ms); lengthen --cell-time or --signal-step");
+      }
+    }
+    if (oscillation && o.rounds() > 1 && o.signalCases().size() == 1) {
+      throw new CommandLineTool.UsageException("--rounds " + o.rounds() + ": bench oscillation"
+          + " repeats cases, and one case (one --oscillation, one --data-mib) is reported per"
+          + " power level instead; give two cases or more, or drop --rounds");
+    }
+    if ((faults || soak) && o.powers().size() != 1) {
+      throw new CommandLineTool.UsageException("--power " + a.get("power", "") + ": bench "
+          + command + " runs at one power level; give one, e.g. --power " + (faults ? "40" : "20"));
+    }
+    return o;
+  }
+
+  private DemoOptions withLayoutKeys(LayoutKeys keys) {
+    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
+        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
+        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
+        kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
+        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget, signalCases);
+  }
+
+  private DemoOptions withSignalCases(List<SignalCase> cases) {
+    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
+        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
+        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
+        kvPacks, seed, layoutKeys, paraidReplication, gears, rounds, lowPowerRounds,
+        nativeTimeoutMs, hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout,
+        groupBudget, List.copyOf(cases));
+  }
+
+  /**
+   * The cases of bench kv-signal and search (one: --signal over the data set) and of bench
+   * oscillation (one per --data-mib and --oscillation, each an oscillating signal of
+   * --oscillation-period steps over --cell-time); elsewhere the flags are usage errors.
+   */
+  private static List<SignalCase> signalCases(CommandLineTool.Args a, String command,
+      boolean signal, DemoOptions o) {
+    boolean oscillation = command.equals(SignalSession.OSCILLATION);
+    List<String> own = new ArrayList<>(!signal ? List.of() : oscillation
+        ? List.of("oscillation", "oscillation-period", "data-mib", "signal-floor")
+        : List.of("signal", "signal-span", "signal-step", "signal-floor", "data-mib"));
+    if (command.equals(SignalSession.KV)) {
+      own.remove("data-mib");
+    }
+    for (String flag : List.of("signal", "signal-span", "signal-step", "signal-floor",
+        "oscillation", "oscillation-period", "data-mib")) {
+      if (a.has(flag) && !own.contains(flag)) {
+        throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
+            + " applies to bin/blink bench " + (flag.startsWith("oscillation")
+                ? SignalSession.OSCILLATION : flag.equals("data-mib") ? SignalSession.SEARCH
+                + " and " + SignalSession.OSCILLATION : SignalSession.KV + " and "
+                + SignalSession.SEARCH) + " only; drop it here");
+      }
+    }
+    if (!signal) {
+      return List.of();
+    }
+    org.blinkhdfs.model.power.PowerModel model =
+        org.blinkhdfs.model.power.PowerModel.macMini(o.nodes());
+    int floor = a.intIn("signal-floor", oscillation ? "5" : "20", 0, 100);
+    List<Integer> sizes = ints(a, "data-mib", oscillation ? "64,192"
+        : Integer.toString(o.latencyFiles() * o.latencyFileMiB()), 1, 1_000_000);
+    List<SignalCase> out = new ArrayList<>();
+    try {
+      SignalOptions.checkFloor(model, floor);
+      if (oscillation) {
+        long period = a.durationMsIn("oscillation-period", "45s", 1_000, 3_600_000);
+        for (int size : sizes) {
+          for (int n : ints(a, "oscillation", "0,30,60", 0, 100)) {
+            SignalOptions so = new SignalOptions("oscillating:" + n + ":" + period + "ms",
+                o.cellTimeMs(), period, floor);
+            so.signal(model);
+            out.add(new SignalCase(so, size, java.util.OptionalInt.of(n)));
+          }
+        }
+        return out;
+      }
+      if (sizes.size() != 1) {
+        throw new CommandLineTool.UsageException("--data-mib " + a.get("data-mib", "")
+            + ": bench " + command + " reads one data set; give one size");
+      }
+      SignalOptions so = new SignalOptions(a.get("signal", command.equals(SignalSession.KV)
+              ? SignalOptions.KV_SIGNAL : SignalOptions.SEARCH_SIGNAL),
+          a.durationMsIn("signal-span", "3h", 1_000, 365L * 24 * 3_600_000),
+          a.durationMsIn("signal-step", "5m", 1_000, 24L * 3_600_000), floor);
+      so.signal(model);
+      out.add(new SignalCase(so, command.equals(SignalSession.KV) ? 0 : sizes.get(0),
+          java.util.OptionalInt.empty()));
+      return out;
+    } catch (IllegalArgumentException e) {
+      if (e instanceof CommandLineTool.UsageException) {
+        throw e;
+      }
+      throw new CommandLineTool.UsageException(e.getMessage());
+    }
+  }
+
+  /** Whether this run replays a power signal (bench kv-signal, search, oscillation). */
+  public boolean signalRun() {
+    return !signalCases.isEmpty();
+  }
+
+  /** {@code --latency-on first|every}; every is for bench latency only. */
+  private static boolean latencyOnEveryLayout(CommandLineTool.Args a, String command) {
+    String on = a.get("latency-on", "first");
+    if (!on.equals("first") && !on.equals("every")) {
+      throw new CommandLineTool.UsageException("--latency-on '" + on + "' must be first or every");
+    }
+    if (on.equals("every") && !command.equals("latency")) {
+      throw new CommandLineTool.UsageException("--latency-on every applies to bin/blink bench"
+          + " latency only; the demo and the other benches measure latency on the first layout");
+    }
+    return on.equals("every");
+  }
+
+  /** --host-cpu, by default 1800 millicores shared by the hosts (rounded down to 10). */
+  private static int hostCpu(CommandLineTool.Args a, int hosts) {
+    int def = Math.max(50, 1800 / hosts / 10 * 10);
+    int v = a.intIn("host-cpu", Integer.toString(def), 0, 64_000);
+    if (v > 0 && v < 50) {
+      throw new CommandLineTool.UsageException("--host-cpu " + v + " is below 50 millicores, too"
+          + " little to start a JVM; use 0 (no cap) or at least 50");
+    }
+    return v;
+  }
+
+  /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */
+  private static LayoutKeys layoutKeys(CommandLineTool.Args a, DemoOptions o, boolean gears) {
+    List<Integer> groups = ints(a, "paraid-groups", gears ? "2,2" : "2", 1, o.nodes());
+    LayoutKeys keys;
+    try {
+      keys = LayoutKeys.defaults().withParaidGroups(groups);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLineTool.UsageException("--paraid-groups: " + e.getMessage());
+    }
+    if (a.has("primaries")) {
+      return keys.withPrimaries(a.intIn("primaries", "2", 1, o.nodes()));
+    }
+    int p = LayoutKeys.defaults().equalWorkPrimaries();
+    for (int i = 0; i < o.layouts().size(); i++) {
+      if (o.layouts().get(i).layout() == Layout.EQUAL_WORK) {
+        for (int r : o.replicationsWritten(i)) {
+          try {
+            p = Math.min(p, LayoutKeys.fittingPrimaries(o.nodes(), r, p));
+          } catch (IllegalArgumentException e) {
+            throw new CommandLineTool.UsageException("--replication/--latency-replication " + r
+                + " on --nodes " + o.nodes() + ": " + e.getMessage()
+                + "; lower the replication or add nodes");
+          }
+        }
+      }
+    }
+    return keys.withPrimaries(p);
+  }
+
+  /** Every Rabbit layout must hold what it will write; bench gears needs common gears. */
+  private void checkLayouts() {
+    for (int i = 0; i < layouts.size(); i++) {
+      Layout l = layouts.get(i).layout();
+      for (int r : replicationsWritten(i)) {
+        try {
+          layoutKeys.chainLayout(l, nodes, r);
+        } catch (IllegalArgumentException e) {
+          throw new CommandLineTool.UsageException("--primaries/--paraid-groups/--replication: "
+              + e.getMessage());
+        }
+      }
+      if (runs(RelaySession.EXPERIMENT) && !layouts.get(i).proxy().configured()) {
+        throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
+            + ": bench relay reads through the proxy's relay, and the proxy runs with the"
+            + " ring layouts only; use power-balanced+staggered,"
+            + " power-balanced+staggered-circular or aligned+aligned");
+      }
+      if (!gears.isEmpty()) {
+        if (!l.hasGears()) {
+          throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
+              + " compares layouts with gears; use equal-work+activation,paraid+activation");
+        }
+        List<Integer> have = layoutKeys.gears(l, nodes, replicationFor(l));
+        for (int g : gears) {
+          if (!have.contains(g)) {
+            throw new CommandLineTool.UsageException("--gears " + gears + ": " + g + " nodes is not a"
+                + " gear of " + l.flag() + " (gears " + have + " with "
+                + layoutKeys.nameNodeKeys() + " on " + nodes + " nodes); pick gears from that"
+                + " list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The power levels in the order {@code --power-order} asks: as given, or with the levels after
+   * a leading 100 shuffled by {@code Random(--seed)}. Example: 100,60,40,20 with seed 1 keeps
+   * 100 first and runs the other three in a seeded order.
+   */
+  static List<Integer> ordered(CommandLineTool.Args a, List<Integer> powers) {
+    int keep = !powers.isEmpty() && powers.get(0) == 100 ? 1 : 0;
+    return order(a, "power-order", powers, keep, 0);
+  }
+
+  /**
+   * The indices of the layouts in the order their clusters run, as {@code --layout-order} asks:
+   * 0, 1, 2, ... or a permutation drawn from {@code --seed} (a stream apart from the power
+   * levels', so the two orders are not the same shuffle).
+   */
+  static List<Integer> layoutOrder(CommandLineTool.Args a, int layouts) {
+    List<Integer> given = java.util.stream.IntStream.range(0, layouts).boxed().toList();
+    return order(a, "layout-order", given, 0, 1);
+  }
+
+  /** {@code items} as given, or shuffled after the first {@code keep}, as {@code --flag} asks. */
+  private static List<Integer> order(CommandLineTool.Args a, String flag, List<Integer> items,
+      int keep, long stream) {
+    String order = a.get(flag, "given");
+    if (order.equals("given")) {
+      return items;
+    }
+    if (!order.equals("shuffled")) {
+      throw new CommandLineTool.UsageException("--" + flag + " '" + order + "' must be given or"
+          + " shuffled");
+    }
+    List<Integer> rest = new ArrayList<>(items.subList(keep, items.size()));
+    java.util.Collections.shuffle(rest, new java.util.Random(
+        a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE) + stream));
+    List<Integer> out = new ArrayList<>(items.subList(0, keep));
+    out.addAll(rest);
+    return List.copyOf(out);
+  }
+
+  private static List<Integer> ints(CommandLineTool.Args a, String flag, String def, int min, int max) {
+    List<Integer> out = new ArrayList<>();
+    for (String s : a.get(flag, def).split(",")) {
+      int v;
+      try {
+        v = Integer.parseInt(s.trim());
+      } catch (NumberFormatException e) {
+        throw new CommandLineTool.UsageException("--" + flag + " '" + s + "' is not a whole number;"
+            + " give a comma-separated list such as " + def);
+      }
+      if (v < min || v > max) {
+        throw new CommandLineTool.UsageException("--" + flag + " " + v + " is outside " + min + ".."
+            + max);
+      }
+      out.add(v);
+    }
+    return List.copyOf(out);
+  }
+
+  /** Replication factors measured for latency on layout number {@code index}. */
+  public List<Integer> latencyReplicationsFor(int index) {
+    return index == 0 || latencyOnEveryLayout ? latencyReplications
+        : List.of(replicationFor(layouts.get(index).layout()));
+  }
+
+  /** Replication of the throughput (and gears) data of {@code layout}. */
+  public int replicationFor(Layout layout) {
+    return layout == Layout.PARAID ? paraidReplication : replication;
+  }
+
+  /** Every replication factor layout number {@code index} writes data with. */
+  List<Integer> replicationsWritten(int index) {
+    Set<Integer> out = new LinkedHashSet<>();
+    if (runsOn("latency", index)) {
+      out.addAll(latencyReplicationsFor(index));
+    }
+    if (runs("throughput") || runs("kv") || runs("gears") || runs(RelaySession.EXPERIMENT)
+        || runs(SignalSession.KV) || runs(SignalSession.SEARCH)
+        || runs(SignalSession.OSCILLATION)
+        || runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
+        || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP)) {
+      out.add(replicationFor(layouts.get(index).layout()));
+    }
+    return List.copyOf(out);
+  }
+
+  public boolean runs(String experiment) {
+    return experiments.contains(experiment);
+  }
+
+  /**
+   * Whether layout number {@code index} runs {@code experiment}. In the demo, layouts under the
+   * activation policy skip latency: they never blink, so their reads wait for no window
+   * (expected wait 0, as {@code bin/blink bench latency --layouts equal-work+activation} shows),
+   * and the 10-minute budget of five layouts has no room for cells that only measure service
+   * time.
+   */
+  public boolean runsOn(String experiment, int index) {
+    if (command.equals("demo") && experiment.equals("latency")
+        && layouts.get(index).schedulePolicy().equals(ACTIVATION)) {
+      return false;
+    }
+    return runs(experiment);
+  }
+
+  /**
+   * Read phases per power level of the throughput experiment: {@code --rounds} for bench
+   * throughput, else 1.
+   */
+  public int throughputRounds() {
+    return command.equals(THROUGHPUT) ? rounds : 1;
+  }
+}

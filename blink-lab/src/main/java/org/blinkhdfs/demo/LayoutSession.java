@@ -1,0 +1,397 @@
+package org.blinkhdfs.demo;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import org.blinkhdfs.bench.stats.MeanInterval;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.bench.availability.ReadWaitExpectation;
+import org.blinkhdfs.bench.availability.ReplicaSet;
+import org.blinkhdfs.bench.report.Metrics;
+import org.blinkhdfs.bench.stats.QuantileInterval;
+import org.blinkhdfs.workload.OpOutcome;
+import org.blinkhdfs.workload.OpSample;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.bench.stats.LatencySummary;
+import org.blinkhdfs.bench.math.SteadyNodes;
+import org.blinkhdfs.workload.LatencyConfig;
+import org.blinkhdfs.workload.LatencyWorkload;
+import org.blinkhdfs.workload.PhaseResult;
+import org.blinkhdfs.workload.ThroughputConfig;
+import org.blinkhdfs.workload.ThroughputPhase;
+import org.blinkhdfs.workload.ThroughputWorkload;
+import org.blinkhdfs.workload.WorkloadClock;
+import org.blinkhdfs.workload.WorkloadProgress;
+import org.blinkhdfs.workload.ZipfKvConfig;
+import org.blinkhdfs.workload.ZipfKvResult;
+import org.blinkhdfs.workload.ZipfKvWorkload;
+
+/**
+ * The experiments of one {@link LayoutRun} on its running cluster. Data is written first at
+ * 100% power, so it starts in its exact layout; then, for each power level, the power is set,
+ * the schedule published, and each experiment measures one cell per replication factor with
+ * the analytic expectation beside it ({@link Expectations}). Power levels are entered and left
+ * through {@link PowerSteps} (a Rabbit layout's minimum gear stays on; OFF nodes are thawed
+ * between levels).
+ *
+ * <ul>
+ *   <li>latency: BlinkFS's single-threaded random reads ({@code meanMs}, {@code stdMs}, p50, p90,
+ *       p99, {@code meanWaitMs} = mean − mean at 100%), arriving as a Poisson process spread
+ *       over the cell so they sample every phase of the interval; writes of new files at the common
+ *       replication factor as experiment {@code latency-write};</li>
+ *   <li>throughput: TestDFSIO-style parallel sequential reads, aggregate {@code readMBps}
+ *       (MiB/s) against per-node bandwidth × mean awake nodes; under a schedule that never
+ *       blinks (activation) also {@code activeNodes} and the layout's own limits over the
+ *       ACTIVE nodes ({@link Expectations#layoutLimits}); every read call of the rounds in
+ *       {@code throughput-reads-<layout>.csv} ({@link ThroughputReads});</li>
+ *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2);</li>
+ *   <li>drain: when the cluster runs the write proxy (the power-balanced layouts), what it moved
+ *       into the layout during the level and how long blocks took from write to layout ({@link
+ *       DrainProbe}).</li>
+ * </ul>
+ *
+ * <p>Not thread-safe; runs on the caller's thread.
+ */
+final class LayoutSession implements ClusterSession {
+  /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
+  static final String ACTIVE_NODES = "activeNodes";
+
+  /** Measured metric of latency cells: operations that completed and verified. */
+  static final String OK_OPS = Metrics.OK_OPS;
+  /** Measured metric of latency cells: operations that failed or returned wrong bytes. */
+  static final String FAILED_OPS = "failedOps";
+  /** Measured metric of kv cells: pack files holding the objects. */
+  static final String PACKS = "packs";
+  /** Measured metric of kv cells: packs above the data's replication at the cell's end. */
+  static final String PACKS_RAISED = "packsRaised";
+  /** Measured metric of kv cells: the Zipf share of gets that go to a raised pack. */
+  static final String RAISED_GET_SHARE = "raisedGetShare";
+
+  private final DemoOptions options;
+  private final LayoutRun run;
+  private final int index;
+  private final LocalCluster cluster;
+  private final Consumer<String> progress;
+  private final WorkloadProgress workloadProgress;
+  private final List<ReportCell> cells = new ArrayList<>();
+  private final Tally tally = new Tally();
+  private final Map<Integer, Double> baseMeanMs = new LinkedHashMap<>();
+  private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
+  private final PowerSteps steps;
+  private final Optional<DrainProbe> drain;
+  private ThroughputWorkload io;
+  private ThroughputReads ioReads;
+  private List<List<String>> ioHolders = List.of();
+  private ZipfKvWorkload kv;
+
+  LayoutSession(DemoOptions options, LayoutRun run, int index, LocalCluster cluster,
+      Consumer<String> progress) {
+    this.options = options;
+    this.run = run;
+    this.index = index;
+    this.cluster = cluster;
+    this.progress = progress;
+    this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
+    this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
+        options.layoutKeys().minimumActiveNodes(run.layout()), progress);
+    this.drain = cluster.spec().proxy().configured()
+        ? Optional.of(new DrainProbe(cluster.proxy())) : Optional.empty();
+  }
+
+  /** What the report must say about this run (minimum gears kept on above the budget). */
+  @Override
+  public List<String> notes() {
+    return steps.notes();
+  }
+
+  @Override
+  public List<ReportCell> cells() {
+    return cells;
+  }
+
+  @Override
+  public Tally tally() {
+    return tally;
+  }
+
+  @Override
+  public List<org.blinkhdfs.bench.report.Check> checks() {
+    return drain.map(d -> List.of(d.check(run.label()))).orElse(List.of());
+  }
+
+  /** {@link ThroughputReads}' file when the layout ran the throughput experiment. */
+  @Override
+  public List<java.nio.file.Path> writeFiles(java.nio.file.Path outDir) throws IOException {
+    return ioReads == null ? List.of() : List.of(ioReads.write(outDir));
+  }
+
+  /** Writes the data sets at 100% power, then measures every power level. */
+  @Override
+  public void run(FileSystem fs) throws IOException, InterruptedException {
+    cluster.setPowerPercent(100);
+    prepare(fs);
+    for (int power : options.powers()) {
+      Schedule s = steps.enter(power);
+      Optional<DrainProbe.Level> level = drain.isPresent()
+          ? Optional.of(drain.get().begin()) : Optional.empty();
+      progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
+          + (SteadyNodes.serving(s).isPresent()
+              ? SteadyNodes.servingRingNodes(s) + " ring nodes ACTIVE, the rest OFF"
+              : s.awakeAt(System.currentTimeMillis()).size() + " nodes awake now"));
+      if (options.runsOn("latency", index)) {
+        latency(fs, power, s);
+      }
+      if (options.runsOn("throughput", index)) {
+        throughput(power, s);
+      }
+      if (options.runsOn("kv", index)) {
+        keyValue(fs, power);
+      }
+      if (level.isPresent()) {
+        Map<String, Double> m = level.get().end(options.intervalMs() + 2_000);
+        add(DrainProbe.EXPERIMENT, replication(), power, m, Map.of());
+        progress.accept(DrainProbe.describe(m));
+      }
+      steps.leave(s);
+    }
+  }
+
+  private void prepare(FileSystem fs) throws IOException {
+    WorkloadClock clock = WorkloadClock.system();
+    if (options.runsOn("latency", index)) {
+      for (int r : options.latencyReplicationsFor(index)) {
+        LatencyConfig c = latencyConfig(options, new Path("/demo/latency/r" + r), r);
+        progress.accept(run.label() + ": writing latency data, r=" + r);
+        new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);
+        latencyData.put(r, c);
+      }
+    }
+    if (options.runsOn("throughput", index)) {
+      io = new ThroughputWorkload(ThroughputConfig.builder().dir(new Path("/demo/dfsio"))
+          .threads(options.ioThreads()).fileBytes((long) options.ioFileMiB() << 20)
+          .replication(replication()).timeLimit(Duration.ofMinutes(5)).build(), fs, clock);
+      progress.accept(run.label() + ": writing " + options.ioThreads() + " throughput files");
+      ThroughputPhase w = io.writePhase(workloadProgress);
+      ioReads = new ThroughputReads(run.label());
+      io.onChunkRead(ioReads.listener());
+      tally.add(w);
+      add("throughput-write", replication(), 100,
+          Map.of(Metrics.WRITE_MBPS, w.aggregateMiBps()), Map.of());
+      List<Path> files = new ArrayList<>();
+      for (int i = 0; i < options.ioThreads(); i++) {
+        files.add(io.file(i));
+      }
+      ioHolders = Expectations.holders(cluster.nameNode().dfs(), files);
+    }
+    if (options.runsOn("kv", index)) {
+      kv = new ZipfKvWorkload(ZipfKvConfig.builder().dir(new Path("/demo/kv"))
+          .keyCount(options.kvKeys()).packCount(Math.min(options.kvPacks(), options.kvKeys()))
+          .replication(replication())
+          .getOps(options.kvGets()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+          .build(), fs, clock, options.seed());
+      progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
+      kv.prepare(workloadProgress);
+    }
+  }
+
+  /** The latency data and read cells of {@code options} in {@code dir} at replication r. */
+  static LatencyConfig latencyConfig(DemoOptions options, Path dir, int r) {
+    return LatencyConfig.builder().dir(dir)
+        .fileCount(options.latencyFiles()).fileBytes((long) options.latencyFileMiB() << 20)
+        .requestBytes(options.requestKiB() << 10).replication(r).readOps(options.readOps())
+        .writeOps(options.writeOps()).timeLimit(Duration.ofMillis(options.cellTimeMs()))
+        .clients(options.clients())
+        // Each reader thinks K times as long, so K readers still spread readOps over the cell.
+        .thinkTime(Duration.ofMillis(Math.max(1,
+            options.cellTimeMs() * options.clients() / options.readOps())))
+        .build();
+  }
+
+  private void latency(FileSystem fs, int power, Schedule s) throws IOException {
+    for (Map.Entry<Integer, LatencyConfig> e : latencyData.entrySet()) {
+      int r = e.getKey();
+      LatencyWorkload w = new LatencyWorkload(e.getValue(), fs, WorkloadClock.system(),
+          options.seed() * 1_000 + power * 10L + r);
+      PhaseResult read = w.readPhase(workloadProgress);
+      tally.add(read, false);
+      List<Path> files = new ArrayList<>();
+      for (int i = 0; i < e.getValue().fileCount(); i++) {
+        files.add(w.dataFile(i));
+      }
+      List<ReplicaSet> sets = Expectations.replicaSets(cluster.nameNode().dfs(), files);
+      ReadWaitExpectation randomPhase = Expectations.readWait(s, cluster.minReadWindowMs(), sets);
+      LatencySummary l = read.latency();
+      if (power == 100) {
+        baseMeanMs.put(r, l.meanMs());
+      }
+      OptionalDouble expectedWait = randomPhase.allEventuallyAvailable()
+          ? OptionalDouble.of(Expectations.blockingClientWaitMs(s, cluster.minReadWindowMs(),
+              sets, e.getValue().thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
+          : OptionalDouble.empty();
+      Map<String, Double> measured = latencyMetrics(read);
+      Map<String, Double> expected = new LinkedHashMap<>();
+      double base = baseMeanMs.getOrDefault(r, Double.NaN);
+      if (!Double.isNaN(base)) {
+        measured.put(Metrics.MEAN_WAIT_MS, Math.max(0, l.meanMs() - base));
+      }
+      if (expectedWait.isPresent()) {
+        expected.put(Metrics.MEAN_WAIT_MS, expectedWait.getAsDouble());
+        if (!Double.isNaN(base)) {
+          expected.put(Metrics.MEAN_MS, base + expectedWait.getAsDouble());
+        }
+      }
+      OptionalDouble bound = Expectations.leastRandomPhaseWaitMs(s, r, cluster.minReadWindowMs());
+      if (bound.isPresent()) {
+        expected.put(Expectations.BOUND_WAIT_MS, bound.getAsDouble());
+      }
+      expected.put(Expectations.RANDOM_PHASE_WAIT_MS,
+          randomPhase.meanWaitMs().orElse(Double.NaN));
+      expected.values().removeIf(v -> Double.isNaN(v));
+      add("latency", r, power, measured, expected);
+      progress.accept(String.format(java.util.Locale.ROOT,
+          "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"
+              + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
+          l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
+      if (r == replication() && options.writeOps() > 0) {
+        PhaseResult write = w.writePhase(workloadProgress);
+        tally.add(write, true);
+        add("latency-write", r, power, latencyMetrics(write), Map.of());
+      }
+    }
+  }
+
+  /**
+   * The throughput cell: {@link DemoOptions#throughputRounds} read phases, their mean MiB/s and,
+   * with two or more, its 95% interval ({@link Metrics#READ_MBPS_CI95}) and the rounds.
+   *
+   * <p>Why rounds wait for a phase: a round that ends waiting for one window ends at the same
+   * phase every time, so back-to-back rounds would all start there and sample one phase of the
+   * interval (a first run showed rounds of exactly 6.0 and 12.0 s). Under a blinking schedule,
+   * round k of R starts at phase {@code (k + u)·T/R} of the interval, u uniform in [0, 1) from
+   * the seed: the rounds cover the interval evenly, as {@code sim --validate} averages over it.
+   */
+  private void throughput(int power, Schedule s) throws InterruptedException {
+    List<Double> rates = new ArrayList<>();
+    ThroughputPhase read = null;
+    int rounds = options.throughputRounds();
+    java.util.Random phases = new java.util.Random(options.seed() * 1_000 + power);
+    for (int round = 0; round < rounds; round++) {
+      if (rounds > 1 && SteadyNodes.serving(s).isEmpty()) {
+        long t = s.intervalMs();
+        long target = (long) ((round + phases.nextDouble()) * t / rounds);
+        Thread.sleep(Math.floorMod(target - s.phaseMs(System.currentTimeMillis()), t));
+      }
+      read = io.readPhase(workloadProgress);
+      ioReads.endRound(power, round, read, s);
+      tally.add(read);
+      rates.add(read.aggregateMiBps());
+    }
+    MeanInterval m = MeanInterval.of(rates);
+    double expected = Expectations.readMiBps(s, options.bandwidthMBps(),
+        cluster.minReadWindowMs(), cluster.spec().blockSizeBytes());
+    Map<String, Double> measured = new LinkedHashMap<>();
+    measured.put(Metrics.READ_MBPS, m.mean());
+    if (m.hasInterval()) {
+      measured.put(Metrics.READ_MBPS_CI95, m.halfWidth());
+      measured.put(Metrics.ROUNDS, (double) m.count());
+    }
+    Map<String, Double> expectedMap = new LinkedHashMap<>();
+    expectedMap.put(Metrics.READ_MBPS, expected);
+    Map<String, Double> limits = Expectations.layoutLimits(s, options.bandwidthMBps(), ioHolders);
+    expectedMap.putAll(limits);
+    if (SteadyNodes.serving(s).isPresent()) {
+      measured.put(ACTIVE_NODES, (double) SteadyNodes.servingRingNodes(s));
+    }
+    add("throughput", replication(), power, measured, expectedMap);
+    progress.accept(String.format(java.util.Locale.ROOT,
+        "  throughput: %.1f MiB/s read by %d threads%s (expected %.1f%s)", m.mean(),
+        read.threads(), m.hasInterval() ? String.format(java.util.Locale.ROOT,
+            ", mean of %d rounds ± %.1f", m.count(), m.halfWidth()) : "", expected,
+        limits.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+            "; the layout allows %.1f with random replica choice, %.1f balanced",
+            limits.get(Expectations.RANDOM_CHOICE_MBPS),
+            limits.getOrDefault(Expectations.BALANCED_MBPS, Double.NaN))));
+  }
+
+  private int replication() {
+    return options.replicationFor(run.layout());
+  }
+
+  private void keyValue(FileSystem fs, int power) throws IOException {
+    ZipfKvResult r = kv.getPhase(workloadProgress);
+    tally.add(r.gets(), false);
+    Map<String, Double> m = new LinkedHashMap<>(latencyMetrics(r.gets()));
+    m.putAll(raisedPacks(fs));
+    add("kv", replication(), power, m, Map.of());
+  }
+
+  /**
+   * Which pack files popularity replication has raised above the data's replication by the end
+   * of the cell: {@value #PACKS_RAISED} of {@value #PACKS}, and {@value #RAISED_GET_SHARE}, the
+   * share of gets (by the Zipf law) that go to a raised pack.
+   */
+  private Map<String, Double> raisedPacks(FileSystem fs) throws IOException {
+    double[] share = kv.packShares();
+    int raised = 0;
+    double raisedShare = 0;
+    for (int p = 0; p < share.length; p++) {
+      if (fs.getFileStatus(kv.packFile(p)).getReplication() > replication()) {
+        raised++;
+        raisedShare += share[p];
+      }
+    }
+    return Map.of(PACKS, (double) share.length, PACKS_RAISED, (double) raised,
+        RAISED_GET_SHARE, raisedShare);
+  }
+
+  private static String ms(OptionalDouble v) {
+    return v.isPresent() ? String.format(java.util.Locale.ROOT, "%.0f ms", v.getAsDouble())
+        : "none (a block is never awake)";
+  }
+
+  /**
+   * The phase's operation counts, always, and its latency statistics when some operation
+   * completed: a cell where every operation failed (a write pipeline through a frozen node)
+   * still reports what happened, and the "no write failed" / "no read failed" checks judge it.
+   */
+  static Map<String, Double> latencyMetrics(PhaseResult p) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    m.put(OK_OPS, (double) p.okOps());
+    m.put(FAILED_OPS, (double) (p.errors() + p.verifyFailures()));
+    LatencySummary l = p.latency();
+    if (l.count() > 0) {
+      m.put(Metrics.MEAN_MS, l.meanMs());
+      if (l.count() > 1) {
+        m.put(Metrics.MEAN_CI95_MS, QuantileInterval.meanHalfWidth(l));
+      }
+      m.put(Metrics.STD_MS, l.stdMs());
+      m.put(Metrics.P50_MS, l.p50Ms());
+      m.put(Metrics.P90_MS, l.p90Ms());
+      double[] done = p.samples().stream().filter(o -> o.outcome() == OpOutcome.OK
+          || o.outcome() == OpOutcome.VERIFY_FAILED).mapToDouble(OpSample::durationMs).sorted()
+          .toArray();
+      if (done.length > 0) {
+        double[] p90 = QuantileInterval.of(done, 0.9);
+        m.put(Metrics.P90_LOW_MS, p90[0]);
+        m.put(Metrics.P90_HIGH_MS, p90[1]);
+      }
+      m.put(Metrics.P99_MS, l.p99Ms());
+    }
+    return m;
+  }
+
+  private void add(String experiment, int r, int power, Map<String, Double> measured,
+      Map<String, Double> expected) {
+    cells.add(new ReportCell(experiment, run.label(), r, power, measured, expected));
+  }
+}

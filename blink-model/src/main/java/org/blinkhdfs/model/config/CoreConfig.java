@@ -1,0 +1,91 @@
+package org.blinkhdfs.model.config;
+
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.common.config.ConfigKey;
+import java.util.List;
+import java.util.function.Function;
+import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.power.PowerModel;
+
+/**
+ * The {@code blink.*} keys of the power model and the blink policies, typed and validated in one place.
+ *
+ * <p>It takes a plain lookup function rather than a Hadoop {@code Configuration} so it stays free
+ * of Hadoop; an adapter passes {@code conf::get}. Every getter fails at startup with a message
+ * naming the key, the value and the fix, never warns and carries on (style rule: config that only
+ * warns is a bug).
+ *
+ * <p>Example: with {@code blink.power.active.watts=25}, {@code blink.power.sleep.watts=1} and
+ * {@code blink.power.overhead.watts=40}, {@code powerModel(9)} is the BlinkFS Mac-mini cluster.
+ *
+ * <p>Immutable; thread-safe if the lookup is.
+ */
+public final class CoreConfig {
+  public static final ConfigKey INTERVAL_MS = new ConfigKey("blink.interval.ms", "60000", "ms");
+  public static final ConfigKey POLICY = new ConfigKey("blink.scheduler.policy", "staggered", "");
+  public static final ConfigKey ACTIVE_WATTS =
+      new ConfigKey("blink.power.active.watts", "25", "W");
+  public static final ConfigKey SLEEP_WATTS = new ConfigKey("blink.power.sleep.watts", "1", "W");
+  public static final ConfigKey OVERHEAD_WATTS =
+      new ConfigKey("blink.power.overhead.watts", "40", "W");
+  public static final ConfigKey TRANSITION_MS =
+      new ConfigKey("blink.power.transition.ms", "0", "ms");
+  /**
+   * How much of a replica's window a reader needs left to start a read on it. Read by the
+   * NameNode's read sort and the client (listed in their keys, {@code PlacementConfig}); here so
+   * that {@code bin/blink schedule} can state the read condition of a schedule with its default.
+   */
+  public static final ConfigKey READ_MIN_WINDOW_MS =
+      new ConfigKey("blink.read.min.window.ms", "1000", "ms");
+
+  /** Every key this class reads. */
+  public static final List<ConfigKey> KEYS =
+      List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS, SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS);
+
+  private final Function<String, String> lookup;
+
+  public CoreConfig(Function<String, String> lookup) {
+    this.lookup = lookup;
+  }
+
+  /** The blink interval; 100 ms to 24 h. */
+  public long intervalMs() {
+    return longIn(INTERVAL_MS, 100, 86_400_000L);
+  }
+
+  /** The blink policy named by {@code blink.scheduler.policy}. */
+  public BlinkPolicy policy() {
+    return Policies.byName(POLICY.name(), policyName());
+  }
+
+  /** The name in {@code blink.scheduler.policy} (not checked here; see {@link #policy()}). */
+  public String policyName() {
+    return raw(POLICY);
+  }
+
+  /** The power model for {@code nodeCount} ring DataNodes. */
+  public PowerModel powerModel(int nodeCount) {
+    double active = doubleIn(ACTIVE_WATTS, 0.001, 1e6);
+    double sleep = doubleIn(SLEEP_WATTS, 0, 1e6);
+    if (sleep >= active) {
+      throw new IllegalArgumentException(SLEEP_WATTS.name() + " = " + sleep + " must be below "
+          + ACTIVE_WATTS.name() + " = " + active + ": a node must draw less asleep than awake");
+    }
+    return PowerModel.builder().nodeCount(nodeCount).activeWatts(active).sleepWatts(sleep)
+        .overheadWatts(doubleIn(OVERHEAD_WATTS, 0, 1e9))
+        .transitionMs(longIn(TRANSITION_MS, 0, 3_600_000L)).build();
+  }
+
+  private String raw(ConfigKey key) {
+    return ConfigValues.raw(lookup, key);
+  }
+
+  private long longIn(ConfigKey key, long min, long max) {
+    return ConfigValues.longIn(lookup, key, min, max);
+  }
+
+  private double doubleIn(ConfigKey key, double min, double max) {
+    return ConfigValues.doubleIn(lookup, key, min, max);
+  }
+}

@@ -1,0 +1,46 @@
+package org.blinkhdfs.model.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.blinkhdfs.model.policy.StaggeredCircularPolicy;
+import org.blinkhdfs.model.power.PowerModel;
+import org.junit.jupiter.api.Test;
+
+class CoreConfigTest {
+
+  @Test
+  void defaultsAreTheMacMiniWithoutTransitionCost() {
+    CoreConfig c = new CoreConfig(k -> null);
+    PowerModel m = c.powerModel(9);
+    assertEquals(225.0, m.totalWatts(), 0);
+    assertEquals(9.0, m.inactiveWatts(), 0);
+    assertEquals(40.0, m.overheadWatts(), 0);
+    assertEquals(0, m.transitionMs());
+    assertEquals(60_000, c.intervalMs());
+    assertEquals("staggered", c.policy().name());
+  }
+
+  @Test
+  void valuesAreReadAndBadOnesNamed() {
+    Map<String, String> conf = new HashMap<>();
+    conf.put("blink.interval.ms", "6000");
+    conf.put("blink.scheduler.policy", StaggeredCircularPolicy.NAME);
+    CoreConfig c = new CoreConfig(conf::get);
+    assertEquals(6000, c.intervalMs());
+    assertEquals(StaggeredCircularPolicy.NAME, c.policy().name());
+    conf.put("blink.interval.ms", "6s");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::intervalMs);
+    assertEquals("blink.interval.ms = '6s' is invalid: give a whole number of ms in"
+        + " 100..86400000 (default 60000)", e.getMessage());
+    conf.put("blink.power.sleep.watts", "30");
+    e = assertThrows(IllegalArgumentException.class, () -> c.powerModel(3));
+    assertTrue(e.getMessage().startsWith("blink.power.sleep.watts = 30.0 must be below"));
+    conf.put("blink.scheduler.policy", "zigzag");
+    e = assertThrows(IllegalArgumentException.class, c::policy);
+    assertTrue(e.getMessage().contains("blink.scheduler.policy 'zigzag'"));
+  }
+}

@@ -1,0 +1,164 @@
+package org.blinkhdfs.scheduler;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.control.scheduler.PowerScheduler;
+import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.StatusJson;
+
+/**
+ * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes} and {@code GET
+ * /v1/wake} ({@code POST /v1/wake} answers with blink-model's {@code WakeJson}, which its client
+ * shares).
+ */
+final class SchedulerJson {
+  private SchedulerJson() {}
+
+  static JsonNode power(PowerScheduler s, String signalDescription, long nowMs) {
+    PowerBudget b = s.availableLevel(nowMs).resolve(s.settings().model());
+    SchedulerStatus st = s.status();
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("availableNodeWatts", b.nodeWatts());
+    o.put("percentOfTotal", b.percentOfTotal());
+    o.put("overheadWatts", s.settings().model().overheadWatts());
+    if (s.powerOverride().isPresent()) {
+      o.put("override", s.powerOverride().get().toString());
+    } else {
+      o.putNull("override");
+    }
+    o.put("signal", signalDescription);
+    o.put("status", st.state().name());
+    o.put("statusMessage", st.message());
+    o.put("epoch", st.epoch());
+    if (st.validUntilMs().isPresent()) {
+      o.put("validUntilMs", st.validUntilMs().getAsLong());
+    } else {
+      o.putNull("validUntilMs");
+    }
+    o.put("plannedWatts", st.plannedWatts());
+    o.put("shortfallWatts", st.shortfallWatts());
+    o.put("wakeWatts", st.wakeWatts());
+    return o;
+  }
+
+  /**
+   * {@code GET /v1/wake}: the bounds and the holds in force, each with whether it made its node
+   * ACTIVE in the last published schedule ({@code "woke"}; false when the plan keeps the node
+   * awake anyway).
+   */
+  static JsonNode wakes(PowerScheduler s, long nowMs) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("nowMs", nowMs);
+    o.put("maxMs", s.settings().wakeLimits().maxMs());
+    o.put("maxNodes", s.settings().wakeLimits().maxNodes());
+    o.put("wakeWatts", s.status().wakeWatts());
+    Map<String, WakeHold> woken = s.wokenOnRequest();
+    ArrayNode list = o.putArray("requests");
+    for (WakeHold h : s.wakeRequests(nowMs)) {
+      hold(list.addObject(), h).put("woke", woken.containsKey(h.node()));
+    }
+    return o;
+  }
+
+  private static ObjectNode hold(ObjectNode n, WakeHold h) {
+    return n.put("node", h.node()).put("fromMs", h.fromMs()).put("untilMs", h.untilMs())
+        .put("reason", h.reason());
+  }
+
+  static JsonNode policy(PowerScheduler s) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("policy", s.policy().name());
+    ArrayNode all = o.putArray("policies");
+    Policies.allNames().forEach(all::add);
+    return o;
+  }
+
+  static JsonNode active(PowerScheduler s) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    if (s.activeNodesOverride().isPresent()) {
+      o.put("activeOverride", s.activeNodesOverride().getAsInt());
+    } else {
+      o.putNull("activeOverride");
+    }
+    return o;
+  }
+
+  /**
+   * {@code /v1/nodes}: the two failure timeouts, the recovery layout and what it woke in the last
+   * schedule ({@code "recovery": {"layout": ..., "woken": [{"failed": n1, "nodes": [n3, ...]}]}}),
+   * then one object per node (with {@code wokenForRecoveryOf}, and {@code wakeRequest}: the hold
+   * keeping it awake on request, with {@code "woke"} as in {@link #wakes}, or null).
+   */
+  static JsonNode nodes(PowerScheduler s, long nowMs) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("nowMs", nowMs);
+    o.put("failureTimeoutMs", s.settings().failureTimeoutMs());
+    o.put("awakeFailureTimeoutMs", s.settings().awakeFailureTimeoutMs());
+    ObjectNode recovery = o.putObject("recovery");
+    recovery.put("layout", s.recovery().describe());
+    ArrayNode woken = recovery.putArray("woken");
+    Map<String, List<String>> byFailed = s.recoveryWoken();
+    for (String failed : s.settings().ring()) {
+      if (byFailed.containsKey(failed)) {
+        ObjectNode w = woken.addObject().put("failed", failed);
+        byFailed.get(failed).forEach(w.putArray("nodes")::add);
+      }
+    }
+    ArrayNode list = o.putArray("nodes");
+    for (NodeReport r : s.nodes(nowMs)) {
+      ObjectNode n = list.addObject();
+      n.put("node", r.node());
+      n.put("role", r.role().name());
+      if (r.mode().isPresent()) {
+        n.put("mode", r.mode().get().name());
+      } else {
+        n.putNull("mode");
+      }
+      if (r.window().isPresent() && !r.window().get().isAlways()
+          && !r.window().get().isNever()) {
+        n.putObject("window").put("activeOffsetMs", r.window().get().offsetMs())
+            .put("activeMs", r.window().get().lengthMs());
+      } else {
+        n.putNull("window");
+      }
+      n.put("scheduleExpired", r.scheduleExpired());
+      n.put("awakeBySchedule", r.awakeBySchedule());
+      if (r.lastStatus().isPresent()) {
+        try {
+          n.set("lastStatus", ApiServlet.JSON.readTree(StatusJson.write(r.lastStatus().get())));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          throw new IllegalStateException(e);
+        }
+      } else {
+        n.putNull("lastStatus");
+      }
+      putOptional(n, "lastHeardMs", r.lastHeardMs());
+      n.put("silentMs", r.silentMs());
+      putOptional(n, "lastMeasuredSleepMs", r.lastMeasuredSleepMs());
+      putOptional(n, "clockSkewMs", r.clockSkewMs());
+      n.put("failed", r.failed());
+      r.wokenForRecoveryOf().forEach(n.putArray("wokenForRecoveryOf")::add);
+      if (r.wakeRequest().isPresent()) {
+        hold(n.putObject("wakeRequest"), r.wakeRequest().get()).put("woke", r.wokenOnRequest());
+      } else {
+        n.putNull("wakeRequest");
+      }
+    }
+    return o;
+  }
+
+  private static void putOptional(ObjectNode n, String field, java.util.OptionalLong v) {
+    if (v.isPresent()) {
+      n.put(field, v.getAsLong());
+    } else {
+      n.putNull(field);
+    }
+  }
+}

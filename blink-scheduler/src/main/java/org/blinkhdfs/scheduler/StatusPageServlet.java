@@ -1,0 +1,123 @@
+package org.blinkhdfs.scheduler;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.Optional;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.blinkhdfs.model.schedule.GanttSvg;
+import org.blinkhdfs.common.chart.LineChartSvg;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.control.scheduler.PowerSample;
+import org.blinkhdfs.control.scheduler.PowerScheduler;
+import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.group.Group;
+import org.blinkhdfs.group.GroupSet;
+
+/**
+ * The scheduler's status page ({@code /status}; {@code /} redirects here): the scheduler state,
+ * the current interval as an SVG Gantt chart (one row per node, a bar per awake segment, a red
+ * line at now), the recent power signal (available versus planned watts) as an SVG line chart,
+ * and a node table with failures marked. Server-rendered, no JavaScript; refreshes every 5 s.
+ */
+public final class StatusPageServlet extends ApiServlet {
+  private static final long serialVersionUID = 1L;
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    SchedulerDaemon d = daemon();
+    PowerScheduler s = d.scheduler();
+    long now = d.clock().millis();
+    SchedulerStatus st = s.status();
+    StringBuilder html = new StringBuilder();
+    html.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">")
+        .append("<meta http-equiv=\"refresh\" content=\"5\">")
+        .append("<title>BlinkHDFS scheduler</title>")
+        .append("<link rel=\"stylesheet\" href=\"/static/blink.css\"></head><body>\n")
+        .append("<h1>BlinkHDFS power scheduler</h1>\n<p id=\"state\">")
+        .append(esc(st.state().name())).append(": ").append(esc(st.message()))
+        .append("</p>\n<p>policy <b>").append(esc(s.policy().name())).append("</b>, ")
+        .append(s.settings().ring().size()).append(" ring nodes, ")
+        .append(s.settings().stagingNodes().size()).append(" staging</p>\n");
+    Optional<Schedule> schedule = s.published();
+    html.append("<h2>Current interval</h2>\n<div id=\"gantt\">");
+    if (schedule.isPresent()) {
+      html.append(GanttSvg.render(schedule.get(), now));
+    } else {
+      html.append("<p>No schedule published yet: every node stays awake.</p>");
+    }
+    html.append("</div>\n<h2>Power</h2>\n<div id=\"power\">").append(powerChart(s.history(), now))
+        .append("</div>\n<h2>Nodes</h2>\n<table id=\"nodes\"><tr><th>node</th><th>role</th>")
+        .append("<th>mode</th><th>last status</th><th>silent (s)</th><th>measured sleep (ms)")
+        .append("</th><th>failed</th></tr>\n");
+    for (NodeReport r : s.nodes(now)) {
+      html.append("<tr").append(r.failed() ? " class=\"failed\"" : "").append("><td>")
+          .append(esc(r.node())).append("</td><td>").append(r.role()).append("</td><td>")
+          .append(r.mode().map(Enum::name).orElse("-")).append("</td><td>")
+          .append(r.lastStatus().map(x -> x.state().name()).orElse("-")).append("</td><td>")
+          .append(r.silentMs() / 1000).append("</td><td>")
+          .append(r.lastMeasuredSleepMs().isPresent() ? r.lastMeasuredSleepMs().getAsLong() : "-")
+          .append("</td><td>").append(r.failed() ? "FAILED" : "")
+          .append(r.wokenForRecoveryOf().isEmpty() ? ""
+              : esc(" woken for " + String.join(", ", r.wokenForRecoveryOf())))
+          .append("</td></tr>\n");
+    }
+    html.append("</table>\n");
+    groupsTable(html, d.groups().current());
+    Set<String> live = d.groupActiveSet().live();
+    html.append("<p id=\"live-groups\">Live (reported by the NameNode): ")
+        .append(live.isEmpty() ? "none" : esc(String.join(", ", live)))
+        .append("; ACTIVE nodes ").append(d.config().groupsActivation
+            ? "shared among them (A(g), blink.scheduler.groups.activation)"
+            : "not shared by group (blink.scheduler.groups.activation = false)")
+        .append("</p>\n");
+    html.append("</body></html>\n");
+    resp.setContentType("text/html;charset=utf-8");
+    resp.getOutputStream().write(html.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void groupsTable(StringBuilder html, GroupSet groups) {
+    html.append("<h2>Application groups</h2>\n");
+    if (groups.live().isEmpty()) {
+      html.append("<p id=\"groups\">No groups (revision ").append(groups.revision())
+          .append("): manage them with <code>bin/blink admin groups</code>.</p>\n");
+      return;
+    }
+    html.append("<table id=\"groups\"><tr><th>group</th><th>roots</th><th>priority</th>")
+        .append("<th>p90 target (ms)</th><th>min availability</th></tr>\n");
+    for (Group g : groups.live()) {
+      html.append("<tr><td>").append(esc(g.name())).append("</td><td>")
+          .append(esc(String.join(" ", g.roots()))).append("</td><td>").append(g.priority())
+          .append("</td><td>").append(g.p90TargetMs().isPresent()
+              ? String.valueOf(g.p90TargetMs().getAsLong()) : "-")
+          .append("</td><td>").append(g.minAvailability().isPresent()
+              ? String.valueOf(g.minAvailability().getAsDouble()) : "-")
+          .append("</td></tr>\n");
+    }
+    html.append("</table>\n<p>revision ").append(groups.revision()).append(", ")
+        .append(groups.entries().size() - groups.live().size())
+        .append(" retired (merged or removed)</p>\n");
+  }
+
+  private static String powerChart(List<PowerSample> history, long now) {
+    double[] x = new double[history.size()];
+    double[] available = new double[history.size()];
+    double[] drawn = new double[history.size()];
+    for (int i = 0; i < history.size(); i++) {
+      PowerSample p = history.get(i);
+      x[i] = (p.atMs() - now) / 60_000.0;
+      available[i] = p.availableWatts();
+      drawn[i] = p.drawnWatts();
+    }
+    return new LineChartSvg("DataNode power", "minutes from now", "watts")
+        .add(new LineChartSvg.Series("available", x, available, "#3070c0"))
+        .add(new LineChartSvg.Series("planned", x, drawn, "#c03030")).render();
+  }
+
+  private static String esc(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+}
