@@ -1,7 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.SchedulerClientAuth;
-import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -20,12 +18,15 @@ import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.util.ServicePlugin;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.client.GroupsFeed;
+import org.blinkhdfs.client.SchedulerClientAuth;
+import org.blinkhdfs.group.GroupReplicationPlanner;
+import org.blinkhdfs.layout.maintenance.MaintenancePlan;
 import org.blinkhdfs.layout.popularity.AccessAverages;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleState;
-import org.blinkhdfs.layout.maintenance.MaintenancePlan;
 import org.blinkhdfs.model.wire.SchedulerHttp;
-import org.blinkhdfs.group.GroupReplicationPlanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,6 +2,7 @@ package org.blinkhdfs.placement;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.client.GroupsFeed;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 
@@ -14,7 +15,7 @@ import org.blinkhdfs.common.config.ConfigValues;
  */
 final class GroupConfig {
   static final ConfigKey ENABLED = new ConfigKey("blink.groups.replication.enabled", "false", "");
-  static final ConfigKey FILE = new ConfigKey("blink.groups.file", "", "path");
+  static final ConfigKey FILE = GroupsFeed.FILE;
   static final ConfigKey SERVICE_MS = new ConfigKey("blink.groups.read.service.ms", "20", "ms");
   static final ConfigKey FILES_MAX = new ConfigKey("blink.groups.files.max", "10000", "files");
   static final ConfigKey BLOCKS_SAMPLE =

@@ -1,17 +1,13 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.ClientConfig;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.client.ClientConfig;
+import org.blinkhdfs.client.GroupsFeed;
 import org.blinkhdfs.common.config.ConfigKey;
-import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.LocationOrder;
-import org.blinkhdfs.model.schedule.NodeAddress;
-import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
  * The {@code blink.*} keys of the NameNode side (placement policy, read selection, NameNode
@@ -158,8 +154,9 @@ public final class PlacementConfig {
 
   /**
    * Bytes of stand-ins one staging DataNode may hold (its blocks and those scheduled to it, each
-   * at full block size); 0 for no limit but its disk. A full staging node is skipped and the stand-in goes to an
-   * awake ring node instead (Rabbit's write offloading), so writes never fail for it.
+   * at full block size); 0 for no limit but its disk. A full staging node is skipped and the
+   * stand-in goes to an awake ring node instead (Rabbit's write offloading), so writes never fail
+   * for it.
    */
   public long stagingCapacityBytes() {
     return stagingCapacityBytes;

@@ -11,24 +11,22 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.blinkhdfs.daemon.cli.SiteDaemon;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.client.ClientConfig;
 import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.common.config.ConfigKey;
-import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.SchedulerHttp;
-import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.daemon.cli.SiteDaemon;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.daemon.http.HttpSecurity;
 import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.Consistency;
-import org.blinkhdfs.client.BlinkRuntime;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
-import org.blinkhdfs.client.ClientConfig;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.model.wire.WakeDecision;
 import org.blinkhdfs.proxy.api.ApiConfig;
 import org.blinkhdfs.proxy.api.ApiServlets;
 import org.blinkhdfs.proxy.api.BlinkApiService;
@@ -79,13 +77,7 @@ public final class ProxyDaemon implements Closeable {
     // authenticate as the process's login user
     KeytabLogin.loginIfConfigured(conf, ProxyConfig.KERBEROS, config.httpAddress().getHostString());
     ApiConfig api = ApiConfig.from(conf);
-    Function<Schedule, LayoutModel> layouts = LayoutBlockPlacementPolicy.configuredLayouts(conf)
-        .orElseThrow(() -> new IllegalArgumentException(
-            DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " = "
-            + conf.get(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, "(unset)")
-            + " is not a BlinkHDFS layout policy, so nothing is staged for the proxy to drain;"
-            + " give the proxy the NameNode's hdfs-site.xml (e.g."
-            + " org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy)"));
+    Function<Schedule, LayoutModel> layouts = ConfiguredLayouts.from(conf);
     WakeRequester wake = wakeRequester(conf, config);
     this.runtime = BlinkRuntime.forConf(conf);
     if (runtime.describe().equals("none")) {
@@ -209,7 +201,8 @@ public final class ProxyDaemon implements Closeable {
       "",
       "  -conf FILE        a Hadoop site XML file (repeatable): give it the NameNode's",
       "                    hdfs-site.xml (fs.defaultFS, dfs.block.replicator.classname, the",
-      "                    layout's blink.* keys and blink.scheduler.address or blink.schedule.file)",
+      "                    layout's blink.* keys and blink.scheduler.address or"
+          + " blink.schedule.file)",
       "  -D key=value      one setting; wins over -conf files (repeatable)",
       "  -help             this text",
       "",

@@ -10,16 +10,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetworkTopology;
-import org.blinkhdfs.group.GroupDatasets;
-import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.client.GroupsFeed;
+import org.blinkhdfs.group.GroupDirectories;
 import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.placement.GroupsFeed;
 import org.blinkhdfs.rabbit.dataset.DatasetActivity;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
 import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.blinkhdfs.rabbit.dataset.DatasetResolver;
-import org.blinkhdfs.rabbit.dataset.ResolutionCache;
+import org.blinkhdfs.rabbit.dataset.DatasetState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * <p>Without the plugin, the configured roots (or the groups' roots) still work and the xattr is
  * ignored, with one WARN naming the fix.
  *
- * <p>Resolution cache: {@link #CACHE_ENTRIES} paths for {@link #CACHE_MAX_AGE_MS}; an xattr or
+ * <p>Resolution cache ({@link DatasetState}): {@link #CACHE_ENTRIES} paths for
+ * {@link #CACHE_MAX_AGE_MS}; an xattr or
  * rename takes effect for new blocks within that age, a groups edit at the next feed refresh
  * (the cache is dropped when the directory's version changes).
  *
@@ -51,32 +51,28 @@ final class DatasetRuntime {
   private static final Logger LOG = LoggerFactory.getLogger(DatasetRuntime.class);
   private static final Map<NetworkTopology, DatasetRuntime> BY_NAMENODE =
       Collections.synchronizedMap(new IdentityHashMap<>());
-  static final int CACHE_ENTRIES = 4096;
-  static final long CACHE_MAX_AGE_MS = 5_000;
+  static final int CACHE_ENTRIES = DatasetState.CACHE_ENTRIES;
+  static final long CACHE_MAX_AGE_MS = DatasetState.CACHE_MAX_AGE_MS;
 
-  private final DatasetConfig config;
-  private final Clock clock;
-  private final Supplier<DatasetDirectory> directories;
   private final GroupsFeed feed;
-  private final DatasetActivity activity;
+  private final DatasetState state;
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
-  private volatile NamespaceDatasets namespace;
-  private volatile Cache cache;
-  private volatile PublishedModel published;
 
   private DatasetRuntime(Configuration conf, Clock clock) {
-    this.config = DatasetConfig.from(conf::get);
-    this.clock = clock;
-    this.activity = new DatasetActivity(config.liveMs(), clock);
+    DatasetConfig config = DatasetConfig.from(conf::get);
+    Supplier<DatasetDirectory> directories;
     if (config.fromGroups()) {
       this.feed = GroupsFeed.start(conf, DatasetConfig.SOURCE.name() + " = "
           + DatasetConfig.SOURCE_GROUPS);
-      this.directories = new GroupDirectories(feed);
-      feed.reportLive(activity::live);
+      directories = new GroupDirectories(feed::current);
     } else {
       this.feed = null;
       DatasetDirectory fixed = DatasetDirectory.of(config);
-      this.directories = () -> fixed;
+      directories = () -> fixed;
+    }
+    this.state = new DatasetState(config, directories, clock, this::warnNoNamespace);
+    if (feed != null) {
+      feed.reportLive(state.activity()::live);
     }
   }
 
@@ -87,8 +83,8 @@ final class DatasetRuntime {
   }
 
   /**
-   * A runtime of its own, for a process that builds the layouts without a NameNode (the proxy's
-   * drain): resolution by roots only, and its own groups feed when the groups are the datasets.
+   * A runtime of its own, for a policy instance without a NameNode's topology: resolution by
+   * roots only, and its own groups feed when the groups are the datasets.
    */
   static DatasetRuntime standalone(Configuration conf) {
     return new DatasetRuntime(conf, Clock.systemUTC());
@@ -109,96 +105,47 @@ final class DatasetRuntime {
 
   /** Lets resolution read xattrs from {@code ns} (null: configured roots only). */
   void attach(NamespaceDatasets ns) {
-    this.namespace = ns;
+    state.resolveWith(ns == null ? null : ns::resolve);
   }
 
   DatasetConfig config() {
-    return config;
+    return state.config();
   }
 
   /** The datasets now. */
   DatasetDirectory directory() {
-    return directories.get();
+    return state.directory();
   }
 
   /** The dataset of a new block of the file at {@code srcPath}; records it as activity. */
   Optional<String> newBlockOf(String srcPath) {
-    Optional<String> dataset = datasetOf(srcPath);
-    dataset.ifPresent(activity::newBlock);
-    return dataset;
+    return state.newBlockOf(srcPath);
   }
 
   /** The dataset of a file a reader opened; records the read as activity. */
   Optional<String> readOf(String srcPath) {
-    Optional<String> dataset = datasetOf(srcPath);
-    dataset.ifPresent(activity::read);
-    return dataset;
-  }
-
-  private Optional<String> datasetOf(String srcPath) {
-    DatasetDirectory d = directories.get();
-    if (d.holding().isEmpty()) {
-      return Optional.empty();
-    }
-    Cache c = cache;
-    if (c == null || c.version != d.version()) {
-      c = new Cache(d.version(), new ResolutionCache(CACHE_ENTRIES, CACHE_MAX_AGE_MS, clock));
-      cache = c;
-    }
-    return c.paths.get(srcPath, path -> resolve(d, path));
+    return state.readOf(srcPath);
   }
 
   DatasetActivity activity() {
-    return activity;
+    return state.activity();
   }
 
   /** Records the layout the policy built for {@code ring} (the read order recognises blocks). */
   void publish(List<String> ring, LayoutModel model) {
-    published = new PublishedModel(ring, model);
+    state.publish(ring, model);
   }
 
   /** The dataset layout the policy built last for {@code ring}, when it has datasets. */
   Optional<DatasetLayoutModel> layoutFor(List<String> ring) {
-    PublishedModel p = published;
-    return p != null && p.ring.equals(ring) && p.model instanceof DatasetLayoutModel m
-        ? Optional.of(m) : Optional.empty();
+    return state.layoutFor(ring);
   }
 
-  private Optional<String> resolve(DatasetDirectory d, String srcPath) {
-    NamespaceDatasets ns = namespace;
-    if (ns != null) {
-      return ns.resolve(srcPath, d);
-    }
+  private void warnNoNamespace() {
     if (warnedNoNamespace.compareAndSet(false, true)) {
       LOG.warn("Datasets: the xattr {} is ignored because {} is not running; add it to"
           + " dfs.namenode.plugins. Configured roots still apply.",
           DatasetResolver.OVERRIDE_XATTR, DatasetNameNodePlugin.class.getName());
-    }
-    return d.resolve(srcPath, Optional.empty());
-  }
-
-  private record Cache(long version, ResolutionCache paths) {}
-
-  private record PublishedModel(List<String> ring, LayoutModel model) {}
-
-  /** One {@link GroupDatasets} per document revision the feed holds. */
-  private static final class GroupDirectories implements Supplier<DatasetDirectory> {
-    private final GroupsFeed feed;
-    private volatile GroupDatasets last = new GroupDatasets(GroupSet.empty());
-
-    GroupDirectories(GroupsFeed feed) {
-      this.feed = feed;
-    }
-
-    @Override
-    public DatasetDirectory get() {
-      GroupSet now = feed.current();
-      GroupDatasets l = last;
-      if (l.groups() != now) {
-        l = new GroupDatasets(now);
-        last = l;
-      }
-      return l;
     }
   }
 }

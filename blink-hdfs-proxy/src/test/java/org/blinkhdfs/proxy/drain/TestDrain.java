@@ -6,13 +6,13 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.schedule.NodeSchedule;
-import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.client.BlinkRuntime;
-import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.proxy.ConfiguredLayouts;
 import org.blinkhdfs.proxy.ProxyTestCluster;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
@@ -42,7 +42,9 @@ final class TestDrain implements AutoCloseable {
     return new DrainSettings(2, 4, 8, 10 << 20, 200, mode, periodicThreshold, 5000);
   }
 
-  /** Starts a drain of {@code c} scanning every {@code scanMs}, judging windows by {@code clock}. */
+  /**
+   * Starts a drain of {@code c} scanning every {@code scanMs}, judging windows by {@code clock}.
+   */
   static TestDrain start(MiniBlinkCluster c, long scanMs, DrainSettings settings, Clock clock)
       throws IOException {
     Configuration conf = new Configuration(c.conf);
@@ -50,7 +52,7 @@ final class TestDrain implements AutoCloseable {
     DrainMetrics metrics = DrainMetrics.register();
     NameNodeLink link = NameNodeLink.open(conf);
     DrainService drain = new DrainService(link, () -> runtime.state().usable(),
-        LayoutBlockPlacementPolicy.configuredLayouts(conf).orElseThrow(), List.of("/"), scanMs,
+        ConfiguredLayouts.from(conf), List.of("/"), scanMs,
         settings, (node, ms, why) -> {
           throw new AssertionError(settings.consistency() + " never asks to wake " + node);
         }, metrics, clock);
@@ -90,7 +92,7 @@ final class TestDrain implements AutoCloseable {
    */
   static int stagedMoves(MiniBlinkCluster c, Schedule schedule) throws IOException {
     return StagedScan.run(c.fs.getClient(), List.of("/"), schedule,
-        LayoutBlockPlacementPolicy.configuredLayouts(c.conf).orElseThrow().apply(schedule),
+        ConfiguredLayouts.from(c.conf).apply(schedule),
         LiveNodes.of(c.fs), Clock.systemUTC()).moves().size();
   }
 

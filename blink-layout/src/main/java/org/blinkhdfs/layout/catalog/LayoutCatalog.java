@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
 import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
@@ -57,6 +57,20 @@ public final class LayoutCatalog {
   public static final String PARAID = "paraid";
   /** Every name {@link #byName} accepts. */
   public static final List<String> NAMES = List.of(POWER_BALANCED, EQUAL_WORK, PARAID);
+  /**
+   * The NameNode placement policy of each layout ({@code dfs.block.replicator.classname}), by
+   * class name: the fixed contract names. A process without the NameNode's classes (the write
+   * proxy) finds the configured layout here instead of loading the policy class.
+   */
+  public static final Map<String, String> BY_POLICY_CLASS = Map.of(
+      "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy", POWER_BALANCED,
+      "org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy", EQUAL_WORK,
+      "org.blinkhdfs.rabbit.ParaidBlockPlacementPolicy", PARAID);
+
+  /** The layout name of the placement policy class {@code className}, if it is one of ours. */
+  public static Optional<String> layoutOfPolicy(String className) {
+    return Optional.ofNullable(BY_POLICY_CLASS.get(className.trim()));
+  }
 
   private LayoutCatalog() {}
 

@@ -1,6 +1,5 @@
-package org.blinkhdfs.placement;
+package org.blinkhdfs.client;
 
-import org.blinkhdfs.client.SchedulerClientAuth;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,9 +15,9 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +48,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class GroupsFeed implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GroupsFeed.class);
+  /** The groups document on this host (the scheduler's {@code blink.scheduler.groups.file}). */
+  public static final ConfigKey FILE = new ConfigKey("blink.groups.file", "", "path");
   public static final ConfigKey REFRESH_MS =
       new ConfigKey("blink.groups.refresh.ms", "5000", "ms");
   /** Where live groups are reported; empty: {@code blink.scheduler.address}. */
@@ -91,12 +92,12 @@ public final class GroupsFeed implements AutoCloseable {
    */
   public static GroupsFeed start(Configuration conf, String why) {
     long refreshMs = ConfigValues.longIn(conf::get, REFRESH_MS, 100, 3_600_000);
-    String file = conf.getTrimmed(GroupConfig.FILE.name(), "");
-    PlacementConfig pc = PlacementConfig.from(conf);
+    String file = conf.getTrimmed(FILE.name(), "");
+    ClientConfig pc = ClientConfig.from(conf);
     if (file.isEmpty() && pc.schedulerAddress().isEmpty()) {
       throw new IllegalArgumentException(why + " needs the groups document: set "
-          + GroupConfig.FILE.name() + " to the scheduler's blink.scheduler.groups.file (same"
-          + " host), or " + PlacementConfig.SCHEDULER_ADDRESS.name() + " to read GET /v1/groups");
+          + FILE.name() + " to the scheduler's blink.scheduler.groups.file (same"
+          + " host), or " + ClientConfig.SCHEDULER_ADDRESS.name() + " to read GET /v1/groups");
     }
     String report = conf.getTrimmed(REPORT_ADDRESS.name(), "");
     if (!report.isEmpty()) {
@@ -110,7 +111,7 @@ public final class GroupsFeed implements AutoCloseable {
   }
 
   private static SchedulerHttp schedulerHttp(Configuration conf, String address) {
-    PlacementConfig pc = PlacementConfig.from(conf);
+    ClientConfig pc = ClientConfig.from(conf);
     return new SchedulerHttp(address, pc.schedulerTimeoutMs())
         .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
   }
@@ -124,13 +125,13 @@ public final class GroupsFeed implements AutoCloseable {
   }
 
   /** The groups document of {@code conf}: {@code blink.groups.file}, else the scheduler's. */
-  static Source source(Configuration conf) {
-    String file = conf.getTrimmed(GroupConfig.FILE.name(), "");
+  public static Source source(Configuration conf) {
+    String file = conf.getTrimmed(FILE.name(), "");
     if (!file.isEmpty()) {
       Path path = Path.of(file);
       return () -> GroupsJson.read(Files.readString(path, StandardCharsets.UTF_8));
     }
-    SchedulerHttp http = schedulerHttp(conf, PlacementConfig.from(conf).schedulerAddress());
+    SchedulerHttp http = schedulerHttp(conf, ClientConfig.from(conf).schedulerAddress());
     return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
         .text());
   }

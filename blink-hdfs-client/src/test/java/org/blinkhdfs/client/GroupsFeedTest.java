@@ -1,4 +1,4 @@
-package org.blinkhdfs.placement;
+package org.blinkhdfs.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
