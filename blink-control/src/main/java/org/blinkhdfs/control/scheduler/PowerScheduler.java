@@ -1,10 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
-import org.blinkhdfs.model.schedule.RecoveryWake;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
-import org.blinkhdfs.model.power.SchedulePower;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,21 +12,25 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.policy.ActiveSet;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
-import org.blinkhdfs.model.policy.IoServerPolicy;
 import org.blinkhdfs.model.policy.PolicyRequest;
 import org.blinkhdfs.model.policy.PolicyResult;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.power.SchedulePower;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeRole;
 import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.RecoveryWake;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.signal.PowerSignal;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.WakeRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -609,9 +608,8 @@ public final class PowerScheduler {
   }
 
   private void enterBelowMinimum(long nowMs, PowerBudget budget) {
-    boolean ioServer = policy instanceof IoServerPolicy;
-    double minimum = ioServer ? IoServerPolicy.minimumNodeWatts(model) : model.inactiveWatts();
-    String what = ioServer ? "every DataNode io-server" : "every DataNode asleep";
+    double minimum = policy.minimumNodeWatts(model);
+    String what = policy.minimumState();
     String next;
     if (published == null) {
       next = "no epoch was ever published, so every DataNode stays awake";
@@ -654,10 +652,9 @@ public final class PowerScheduler {
     boolean first = lastSampledBoundaryMs == Long.MIN_VALUE;
     lastSampledBoundaryMs = boundary;
     if (first || published == null || activeOverride.isPresent()
-        || !(policy instanceof GearShiftingPolicy)) {
+        || !policy.observesUtilization()) {
       return;
     }
-    GearShiftingPolicy gears = (GearShiftingPolicy) policy;
     long from = boundary - settings.intervalMs();
     int active = 0;
     int reported = 0;
@@ -681,11 +678,11 @@ public final class PowerScheduler {
     if (reported == 0) {
       return;
     }
-    int before = gears.gearNodes();
-    if (gears.observe(sum / reported, active)) {
+    String before = policy.loadState();
+    if (policy.observeUtilization(sum / reported, active)) {
       controlChanged = true;
-      LOG.info("gear shift {} -> {} nodes (mean utilization {} on {} ACTIVE nodes)", before,
-          gears.gearNodes(), fmt("%.3f", sum / reported), active);
+      LOG.info("{} load shift {} -> {} (mean utilization {} on {} ACTIVE nodes)", policy.name(),
+          before, policy.loadState(), fmt("%.3f", sum / reported), active);
     }
   }
 

@@ -217,6 +217,23 @@ public final class GearShiftingPolicy implements BlinkPolicy {
     lower.clear();
   }
 
+  @Override
+  public boolean observesUtilization() {
+    return true;
+  }
+
+  /** {@link #observe}: a sample can shift the load gear. */
+  @Override
+  public boolean observeUtilization(double utilization, int measuredOnNodes) {
+    return observe(utilization, measuredOnNodes);
+  }
+
+  /** The load gear, {@code "4 nodes"}. */
+  @Override
+  public String loadState() {
+    return gearNodes() + " nodes";
+  }
+
   /** The load gear in nodes, -1 before the first plan. */
   public synchronized int gearNodes() {
     return gears == null ? -1 : gears[gearIndex];

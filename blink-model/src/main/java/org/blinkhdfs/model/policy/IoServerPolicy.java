@@ -76,7 +76,9 @@ public final class IoServerPolicy implements BlinkPolicy {
     return new IoServerPolicy(Map.copyOf(copy), nodesForCompute);
   }
 
-  /** At most {@code n} max-perf nodes: what the compute load needs (Amur &amp; Schwan's control). */
+  /**
+   * At most {@code n} max-perf nodes: what the compute load needs (Amur &amp; Schwan's control).
+   */
   public IoServerPolicy withNodesForCompute(int n) {
     if (n < 0) {
       throw new IllegalArgumentException("nodesForCompute must be >= 0, got " + n
@@ -94,14 +96,25 @@ public final class IoServerPolicy implements BlinkPolicy {
   }
 
   /** {@code N·p_io}: the DataNodes' draw with every node io-server. */
-  public static double minimumNodeWatts(PowerModel m) {
+  public static double allIoServerWatts(PowerModel m) {
     return m.nodeCount() * m.ioServerWatts();
+  }
+
+  /** {@code N·p_io}: with every node io-server, the least this policy plans. */
+  @Override
+  public double minimumNodeWatts(PowerModel model) {
+    return allIoServerWatts(model);
+  }
+
+  @Override
+  public String minimumState() {
+    return "every DataNode io-server";
   }
 
   /** Max-perf nodes {@code budget} affords, before the compute-load limit; -1 if below minimum. */
   public static int maxPerfNodes(PowerBudget budget) {
     PowerModel m = budget.model();
-    double spare = budget.nodeWatts() - minimumNodeWatts(m);
+    double spare = budget.nodeWatts() - allIoServerWatts(m);
     if (spare < -1e-9) {
       return -1;
     }
@@ -117,7 +130,7 @@ public final class IoServerPolicy implements BlinkPolicy {
     PowerBudget budget = req.level().resolve(req.model());
     int k = maxPerfNodes(budget);
     if (k < 0) {
-      return PolicyResult.belowMinimum(budget, minimumNodeWatts(req.model()),
+      return PolicyResult.belowMinimum(budget, allIoServerWatts(req.model()),
           "every node draws in io-server state");
     }
     if (nodesForCompute.isPresent()) {

@@ -64,6 +64,31 @@ class GearShiftingPolicyTest {
   }
 
   @Test
+  void thePolicyInterfaceFeedsTheSameSamples() {
+    // What the scheduler sees through BlinkPolicy, without knowing the policy is PARAID's.
+    BlinkPolicy p = paper(List.of(2, 4, 7));
+    assertTrue(p.observesUtilization());
+    p.plan(request(7, 100));
+    assertEquals("7 nodes", p.loadState());
+    assertFalse(p.observeUtilization(0.3, 7));
+    assertFalse(p.observeUtilization(0.3, 7));
+    assertTrue(p.observeUtilization(0.3, 7), "the worked example's down-shift");
+    assertEquals("4 nodes", p.loadState());
+    // Its least state is every node asleep: 7 nodes at 1 W.
+    assertEquals(7.0, p.minimumNodeWatts(request(7, 100).model()), 1e-12);
+  }
+
+  @Test
+  void otherPoliciesIgnoreLoadAndSleepAtTheirMinimum() {
+    BlinkPolicy staggered = Policies.byName("--policy", "staggered");
+    assertFalse(staggered.observesUtilization());
+    assertFalse(staggered.observeUtilization(1.0, 7), "load never changes its plan");
+    assertEquals("", staggered.loadState());
+    assertEquals(7.0, staggered.minimumNodeWatts(request(7, 100).model()), 1e-12);
+    assertEquals("every DataNode asleep", staggered.minimumState());
+  }
+
+  @Test
   void upShiftNeedsStrictlyMoreThanT() {
     // Gear [2, 4], at 4 after... start at top=4; force to 2 with low load, then U + S = T exactly.
     GearShiftingPolicy p = paper(List.of(2, 4));
@@ -166,7 +191,9 @@ class GearShiftingPolicyTest {
     }
   }
 
-  /** The same runs with PARAID's bare rule (no margin) do flap for some seeds: the margin matters. */
+  /**
+   * The same runs with PARAID's bare rule (no margin) do flap for some seeds: the margin matters.
+   */
   @Test
   void withoutTheMarginSomeSeedsFlap() {
     int flapping = 0;

@@ -1,6 +1,5 @@
 package org.blinkhdfs.model.policy;
 
-import org.blinkhdfs.model.power.SchedulePower;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.Random;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.power.SchedulePower;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -68,7 +68,9 @@ class IoServerPolicyTest {
     assertEquals(PolicyResult.Status.BELOW_MINIMUM, r.status());
     assertTrue(r.schedule().isEmpty());
     assertEquals(-1, IoServerPolicy.maxPerfNodes(r.budget()));
-    assertEquals(308, IoServerPolicy.minimumNodeWatts(PAPER), 1e-9);
+    assertEquals(308, IoServerPolicy.allIoServerWatts(PAPER), 1e-9);
+    assertEquals(308, new IoServerPolicy().minimumNodeWatts(PAPER), 1e-9);
+    assertEquals("every DataNode io-server", new IoServerPolicy().minimumState());
   }
 
   @Test
