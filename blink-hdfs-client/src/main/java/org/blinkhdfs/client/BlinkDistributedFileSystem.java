@@ -10,18 +10,18 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.Options.ChecksumOpt;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Options.ChecksumOpt;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.fs.PathHandle;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.util.Progressable;
 import org.blinkhdfs.model.schedule.Schedule;
 
 /**
@@ -61,9 +61,9 @@ import org.blinkhdfs.model.schedule.Schedule;
  *
  * <p>With neither schedule key the streams are returned unwrapped, exactly as by {@code
  * DistributedFileSystem}; with one, streams are wrapped even while no schedule is in force (the
- * file may appear, the scheduler may answer later), and then never wait. Erasure-coded files are not gated (a read
- * needs several internal blocks, not one replica). Wrapped streams are plain {@code
- * FSDataInputStream}s: code that casts to {@code HdfsDataInputStream} should use
+ * file may appear, the scheduler may answer later), and then never wait. Erasure-coded files are
+ * not gated (a read needs several internal blocks, not one replica). Wrapped streams are plain
+ * {@code FSDataInputStream}s: code that casts to {@code HdfsDataInputStream} should use
  * {@link BlinkInputStream#wrapped()} of {@code getWrappedStream()}.
  *
  * <p>Thread-safe as {@code DistributedFileSystem}.

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
 class BlockGateTest {

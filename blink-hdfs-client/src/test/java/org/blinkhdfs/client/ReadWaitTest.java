@@ -57,7 +57,8 @@ class ReadWaitTest {
     // With exactly the minimum left it is usable now.
     assertEquals(0, waitAt(s, 9_500, A));
     // Another replica that wakes sooner wins.
-    Schedule both = schedule(NodeSchedule.blink(A, 0, 10_500), NodeSchedule.blink(B, 30_000, 5_000));
+    Schedule both = schedule(NodeSchedule.blink(A, 0, 10_500),
+        NodeSchedule.blink(B, 30_000, 5_000));
     assertEquals(20_000, waitAt(both, 10_000, A, B));
   }
 

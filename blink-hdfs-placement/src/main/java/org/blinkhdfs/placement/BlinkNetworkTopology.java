@@ -1,6 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -11,9 +10,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.common.time.CoarseClock;
 import org.blinkhdfs.model.schedule.ReadOrder;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.CoarseClock;
 
 /**
  * Read selection for blinking DataNodes ({@code dfs.net.topology.impl}).

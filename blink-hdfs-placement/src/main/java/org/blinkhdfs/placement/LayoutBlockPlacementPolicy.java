@@ -1,6 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,9 +26,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementStatus;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.layout.LayoutCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

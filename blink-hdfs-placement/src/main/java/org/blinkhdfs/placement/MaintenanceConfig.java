@@ -141,7 +141,8 @@ final class MaintenanceConfig {
     }
     if (text.isEmpty()) {
       LOG.warn("{} = '{}' is ignored: with {} = true the NameNode reads only {} (JSON); list"
-          + " DataNodes to exclude there as DECOMMISSIONED entries", DFSConfigKeys.DFS_HOSTS_EXCLUDE,
+          + " DataNodes to exclude there as DECOMMISSIONED entries",
+          DFSConfigKeys.DFS_HOSTS_EXCLUDE,
           exclude, PlacementConfig.MAINTENANCE_ENABLED.name(), DFSConfigKeys.DFS_HOSTS);
       return;
     }

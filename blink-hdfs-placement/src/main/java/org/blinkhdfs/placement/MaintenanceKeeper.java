@@ -11,14 +11,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
-import java.util.function.ToLongFunction;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
-import org.blinkhdfs.model.schedule.ScheduleState;
 import org.blinkhdfs.layout.maintenance.MaintenancePlan;
 import org.blinkhdfs.layout.maintenance.MaintenancePlanner;
+import org.blinkhdfs.model.schedule.ScheduleState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +89,8 @@ final class MaintenanceKeeper implements AutoCloseable {
 
   /** The keeper of a running NameNode's {@code dm}, judging silence by its heartbeat interval. */
   static MaintenanceKeeper forNameNode(DatanodeManager dm, Configuration conf,
-      MaintenanceConfig mc, Supplier<ScheduleState> schedule, Clock clock, MaintenancePlan applied) {
+      MaintenanceConfig mc, Supplier<ScheduleState> schedule, Clock clock,
+      MaintenancePlan applied) {
     MaintenanceHostsFile file = new MaintenanceHostsFile(mc.hostsFile());
     Predicate<String> silent = node -> {
       DatanodeDescriptor d = descriptor(dm, node);

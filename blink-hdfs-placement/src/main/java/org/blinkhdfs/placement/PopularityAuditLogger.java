@@ -1,10 +1,10 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import java.net.InetAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.popularity.AccessAverages;
 
 /**
@@ -27,7 +27,9 @@ public class PopularityAuditLogger implements AuditLogger {
   @Override
   public void initialize(Configuration conf) {
     PopularityConfig config = PopularityConfig.from(conf);
-    accesses = config.anyPeriodWork() ? BlinkRuntime.forConf(conf).accesses(config.settings().alpha(), config.maxFiles()) : null;
+    accesses = config.anyPeriodWork()
+        ? BlinkRuntime.forConf(conf).accesses(config.settings().alpha(), config.maxFiles())
+        : null;
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.popularity.AccessAverages;
 import org.blinkhdfs.layout.popularity.ExtraReplicaPlanner;
 import org.blinkhdfs.layout.popularity.FileHeat;

@@ -2,12 +2,12 @@ package org.blinkhdfs.placement;
 
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * BlinkFS's power-balanced layout as an HDFS block placement policy

@@ -13,9 +13,9 @@ import java.util.function.Supplier;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.Node;
-import org.blinkhdfs.model.schedule.WriteSlice;
 import org.blinkhdfs.layout.ring.FirstPositions;
 import org.blinkhdfs.layout.ring.NearestMarked;
+import org.blinkhdfs.model.schedule.WriteSlice;
 
 /**
  * One time slice of the ring for one write guard: everything a placement decision needs that

@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.model.wire.WakeDecision;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.model.wire.WakeDecision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

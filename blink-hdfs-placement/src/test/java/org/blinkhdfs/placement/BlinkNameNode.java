@@ -1,11 +1,11 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
 /**

@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.NewBlockView;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The power-balanced policy whose layout throws while {@link #FAULTS} is on: the seam through

@@ -13,12 +13,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.schedule.NodeSchedule;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupReplicationPlanner.Decision;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,7 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.SchedulerClientAuth;
-import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -10,6 +8,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.client.SchedulerClientAuth;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.model.wire.SchedulerHttp;

@@ -1,7 +1,6 @@
 package org.blinkhdfs.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,14 +13,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hdfs.protocol.DatanodeAdminProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.AdminStates;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileReader;
+import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.layout.maintenance.MaintenancePlan;
+import org.blinkhdfs.layout.maintenance.MaintenancePlanner;
+import org.blinkhdfs.layout.maintenance.MaintenanceSettings;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleState;
-import org.blinkhdfs.layout.maintenance.MaintenancePlan;
-import org.blinkhdfs.layout.maintenance.MaintenancePlanner;
-import org.blinkhdfs.layout.maintenance.MaintenanceSettings;
-import org.blinkhdfs.common.time.ManualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,7 +151,8 @@ class MaintenanceKeeperTest {
     Path f = dir.resolve("hosts.json");
     Files.writeString(f, "[{\"hostName\": \"127.0.0.1\", \"port\": 9001, \"adminState\":"
         + " \"DECOMMISSIONED\"}, {\"hostName\": \"127.0.0.1\"}, {\"hostName\": \"127.0.0.1\","
-        + " \"port\": 9002, \"adminState\": \"IN_MAINTENANCE\", \"maintenanceExpireTimeInMS\": 7}]");
+        + " \"port\": 9002, \"adminState\": \"IN_MAINTENANCE\","
+        + " \"maintenanceExpireTimeInMS\": 7}]");
     assertEquals(MaintenancePlan.of(Map.of(B, 7L)), new MaintenanceHostsFile(f).read());
     assertEquals(MaintenancePlan.empty(),
         new MaintenanceHostsFile(dir.resolve("missing.json")).read());

@@ -1,6 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,12 +22,13 @@ import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.apache.hadoop.hdfs.util.HostsFileWriter;
 import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleFileSource;
 import org.blinkhdfs.model.schedule.ScheduleState;
-import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,5 @@
 package org.blinkhdfs.placement;
 
-import org.blinkhdfs.client.BlinkRuntime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;

@@ -37,7 +37,8 @@ class RingLayoutInClusterTest {
           String path = "/ring" + ringSize + "/r" + r + "/f" + f;
           c.writeFile(path, 1000, r);
           List<Integer> held = c.ringPositions(path, ringSize);
-          assertEquals(r, held.size(), path + " replicas " + c.replicas(path) + " datanodes " + c.addresses);
+          assertEquals(r, held.size(), path + " replicas " + c.replicas(path) + " datanodes "
+              + c.addresses);
           LayoutCheck check = layout.check(held, r);
           assertTrue(check.isPerfect(), path + " held " + held + " but layout from "
               + check.first() + " is " + check.layout());

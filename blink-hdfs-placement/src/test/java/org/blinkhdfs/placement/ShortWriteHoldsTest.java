@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.model.wire.WakeDecision;
 import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.model.wire.WakeDecision;
 import org.junit.jupiter.api.Test;
 
 /**

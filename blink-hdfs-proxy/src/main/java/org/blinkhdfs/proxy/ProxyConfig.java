@@ -38,7 +38,8 @@ public final class ProxyConfig {
   public static final ConfigKey SETUP_MS = new ConfigKey("blink.proxy.move.setup.ms", "500", "ms");
   public static final ConfigKey PERIODIC_THRESHOLD =
       new ConfigKey("blink.proxy.periodic.threshold.blocks", "100", "blocks");
-  public static final ConfigKey WAKE_MS = new ConfigKey("blink.proxy.strong.wake.ms", "10000", "ms");
+  public static final ConfigKey WAKE_MS =
+      new ConfigKey("blink.proxy.strong.wake.ms", "10000", "ms");
   public static final ConfigKey HTTP_ADDRESS =
       new ConfigKey("blink.proxy.http.address", "0.0.0.0:9878", "host:port");
 

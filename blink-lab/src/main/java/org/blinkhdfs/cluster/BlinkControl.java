@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.blinkhdfs.model.policy.GearShiftingPolicy;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.policy.GearShiftingPolicy;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * What a {@link LocalCluster} asks of its power scheduler and agents, wherever they run ({@link

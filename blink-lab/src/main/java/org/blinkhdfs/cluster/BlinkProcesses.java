@@ -12,13 +12,13 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
-import org.blinkhdfs.control.scheduler.NodeReport;
-import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.model.wire.SchedulerHttp;
-import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 
 /**
  * The blink side of a local cluster with every daemon in a JVM of its own ({@link

@@ -19,8 +19,8 @@ import org.blinkhdfs.scheduler.SchedulerDaemon;
  * writes the schedule file the NameNode and clients read) and one {@code emulate} power agent per
  * ring DataNode, freezing that DataNode's JVM with SIGSTOP outside its windows and thawing it
  * with SIGCONT inside them (with YARN: the whole host, DataNode, NodeManager and containers,
- * through the host's cgroup or signals to its process tree) — the same agent code an operator runs with {@code bin/blink agent
- * --actuator emulate --pids ...}.
+ * through the host's cgroup or signals to its process tree) — the same agent code an operator runs
+ * with {@code bin/blink agent --actuator emulate --pids ...}.
  *
  * <p>Closing stops the agents first (each leaves its DataNode thawed), then the scheduler.
  * Thread-safe for {@link #setPowerPercent}, {@link #setActiveNodes}, {@link #status()} and

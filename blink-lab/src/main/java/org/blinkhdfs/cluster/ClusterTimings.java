@@ -37,7 +37,8 @@ package org.blinkhdfs.cluster;
  * @param socketTimeoutMs {@code dfs.client.socket-timeout} and
  *     {@code dfs.datanode.socket.write.timeout}
  */
-public record ClusterTimings(long dataNodeHeartbeatMs, long heartbeatSeconds, long staleMs, long recheckMs,
+public record ClusterTimings(long dataNodeHeartbeatMs, long heartbeatSeconds, long staleMs,
+    long recheckMs,
     long socketTimeoutMs) {
 
   static final long SOCKET_MARGIN_MS = 4_000;

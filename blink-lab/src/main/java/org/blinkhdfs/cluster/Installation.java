@@ -17,9 +17,9 @@ import java.util.List;
  * the tarball's {@code lib/*}: after Hadoop's jars for Hadoop's own daemons (what
  * {@code conf/shellprofile.d/blink.sh} adds to the NameNode's classpath), before them for ours
  * (what the tarball's {@code bin/blink} runs). The write proxy's JVM adds {@code lib/proxy/*}
- * last, as {@code bin/blink proxy} does (Jersey 1 after Hadoop's Jersey 2). A daemon started this way runs its main class directly: the launcher's {@code
- * DaemonMain} watchdog is not on that classpath, so {@link ProcessReaper} and {@link
- * LocalCluster#close} are what end it.
+ * last, as {@code bin/blink proxy} does (Jersey 1 after Hadoop's Jersey 2). A daemon started this
+ * way runs its main class directly: the launcher's {@code DaemonMain} watchdog is not on that
+ * classpath, so {@link ProcessReaper} and {@link LocalCluster#close} are what end it.
  *
  * @param hadoopHome the directory holding {@code share/hadoop}
  * @param blinkHome the unpacked tarball: {@code bin/blink}, {@code lib/}, {@code conf/}

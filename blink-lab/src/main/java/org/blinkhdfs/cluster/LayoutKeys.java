@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
-import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.Chain;
+import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
 import org.blinkhdfs.rabbit.layout.ParaidLayout;
 import org.blinkhdfs.rabbit.layout.ParaidReplicas;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
  * The Rabbit layouts' NameNode keys for one local cluster: equal work's primaries p ({@code

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * A real HDFS cluster on loopback whose DataNodes really stop and resume: a NameNode JVM, N ring
@@ -101,7 +101,8 @@ public final class LocalCluster implements Closeable {
     ProcessReaper.reap(dir);
     if (Files.exists(dir)) {
       try (var paths = Files.walk(dir)) {
-        for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        for (Path p : (Iterable<Path>) paths
+            .sorted(java.util.Comparator.reverseOrder())::iterator) {
           Files.delete(p);
         }
       }
@@ -660,9 +661,9 @@ public final class LocalCluster implements Closeable {
   }
 
   /**
-   * The DataNodes (transfer addresses) frozen right now: their JVM is stopped ({@code T} in {@code /proc}) or their
-   * freezer cgroup reads frozen. While nodes blink some are frozen by design; after a fault and
-   * at full power none may be.
+   * The DataNodes (transfer addresses) frozen right now: their JVM is stopped ({@code T} in {@code
+   * /proc}) or their freezer cgroup reads frozen. While nodes blink some are frozen by design;
+   * after a fault and at full power none may be.
    */
   public List<String> frozenDataNodes() throws IOException {
     List<String> out = new ArrayList<>();
@@ -742,7 +743,10 @@ public final class LocalCluster implements Closeable {
     return site.timings();
   }
 
-  /** The scheduler's HTTP address, {@code host:port} (what {@code bin/blink admin -scheduler} takes). */
+  /**
+   * The scheduler's HTTP address, {@code host:port} (what {@code bin/blink admin -scheduler}
+   * takes).
+   */
   public String schedulerAddress() {
     if (blink == null) {
       throw new IllegalStateException("this cluster runs no scheduler");

@@ -4,10 +4,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportTable;
 import org.blinkhdfs.bench.report.ReportWriter;
+import org.blinkhdfs.common.cli.CommandLineTool;
 
 /**
  * {@code bin/blink demo [flags]} and {@code bin/blink bench <experiment> [flags]}: start local

@@ -48,7 +48,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     long intervalMs, int bandwidthMBps, List<LayoutRun> layouts, List<Integer> powers,
     int replication, List<Integer> latencyReplications, Set<String> experiments,
     long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
-    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks, long seed,
+    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks,
+    long seed,
     LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
     int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
     List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget,
@@ -225,7 +226,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order",
       "layout-order", "latency-on", "write-ops",
       "request-kib",
-      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out", "rounds",
+      "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out",
+      "rounds",
       "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
       "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib"};
 
@@ -352,7 +354,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     List<Integer> latencyR = ints(a, "latency-replication",
         relay || mapReduce || signal ? Integer.toString(replication) : "1,3,6", 1, nodes);
     if (!gears && a.has("gears")) {
-      throw new CommandLineTool.UsageException("--gears " + a.get("gears", "") + " applies to bin/blink"
+      throw new CommandLineTool.UsageException("--gears " + a.get("gears", "")
+          + " applies to bin/blink"
           + " bench gears and bench dfsio only; the demo sets power levels with --power");
     }
     List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
@@ -391,7 +394,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         Path.of(a.get("out", "target/blink-report")), nodes,
         staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
         a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, signal || rabbit ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20" : faults ? "40" : soak ? "20"
+        layouts, signal || rabbit ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20"
+            : faults ? "40" : soak ? "20"
             : groups ? "100,40,30" : groupsIo ? "100,60"
             : grep ? GREP_POWERS
             : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
@@ -416,7 +420,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
         mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
-        a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256), layoutOrder(a, layouts.size()),
+        a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256),
+        layoutOrder(a, layouts.size()),
         latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), List.of());
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
@@ -606,13 +611,15 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
       }
       if (!gears.isEmpty()) {
         if (!l.hasGears()) {
-          throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label() + ": bench gears"
+          throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
+              + ": bench gears"
               + " compares layouts with gears; use equal-work+activation,paraid+activation");
         }
         List<Integer> have = layoutKeys.gears(l, nodes, replicationFor(l));
         for (int g : gears) {
           if (!have.contains(g)) {
-            throw new CommandLineTool.UsageException("--gears " + gears + ": " + g + " nodes is not a"
+            throw new CommandLineTool.UsageException("--gears " + gears + ": " + g
+                + " nodes is not a"
                 + " gear of " + l.flag() + " (gears " + have + " with "
                 + layoutKeys.nameNodeKeys() + " on " + nodes + " nodes); pick gears from that"
                 + " list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
@@ -661,7 +668,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     return List.copyOf(out);
   }
 
-  private static List<Integer> ints(CommandLineTool.Args a, String flag, String def, int min, int max) {
+  private static List<Integer> ints(CommandLineTool.Args a, String flag, String def, int min,
+      int max) {
     List<Integer> out = new ArrayList<>();
     for (String s : a.get(flag, def).split(",")) {
       int v;

@@ -8,18 +8,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
+import org.blinkhdfs.bench.math.GearRatios;
+import org.blinkhdfs.bench.math.TextRatios;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.bench.report.Report;
+import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.report.RunInfo;
 import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.ClusterTimings;
 import org.blinkhdfs.cluster.ControlPlane;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.cluster.YarnSpec;
 import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.bench.report.Check;
-import org.blinkhdfs.bench.report.Report;
-import org.blinkhdfs.bench.report.ReportCell;
-import org.blinkhdfs.bench.report.RunInfo;
-import org.blinkhdfs.bench.math.GearRatios;
-import org.blinkhdfs.bench.math.TextRatios;
 
 /**
  * Runs the demo or one bench experiment: for each {@link LayoutRun}, a fresh local cluster
@@ -181,7 +181,8 @@ final class DemoRunner {
             : ControlPlane.IN_PROCESS)
         .schedulerKeys(schedulerKeys)
         .yarn(mapReduce() ? YarnSpec.on().withHostCpu(options.hostCpuMillicores())
-            .withComputeOnStaging(!textJobs() && options.gears().isEmpty()) : YarnSpec.NONE).build();
+            .withComputeOnStaging(!textJobs() && options.gears().isEmpty()) : YarnSpec.NONE)
+        .build();
   }
 
   /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */
@@ -296,7 +297,8 @@ final class DemoRunner {
                 .distinct().map(String::valueOf).collect(java.util.stream.Collectors.joining(
                     " or ")), options.latencyFileMiB(), options.clients(),
             options.cellTimeMs() / 1000.0)
-            : gears || mapReduce() || continuousIo() ? "not measured" : fmt("%d KiB requests, %d files of %d MiB"
+            : gears || mapReduce() || continuousIo() ? "not measured"
+            : fmt("%d KiB requests, %d files of %d MiB"
             + " per replication factor,"
             + " at most %d reads and %.0f s per cell", options.requestKiB(),
             options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
@@ -323,7 +325,8 @@ final class DemoRunner {
         .setting("seed", Long.toString(options.seed()))
         .setting("run order", options.signalRun() ? "layouts " + options
             .layoutOrder().stream().map(i -> options.layouts().get(i).label())
-            .collect(java.util.stream.Collectors.joining(", ")) : "power levels " + options.powers().stream().map(p -> p + "%")
+            .collect(java.util.stream.Collectors.joining(", "))
+            : "power levels " + options.powers().stream().map(p -> p + "%")
             .collect(java.util.stream.Collectors.joining(", ")) + "; layouts " + options
             .layoutOrder().stream().map(i -> options.layouts().get(i).label())
             .collect(java.util.stream.Collectors.joining(", ")));
@@ -375,7 +378,8 @@ final class DemoRunner {
             + " client (exponential think time, one read at a time) under the schedule in force"
             + " and the replica sets the NameNode reports, windows shortened by the client's "
             + org.blinkhdfs.cluster.LocalCluster.MIN_READ_WINDOW_MS + " ms minimum read window ("
-            + org.blinkhdfs.model.config.CoreConfig.READ_MIN_WINDOW_MS.name() + "); throughput = per-node"
+            + org.blinkhdfs.model.config.CoreConfig.READ_MIN_WINDOW_MS.name()
+            + "); throughput = per-node"
             + " bandwidth x mean awake ring"
             + " nodes, counting only the part of each window in which a reader can start and"
             + " finish a block (the window less the minimum read window, plus one block's"

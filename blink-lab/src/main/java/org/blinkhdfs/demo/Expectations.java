@@ -16,10 +16,10 @@ import org.blinkhdfs.bench.availability.ExpectedReadWait;
 import org.blinkhdfs.bench.availability.ReadWaitExpectation;
 import org.blinkhdfs.bench.availability.ReplicaSet;
 import org.blinkhdfs.bench.availability.ThroughputModel;
-import org.blinkhdfs.model.schedule.ActiveWindow;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.bench.math.ReadLoad;
 import org.blinkhdfs.bench.math.SteadyNodes;
+import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The analytic expectations printed beside the measured cells, computed by blink-bench from the

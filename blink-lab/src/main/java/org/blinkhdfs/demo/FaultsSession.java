@@ -32,9 +32,10 @@ import org.blinkhdfs.workload.ContinuousIo;
  * within one interval (no read waits longer than the
  * blink interval, so none waits on the fault); no DataNode left frozen (every DataNode is seen
  * running within one interval after the restart); no operation failed, except those refused
- * while the NameNode was down (never acknowledged, so nothing of them is lost). The storm check (no re-replication because of sleep)
- * is the runner's common one ({@link LayoutChecks}), over the whole run, with the NameNode's
- * counters added up across its restart ({@link Tally#nameNodeCountersBeforeRestart}).
+ * while the NameNode was down (never acknowledged, so nothing of them is lost). The storm check (no
+ * re-replication because of sleep) is the runner's common one ({@link LayoutChecks}), over the
+ * whole run, with the NameNode's counters added up across its restart ({@link
+ * Tally#nameNodeCountersBeforeRestart}).
  *
  * <p>Not thread-safe; one run at a time.
  */

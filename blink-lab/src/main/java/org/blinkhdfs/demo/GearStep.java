@@ -3,12 +3,12 @@ package org.blinkhdfs.demo;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.blinkhdfs.bench.report.Check;
-import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.bench.math.ReadLoad;
 import org.blinkhdfs.bench.math.SteadyNodes;
+import org.blinkhdfs.bench.report.Check;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Enters one gear of a Rabbit layout for a read (Le et al. Fig 3), for both {@code bench gears}

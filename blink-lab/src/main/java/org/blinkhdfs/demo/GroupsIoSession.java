@@ -20,11 +20,11 @@ import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.stats.DataPattern;
 import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * {@code bin/blink bench groups-io}: Rabbit §4.3's I/O scheduling between datasets, with the

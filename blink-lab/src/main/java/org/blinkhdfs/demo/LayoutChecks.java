@@ -8,9 +8,9 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.cluster.DataNodeProcess;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.bench.report.Check;
 
 /**
  * The correctness checks of one layout run, taken after the power is back at 100%:
@@ -62,7 +62,8 @@ final class LayoutChecks {
     }
     out.add(new Check("no read failed" + l, tally.readErrors == 0,
         tally.readErrors + " of " + tally.readOps + " reads failed" + problems(tally)));
-    out.add(new Check("no DataNode declared dead" + l, health.maxDead() == 0 && health.samples() > 0,
+    out.add(new Check("no DataNode declared dead" + l,
+        health.maxDead() == 0 && health.samples() > 0,
         "max dead " + health.maxDead() + " over " + health.samples() + " samples (dead after "
             + cluster.timings().deadMs() + " ms of silence)"));
     String under = underReplicated(cluster.nameNode().dfs());
@@ -105,7 +106,8 @@ final class LayoutChecks {
             + " blocks copied on NameNode orders, " + corrections
             + " deliberate layout corrections, " + shortWrites
             + " replicas short at write time (too few nodes awake)"
-            + (popular == 0 ? "" : ", " + popular + " extra replicas raised by popularity or group replication")
+            + (popular == 0 ? "" : ", " + popular + " extra replicas raised by popularity or"
+            + " group replication")
             + (earlier == 0 ? "" : ", " + earlier + " of both counted by a NameNode since"
             + " killed"));
   }

@@ -9,21 +9,21 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.math.TextRatios;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.model.policy.LoadProportionalPolicy;
-import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.mapreduce.DfsIo;
 import org.blinkhdfs.mapreduce.JobHistoryFiles;
-import org.blinkhdfs.mapreduce.ToolJobs;
 import org.blinkhdfs.mapreduce.JobRecord;
 import org.blinkhdfs.mapreduce.TeraJobs;
 import org.blinkhdfs.mapreduce.TextJobs;
-import org.blinkhdfs.bench.stats.MeanInterval;
-import org.blinkhdfs.bench.math.TextRatios;
+import org.blinkhdfs.mapreduce.ToolJobs;
+import org.blinkhdfs.model.policy.LoadProportionalPolicy;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * {@code bin/blink bench dfsio} and {@code bin/blink bench terasort} on one layout's cluster with
@@ -41,8 +41,8 @@ import org.blinkhdfs.bench.math.TextRatios;
  *       (MB over the sum of the maps' I/O times) and average I/O rates; the job times.</li>
  *   <li>terasort: TeraGen of {@code --io-threads} x {@code --io-file-mib} MB ({@code --io-threads}
  *       maps), TeraSort (a map per generated file, 2 reduces), TeraValidate. Cell metrics:
- *       each job's wall-clock time and the sort's MB/s. TeraValidate's verdict against TeraGen's checksum is a check: a sort
- *       that does not validate fails the bench.</li>
+ *       each job's wall-clock time and the sort's MB/s. TeraValidate's verdict against TeraGen's
+ *       checksum is a check: a sort that does not validate fails the bench.</li>
  *   <li>wordcount (BlinkFS Fig 11): a generated text data set ({@code --io-threads} files of
  *       {@code --io-file-mib} MB, {@link TextJobs}) written once at 100% power, then at each
  *       level {@code --rounds} WordCount jobs. Cell metrics: the job's wall-clock seconds (mean

@@ -7,10 +7,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.workload.ServiceGate;
 
 /**

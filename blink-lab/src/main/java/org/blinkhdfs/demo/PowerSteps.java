@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
-import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.bench.math.SteadyNodes;
+import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Moves one layout's cluster from power level to power level, handling what the activation

@@ -20,11 +20,11 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.math.DatasetCombos;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.stats.DataPattern;
 import org.blinkhdfs.cluster.LocalCluster;
-import org.blinkhdfs.bench.math.DatasetCombos;
 import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.ExpansionChain;
 import org.blinkhdfs.rabbit.dataset.LeastServed;
@@ -347,7 +347,8 @@ final class RabbitDatasetsSession implements ClusterSession {
       long outside = served.get(d).entrySet().stream().filter(e -> !a.contains(e.getKey()))
           .mapToLong(Map.Entry::getValue).sum();
       out.add(new Degree(d, a.size(), PowerProportionality.degree(chains.get(d), sim.nodesOf(d)),
-          simulatedRead(simulatedBlocks.get(d), sim.nodesOf(d)), optimum(blocks.get(d), a), a.isEmpty() ? 0
+          simulatedRead(simulatedBlocks.get(d), sim.nodesOf(d)), optimum(blocks.get(d), a),
+          a.isEmpty() ? 0
               : org.blinkhdfs.bench.math.MeasuredDegree.of(b, a, served.get(d)),
           outside, b));
     }
@@ -356,8 +357,9 @@ final class RabbitDatasetsSession implements ClusterSession {
 
   /**
    * The simulator's layout of {@code dataset}: {@code count} blocks drawn from the same pure
-   * equal-work layout on its chain that the NameNode draws from ({@code ChainLayout#targets(Random)}:
-   * HDFS names a block only after its targets are chosen), seeded per dataset.
+   * equal-work layout on its chain that the NameNode draws from ({@code
+   * ChainLayout#targets(Random)}: HDFS names a block only after its targets are chosen), seeded per
+   * dataset.
    */
   private List<List<String>> simulatedLayout(String dataset, int count, int r) {
     org.blinkhdfs.rabbit.layout.ChainLayout layout = org.blinkhdfs.rabbit.layout.EqualWorkLayout

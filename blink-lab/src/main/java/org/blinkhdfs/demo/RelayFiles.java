@@ -192,7 +192,8 @@ final class RelayFiles {
     long[] h = f.held(power);
     md.add("");
     md.add(String.format(Locale.ROOT, "The relay held %d reads for a replica's window at this"
-        + " level%s (its BlinkProxyRelay metrics ReadsHeld and ReadHeldMsTotal).", h[0], h[0] > 0 ? String.format(Locale.ROOT, ", %.0f ms each on"
+        + " level%s (its BlinkProxyRelay metrics ReadsHeld and ReadHeldMsTotal).", h[0],
+        h[0] > 0 ? String.format(Locale.ROOT, ", %.0f ms each on"
             + " average", h[1] / (double) h[0]) : ""));
   }
 }

@@ -37,8 +37,8 @@ import org.blinkhdfs.proxy.drain.NameNodeLink;
  * (seen in CI: "3 replica moves still planned after 4 rounds"). After the
  * moves the NameNode's block map is read again, up to {@value #ROUNDS} rounds, and re-planned
  * while some block lacks its replicas on the targets ({@link #everyBlockOn}), so a move that
- * failed is made again; if blocks still lack them after that the migration fails with the first errors (the bench then stops: a baseline that
- * cannot migrate cannot be measured).
+ * failed is made again; if blocks still lack them after that the migration fails with the first
+ * errors (the bench then stops: a baseline that cannot migrate cannot be measured).
  *
  * <p>Thread-safe for one {@link #migrate} at a time; the moves of one round run in parallel.
  */

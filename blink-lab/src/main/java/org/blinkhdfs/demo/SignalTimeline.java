@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.blinkhdfs.common.chart.LineChartSvg;
 import org.blinkhdfs.bench.math.TimeBuckets;
+import org.blinkhdfs.common.chart.LineChartSvg;
 
 /**
  * The time axis of the signal benches, which the report's tables fold away: per layout, case and

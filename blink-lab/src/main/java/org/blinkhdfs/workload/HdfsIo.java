@@ -8,8 +8,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.blinkhdfs.client.BlinkInputStream;
 import org.blinkhdfs.bench.stats.DataPattern;
+import org.blinkhdfs.client.BlinkInputStream;
 
 /**
  * The few HDFS calls the workloads share: create with explicit replication and block size, write a
@@ -23,7 +23,9 @@ final class HdfsIo {
 
   private HdfsIo() {}
 
-  /** Creates (overwriting) {@code path} with the given replication; {@code blockBytes} 0 = default. */
+  /**
+   * Creates (overwriting) {@code path} with the given replication; {@code blockBytes} 0 = default.
+   */
   static FSDataOutputStream create(FileSystem fs, Path path, int replication, long blockBytes)
       throws IOException {
     long block = blockBytes > 0 ? blockBytes : fs.getDefaultBlockSize(path);

@@ -21,7 +21,10 @@ public interface WorkloadProgress {
     return e -> { };
   }
 
-  /** Hands {@link ProgressEvent#toLine()} of every event to {@code sink}, e.g. {@code System.out::println}. */
+  /**
+   * Hands {@link ProgressEvent#toLine()} of every event to {@code sink}, e.g. {@code
+   * System.out::println}.
+   */
   static WorkloadProgress lines(Consumer<String> sink) {
     return e -> sink.accept(e.toLine());
   }

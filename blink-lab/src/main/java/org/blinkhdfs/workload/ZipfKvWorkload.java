@@ -188,7 +188,8 @@ public final class ZipfKvWorkload {
     Deadline deadline = new Deadline(clock, rec.startNanos(), config.timeLimit());
     List<Supplier<StopReason>> threads = new ArrayList<>();
     for (int t = 0; t < config.threads(); t++) {
-      int ops = config.getOps() / config.threads() + (t < config.getOps() % config.threads() ? 1 : 0);
+      int ops = config.getOps() / config.threads()
+          + (t < config.getOps() % config.threads() ? 1 : 0);
       Random random = new Random(SplitMix64.mix(seed + t));
       threads.add(() -> getLoop(ops, random, index, rec, deadline, hits));
     }

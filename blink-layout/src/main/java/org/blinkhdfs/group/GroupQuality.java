@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.blinkhdfs.group.GroupReplicationPlanner.Quality;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.model.availability.BlockAvailability;
 import org.blinkhdfs.model.availability.WaitQuantile;
 import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.group.GroupReplicationPlanner.Quality;
-import org.blinkhdfs.layout.LayoutModel;
 
 /**
  * What a group's reads would see at each replication under the schedule in force: the input of

@@ -28,8 +28,9 @@ import java.util.TreeMap;
  *       that fits, reported unmet for capacity. A lower-priority group is never served before a
  *       higher one, so when power falls (needs rise) or space runs short, the low ones lose first.
  *   <li><b>Keep lazily.</b> A group holding more than it is granted keeps as many of its
- *       replicas as the rest of the budget allows, in the same priority order: when power oscillates, replicas
- *       are not deleted only to be copied again (BlinkFS §4.2's lazy reclamation).
+ *       replicas as the rest of the budget allows, in the same priority order: when power
+ *       oscillates, replicas are not deleted only to be copied again (BlinkFS §4.2's lazy
+ *       reclamation).
  * </ol>
  *
  * <p>Worked example (budget 10 GB, service allowance 20 ms): "web" (priority 10, p90 target 500

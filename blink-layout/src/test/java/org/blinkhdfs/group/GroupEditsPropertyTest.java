@@ -68,7 +68,8 @@ class GroupEditsPropertyTest {
         } else {
           Group a = live.get(random.nextInt(live.size()));
           next = set.update(a.name(), 1 + random.nextInt(1000),
-              random.nextBoolean() ? OptionalLong.empty() : OptionalLong.of(1 + random.nextInt(900)),
+              random.nextBoolean() ? OptionalLong.empty()
+                  : OptionalLong.of(1 + random.nextInt(900)),
               OptionalDouble.empty());
           assertResolution(set, next, a.name(), Optional.of(a.name()), where);
         }

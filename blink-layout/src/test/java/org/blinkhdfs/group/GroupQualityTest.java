@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SortedMap;
-import org.blinkhdfs.model.schedule.NodeSchedule;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.group.GroupReplicationPlanner.Quality;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
 /** Predicted quality per replication on the ring layout under a staggered schedule. */

@@ -10,12 +10,12 @@ import org.blinkhdfs.agent.actuator.ProcessTree;
 import org.blinkhdfs.agent.actuator.RealActuator;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.agent.actuator.SignalFreezer;
+import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.control.agent.Actuator;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.DryRunActuator;
 import org.blinkhdfs.control.agent.EmulateActuator;
 import org.blinkhdfs.control.agent.ProcessFreezer;
-import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.config.CoreConfig;
 
 /**

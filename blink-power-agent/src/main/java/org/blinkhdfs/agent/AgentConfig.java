@@ -9,13 +9,13 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.RealActuatorConfig;
-import org.blinkhdfs.daemon.cli.SiteOptions;
-import org.blinkhdfs.control.agent.AgentTiming;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.config.ConfigKey;
-import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.control.agent.AgentTiming;
+import org.blinkhdfs.daemon.cli.SiteOptions;
+import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
@@ -84,7 +84,8 @@ public final class AgentConfig {
       "always leaves the DataNode awake (thawed, all cores online).",
       "",
       "  --node HOST:PORT        the DataNode transfer address, as in blink.scheduler.nodes",
-      "  --scheduler HOST:PORT   the scheduler's HTTP address (default: " + SchedulerHttp.ADDRESS_KEY + ")",
+      "  --scheduler HOST:PORT   the scheduler's HTTP address (default: "
+          + SchedulerHttp.ADDRESS_KEY + ")",
       "  --actuator KIND         real (ACPI S3 + RTC alarm), emulate (freeze the DataNode's",
       "                          processes) or dry-run (log only)",
       "  --sysfs-root DIR        real: root under which sys/... is found (default /)",
@@ -103,7 +104,8 @@ public final class AgentConfig {
       "  --help, -help           this text",
       "",
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
-      "come first. Keys: " + SchedulerHttp.ADDRESS_KEY + ", blink.agent.{min.sleep,resume.latency,poll,",
+      "come first. Keys: " + SchedulerHttp.ADDRESS_KEY
+          + ", blink.agent.{min.sleep,resume.latency,poll,",
       "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores,",
       "blink.agent.utilization.devices, blink.agent.proc.root.",
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
@@ -132,7 +134,8 @@ public final class AgentConfig {
       .flag("node", "HOST:PORT").flag("scheduler", "HOST:PORT").flag("actuator", "KIND")
       .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
       .flag("pids", "PID,PID").flag("pid-tree", "PID,PID").flag("resume-latency", "D")
-      .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D").flag("conf", "FILE")
+      .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D")
+      .flag("conf", "FILE")
       .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
   /** The actuators, by their flag value. */
@@ -158,7 +161,8 @@ public final class AgentConfig {
         }
       }
       throw new IllegalArgumentException("--actuator '" + text
-          + "' is unknown: use real (ACPI S3), emulate (freeze the DataNode) or dry-run (log only)");
+          + "' is unknown: use real (ACPI S3), emulate (freeze the DataNode) or dry-run"
+          + " (log only)");
     }
   }
 
@@ -248,7 +252,8 @@ public final class AgentConfig {
     String source = flag != null ? "--scheduler" : SchedulerHttp.ADDRESS_KEY;
     if (v.isEmpty()) {
       throw new IllegalArgumentException("no scheduler address: give --scheduler HOST:PORT or set "
-          + SchedulerHttp.ADDRESS_KEY + " (the scheduler's blink.scheduler.http.address, e.g. 10.0.0.5:9877)");
+          + SchedulerHttp.ADDRESS_KEY + " (the scheduler's blink.scheduler.http.address, e.g."
+          + " 10.0.0.5:9877)");
     }
     try {
       NodeAddress.validate(source, v);
@@ -303,7 +308,8 @@ public final class AgentConfig {
     if (emulate && cgroup.isEmpty() && pidFile.isEmpty() && pids.isEmpty()
         && pidTrees.isEmpty()) {
       throw new IllegalArgumentException("--actuator emulate needs the DataNode's processes: give"
-          + " --cgroup DIR, --pid-file FILE (e.g. /tmp/hadoop-hdfs-datanode.pid) or --pids PID,PID");
+          + " --cgroup DIR, --pid-file FILE (e.g. /tmp/hadoop-hdfs-datanode.pid) or --pids"
+          + " PID,PID");
     }
   }
 

@@ -11,14 +11,14 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.AgentLoop;
 import org.blinkhdfs.control.agent.StepResult;
-import org.blinkhdfs.common.cli.CommandLineTool;
-import org.blinkhdfs.model.wire.HttpScheduleClient;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.daemon.http.KeytabLogin;
+import org.blinkhdfs.model.wire.HttpScheduleClient;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * The per-DataNode power agent daemon ({@code bin/blink agent}): wires {@link AgentConfig} into
  * an {@link AgentLoop} (schedule over {@link HttpScheduleClient}, statuses over {@link
  * HttpStatusSink}, the actuator from {@link AgentActuators}, the utilization each status carries
- * from {@link org.blinkhdfs.control.agent.ProcUtilization}) and runs it on one thread until stopped.
+ * from {@link org.blinkhdfs.control.agent.ProcUtilization}) and runs it on one thread until
+ * stopped.
  *
  * <p><b>Hard constraint: never leave a frozen DataNode behind.</b> {@link #close()} (called by the
  * SIGTERM/Ctrl-C shutdown hook) stops the loop, interrupts a sleep in progress (the emulator thaws

@@ -2,8 +2,8 @@ package org.blinkhdfs.agent;
 
 import java.io.IOException;
 import java.util.Objects;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.control.agent.StatusSink;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WireCodec;
 

@@ -9,9 +9,9 @@ import java.util.Set;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.control.agent.ProcUtilization;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.control.agent.ProcUtilization;
 
 /**
  * Where the agent's utilization probe (the U that PARAID gear shifting runs on) reads. Kept apart

@@ -1,6 +1,5 @@
 package org.blinkhdfs.agent;
 
-import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,5 @@
 package org.blinkhdfs.agent;
 
-import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,5 @@
 package org.blinkhdfs.agent;
 
-import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,11 +9,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.Optional;
-import org.blinkhdfs.model.wire.NodeStatus;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.scheduler.NodeReport;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.wire.HttpScheduleClient;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.Test;
 
 /** {@link HttpScheduleClient} and {@link HttpStatusSink} against a real scheduler daemon. */

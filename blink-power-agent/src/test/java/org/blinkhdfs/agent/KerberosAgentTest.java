@@ -1,7 +1,5 @@
 package org.blinkhdfs.agent;
 
-import org.blinkhdfs.scheduler.KerberizedScheduler;
-import org.blinkhdfs.scheduler.SchedulerFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,8 +8,10 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.scheduler.KerberizedScheduler;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,7 +66,8 @@ class KerberosAgentTest {
 
   /** The scheduler's node report, read as its admin. */
   private static JsonNode report(String node) throws Exception {
-    JsonNode nodes = fixture.login("alice").doAs((java.security.PrivilegedExceptionAction<JsonNode>) () ->
+    JsonNode nodes = fixture.login("alice").doAs(
+        (java.security.PrivilegedExceptionAction<JsonNode>) () ->
         new SchedulerHttp(address, 10_000).withAuthenticator(HadoopHttpAuthenticator.INSTANCE)
             .get("/v1/nodes", "application/json").requireSuccess().json());
     for (JsonNode n : nodes.path("nodes")) {

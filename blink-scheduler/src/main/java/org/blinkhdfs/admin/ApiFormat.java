@@ -40,7 +40,8 @@ final class ApiFormat {
         : ", window " + s.window().activeOffsetMs() + " +" + s.window().activeMs()
             + " ms of each interval"));
     AdminFormat.line(sb, "now", timing(s.timing(), s.nowMs()));
-    AdminFormat.line(sb, "datanode", s.dataNode().liveness() + (s.dataNode().adminState() == null ? ""
+    AdminFormat.line(sb, "datanode", s.dataNode().liveness()
+        + (s.dataNode().adminState() == null ? ""
         : ", " + s.dataNode().adminState()));
     return sb.toString();
   }
@@ -50,7 +51,8 @@ final class ApiFormat {
     sb.append(String.format(Locale.ROOT, "%s: %d block(s); schedule %s%n", f.path(),
         f.blocks().size(), schedule(f.schedule())));
     for (BlockInfo b : f.blocks()) {
-      sb.append(String.format(Locale.ROOT, "block %d (%d bytes at offset %d, genstamp %d): %s, %s%n",
+      sb.append(String.format(Locale.ROOT,
+          "block %d (%d bytes at offset %d, genstamp %d): %s, %s%n",
           b.blockId(), b.bytes(), b.offset(), b.generationStamp(), b.state(),
           b.readableNow() ? "readable now" : b.readableAtMs() == null ? "no replica wakes"
               : "readable " + at(b.readableAtMs(), f.nowMs())));
@@ -84,11 +86,14 @@ final class ApiFormat {
     StringBuilder sb = new StringBuilder();
     AdminFormat.line(sb, "path", f.path() + (st.underConstruction() ? " (open for writing)" : ""));
     AdminFormat.line(sb, "schedule", schedule(f.schedule()));
-    AdminFormat.line(sb, "length", st.length() + " bytes, replication " + st.replication() + ", block size "
+    AdminFormat.line(sb, "length", st.length() + " bytes, replication " + st.replication()
+        + ", block size "
         + st.blockSize());
-    AdminFormat.line(sb, "owner", st.owner() + ":" + st.group() + " " + st.permission() + ", modified "
+    AdminFormat.line(sb, "owner", st.owner() + ":" + st.group() + " " + st.permission()
+        + ", modified "
         + Instant.ofEpochMilli(st.modificationTimeMs()));
-    AdminFormat.line(sb, "blocks", String.format(Locale.ROOT, "%d: %d in layout, %d staged, %d readable now",
+    AdminFormat.line(sb, "blocks", String.format(Locale.ROOT,
+        "%d: %d in layout, %d staged, %d readable now",
         c.total(), c.inLayout(), c.staged(), c.readableNow()));
     AdminFormat.line(sb, "readable", f.allReadableByMs() == null
         ? "never in this epoch: some block has no replica that wakes"
@@ -102,7 +107,8 @@ final class ApiFormat {
     StringBuilder sb = new StringBuilder();
     AdminFormat.line(sb, "node", l.node());
     AdminFormat.line(sb, "read", c.bytesRead() + " bytes in " + c.readOps() + " block reads");
-    AdminFormat.line(sb, "written", c.bytesWritten() + " bytes in " + c.writeOps() + " block writes");
+    AdminFormat.line(sb, "written", c.bytesWritten() + " bytes in " + c.writeOps()
+        + " block writes");
     AdminFormat.line(sb, "as of", Instant.ofEpochMilli(l.asOfMs()) + (l.stale()
         ? " (STALE: " + l.staleReason() + ")" : ""));
     return sb.toString();

@@ -14,19 +14,19 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.GanttText;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WakeAnswer;
-import org.blinkhdfs.group.GroupSet;
-import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 
 /**
  * The BlinkHDFS admin tool, {@code hdfs blinkadmin} and {@code bin/blink admin}: a Hadoop {@link
@@ -127,7 +127,8 @@ public final class BlinkAdmin extends Configured implements Tool {
       java.util.List.of("hdfs blinkadmin [generic options] [-scheduler <host:port>]"
           + " [-proxy <host:port>] <command>", "bin/blink admin [-scheduler <host:port>]"
           + " [-proxy <host:port>] <command>"),
-      java.util.List.of("In the style of hdfs dfsadmin: one command per run against the scheduler's",
+      java.util.List.of(
+          "In the style of hdfs dfsadmin: one command per run against the scheduler's",
           "HTTP API (power, policy, active nodes, wake requests, the schedule, -report,",
           "application groups: -groups, -addGroup, ...) or the proxy's Blink API (-blinkState,",
           "-blockInfo, -fileInfo, -serverLoad). Changes need the",

@@ -12,10 +12,10 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.blinkhdfs.common.cli.Durations;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
  * {@code blinkadmin}'s application-group commands ({@code -groups}, {@code -addGroup}, {@code

@@ -1,8 +1,5 @@
 package org.blinkhdfs.admin;
 
-import org.blinkhdfs.common.cli.Manual;
-import org.blinkhdfs.common.cli.Durations;
-import org.blinkhdfs.common.cli.CommandLineTool;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -11,6 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.blinkhdfs.common.cli.CommandLineTool;
+import org.blinkhdfs.common.cli.Durations;
+import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.AlignedStagger;
@@ -53,9 +53,11 @@ public final class ScheduleCommand {
           + "; 100ms..24h)",
       "  --policy NAME           " + String.join("|", Policies.names()) + " (default "
           + CoreConfig.POLICY.defaultValue() + ")",
-      "  --active-watts W        one DataNode awake (default " + CoreConfig.ACTIVE_WATTS.defaultValue()
+      "  --active-watts W        one DataNode awake (default "
+          + CoreConfig.ACTIVE_WATTS.defaultValue()
           + ")",
-      "  --sleep-watts W         one DataNode in S3 (default " + CoreConfig.SLEEP_WATTS.defaultValue()
+      "  --sleep-watts W         one DataNode in S3 (default "
+          + CoreConfig.SLEEP_WATTS.defaultValue()
           + ")",
       "  --overhead-watts W      always-on switch, NameNode, staging (default "
           + CoreConfig.OVERHEAD_WATTS.defaultValue() + ")",
@@ -91,12 +93,14 @@ public final class ScheduleCommand {
           "bin/blink schedule --nodes 9 --power 40% --policy aligned --replication 3",
           "bin/blink schedule --nodes 9 --power 50% --interval 60s --policy staggered",
           "# a schedule file for the NameNode, 150 W for the whole cluster",
-          "bin/blink schedule --nodes 9 --power 150W --format json > /etc/hadoop/blink-schedule.json"),
+          "bin/blink schedule --nodes 9 --power 150W --format json"
+              + " > /etc/hadoop/blink-schedule.json"),
       List.of("bin/blink scheduler --help, docs/scheduler.md, docs/power-signals.md,",
           "ARCHITECTURE.md (schedule JSON), conf/blink-default.xml"));
 
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink schedule")
-      .usage(USAGE).manual(MANUAL).flags("nodes", "node-names", "staging", "power", "interval", "policy",
+      .usage(USAGE).manual(MANUAL).flags("nodes", "node-names", "staging", "power", "interval",
+          "policy",
           "active-watts", "sleep-watts", "overhead-watts", "transition", "popularity", "epoch",
           "start-ms", "lease", "format", "columns", "replication", "read-window")
       .operands(0, ": flags look like --name value").build();
@@ -121,9 +125,11 @@ public final class ScheduleCommand {
     });
   }
 
-  private static int execute(CommandLineTool.Args a, PrintStream out, PrintStream err, Clock clock) {
+  private static int execute(CommandLineTool.Args a, PrintStream out, PrintStream err,
+      Clock clock) {
     if (!a.has("power")) {
-      throw new CommandLineTool.UsageException("--power is required, e.g. --power 50% or --power 150W");
+      throw new CommandLineTool.UsageException(
+          "--power is required, e.g. --power 50% or --power 150W");
     }
     List<String> ring = ringNodes(a);
     List<String> staging = new ArrayList<>();
@@ -153,7 +159,8 @@ public final class ScheduleCommand {
         ring.size());
     long readWindowMs = a.durationMsIn("read-window", Durations.format(Math.min(intervalMs,
         Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()))), 0, intervalMs);
-    BlinkPolicy policy = Policies.byName("--policy", a.get("policy", CoreConfig.POLICY.defaultValue()));
+    BlinkPolicy policy = Policies.byName("--policy",
+        a.get("policy", CoreConfig.POLICY.defaultValue()));
     PolicyRequest req = PolicyRequest.builder().ring(ring).stagingNodes(staging).model(model)
         .level(level).intervalMs(intervalMs).intervalStartMs(startMs)
         .epoch(a.intIn("epoch", "1", 0, Integer.MAX_VALUE)).validUntilMs(lease)

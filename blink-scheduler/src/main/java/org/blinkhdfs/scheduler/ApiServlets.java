@@ -7,20 +7,20 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.control.scheduler.PowerScheduler;
+import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.group.GroupsJson;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
-import org.blinkhdfs.control.scheduler.PowerScheduler;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.PopularityJson;
 import org.blinkhdfs.model.wire.StatusJson;
 import org.blinkhdfs.model.wire.WakeAnswer;
+import org.blinkhdfs.model.wire.WakeDecision;
 import org.blinkhdfs.model.wire.WakeJson;
+import org.blinkhdfs.model.wire.WakeRequest;
 import org.blinkhdfs.model.wire.WireCodec;
-import org.blinkhdfs.group.GroupSet;
-import org.blinkhdfs.group.GroupsJson;
 
 /**
  * The {@code /v1} endpoints of {@code docs/scheduler-api.md}, one small servlet each. Every

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.blinkhdfs.model.policy.ActiveSet;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupActivation;
 import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.model.policy.ActiveSet;
 import org.blinkhdfs.rabbit.dataset.SharePolicy;
 
 /**

@@ -6,9 +6,9 @@ import java.util.function.Function;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.schedule.RecoveryWake;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.rabbit.layout.EqualWorkRecovery;
 import org.blinkhdfs.rabbit.layout.EqualWorkSpec;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
  * The scheduler's failure response (Rabbit §3.5), read and validated at startup.

@@ -9,19 +9,19 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.rabbit.dataset.DatasetConfig;
-import org.blinkhdfs.rabbit.dataset.SharePolicy;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.control.scheduler.SchedulerSettings;
+import org.blinkhdfs.control.scheduler.WakeLimits;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
-import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.model.schedule.RecoveryWake;
-import org.blinkhdfs.control.scheduler.SchedulerSettings;
-import org.blinkhdfs.control.scheduler.WakeLimits;
+import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.model.signal.PowerSignal;
+import org.blinkhdfs.rabbit.dataset.DatasetConfig;
+import org.blinkhdfs.rabbit.dataset.SharePolicy;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
  * The scheduler daemon's configuration, typed and validated at startup; a bad value stops the
@@ -43,16 +43,19 @@ import org.blinkhdfs.model.signal.PowerSignal;
  * <p>Immutable.
  */
 public final class SchedulerConfig {
-  public static final ConfigKey NODES = new ConfigKey("blink.scheduler.nodes", "", "host:port list");
+  public static final ConfigKey NODES =
+      new ConfigKey("blink.scheduler.nodes", "", "host:port list");
   public static final ConfigKey STAGING =
       new ConfigKey("blink.scheduler.staging.nodes", "", "host:port list");
   public static final ConfigKey HTTP_ADDRESS =
       new ConfigKey("blink.scheduler.http.address", "0.0.0.0:9877", "host:port");
   public static final ConfigKey SIGNAL = new ConfigKey(SignalSpec.KEY, "steady:100%", "");
-  public static final ConfigKey LEASE_MS = new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
+  public static final ConfigKey LEASE_MS =
+      new ConfigKey("blink.scheduler.lease.ms", "180000", "ms");
   public static final ConfigKey THRESHOLD =
       new ConfigKey("blink.scheduler.change.threshold", "0.05", "fraction of p_total");
-  public static final ConfigKey FAILURE_TIMEOUT = new ConfigKey("blink.failure.timeout", "5m", "time");
+  public static final ConfigKey FAILURE_TIMEOUT =
+      new ConfigKey("blink.failure.timeout", "5m", "time");
   /** 3 agent heartbeats ({@code blink.agent.heartbeat.ms}, 10 s). */
   public static final ConfigKey NODE_FAILURE_MS =
       new ConfigKey("blink.scheduler.node.failure.ms", "30000", "ms");

@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.blinkhdfs.daemon.cli.SiteDaemon;
 import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.common.config.ConfigKey;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
+import org.blinkhdfs.daemon.cli.SiteDaemon;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.yarn.YarnPublisher;
 import org.blinkhdfs.yarn.YarnPublisherConfig;
 import org.slf4j.Logger;
@@ -222,7 +222,8 @@ public final class SchedulerDaemon implements Closeable {
           "blink.yarn.publisher.enabled tells the ResourceManager which nodes may run containers.",
           "Every setting is a Hadoop key (conf/blink-default.xml) from -conf files or -D; runs",
           "until SIGTERM."),
-      Manual.exitCodes("1    could not start (a port in use, an unreadable file); the message says why",
+      Manual.exitCodes(
+          "1    could not start (a port in use, an unreadable file); the message says why",
           "0 is also the exit after SIGTERM, once the daemon has closed"),
       List.of("bin/blink scheduler -conf /etc/hadoop/blink-scheduler.xml",
           "bin/blink scheduler -D blink.scheduler.nodes=dn1:9866,dn2:9866 -D"

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.model.policy.Policies;
-import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
-import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.wire.StatusJson;
+import org.blinkhdfs.model.wire.WakeHold;
 
 /**
  * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes} and {@code GET

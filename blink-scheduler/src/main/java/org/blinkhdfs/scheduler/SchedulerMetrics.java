@@ -6,10 +6,10 @@ import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.WakeDecision;
 
 /**

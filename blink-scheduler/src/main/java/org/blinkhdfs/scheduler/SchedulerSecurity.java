@@ -21,9 +21,9 @@ import org.blinkhdfs.daemon.http.JsonServlet.BadRequest;
  * <p>A mutation ({@code PUT /v1/power|policy|active|popularity}, {@code POST /v1/wake}) without
  * an identity is 401, from a user outside {@link #ADMIN_ACL} 403. A status post needs a user in
  * {@link #AGENT_ACL}; under Kerberos a host-based principal ({@code blink/dn1@REALM}) may post
- * only its own host's status. An unset admin ACL means the user running the scheduler, an unset agent ACL
- * the admin ACL: a cluster run by one user (the local cluster, tests) works unchanged, and nobody
- * else can turn nodes off until the operator lists them.
+ * only its own host's status. An unset admin ACL means the user running the scheduler, an unset
+ * agent ACL the admin ACL: a cluster run by one user (the local cluster, tests) works unchanged,
+ * and nobody else can turn nodes off until the operator lists them.
  */
 final class SchedulerSecurity {
   static final ConfigKey ADMIN_ACL =

@@ -3,19 +3,19 @@ package org.blinkhdfs.scheduler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.blinkhdfs.model.schedule.GanttSvg;
 import org.blinkhdfs.common.chart.LineChartSvg;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerSample;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.model.schedule.GanttSvg;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The scheduler's status page ({@code /status}; {@code /} redirects here): the scheduler state,

@@ -2,8 +2,8 @@ package org.blinkhdfs.yarn;
 
 import java.util.List;
 import java.util.function.Function;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.yarn.YarnLiveness;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

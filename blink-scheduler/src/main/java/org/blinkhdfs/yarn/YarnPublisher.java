@@ -22,15 +22,15 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.control.yarn.ComputePlan;
 import org.blinkhdfs.control.yarn.ComputePlanner;
 import org.blinkhdfs.control.yarn.ComputeResource;
 import org.blinkhdfs.control.yarn.HostAttributes;
 import org.blinkhdfs.control.yarn.NodeMatcher;
 import org.blinkhdfs.control.yarn.YarnLiveness;
-import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.control.yarn.YarnNodeState;
+import org.blinkhdfs.daemon.http.KeytabLogin;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.yarn.ResourceManagerClient.NodeManagerInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,12 +44,12 @@ import org.slf4j.LoggerFactory;
  * {@link ComputePlanner}'s; this class only follows it in time.
  *
  * <p>One round: read the ResourceManager's active nodes (and remember each one's full total
- * whenever it reports a non-zero one this publisher did not set), map the scheduled DataNodes to NodeManagers ({@link
- * NodeMatcher}), plan, then send only the differences: resources that differ from what the
- * ResourceManager reports (so a NodeManager that re-registered with its own total is corrected
- * on the next round) and host attributes that differ from what was last sent. Rounds run at the
- * plan's next change time (a window edge), every {@code blink.yarn.publisher.period.ms} at most
- * apart, and at once when {@link #kick()} reports a new epoch. A failed round (the
+ * whenever it reports a non-zero one this publisher did not set), map the scheduled DataNodes to
+ * NodeManagers ({@link NodeMatcher}), plan, then send only the differences: resources that differ
+ * from what the ResourceManager reports (so a NodeManager that re-registered with its own total is
+ * corrected on the next round) and host attributes that differ from what was last sent. Rounds run
+ * at the plan's next change time (a window edge), every {@code blink.yarn.publisher.period.ms} at
+ * most apart, and at once when {@link #kick()} reports a new epoch. A failed round (the
  * ResourceManager down) is logged and retried after at most 2 s.
  *
  * <p>Nodes: a DataNode without a NodeManager is skipped with one log line per reason; a

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.daemon.http.KeytabLogin;
+import org.blinkhdfs.model.config.CoreConfig;
 
 /**
  * The YARN publisher's configuration, typed and validated at startup; a bad value stops the

@@ -2,19 +2,18 @@ package org.blinkhdfs.yarn;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.daemon.cli.SiteDaemon;
 import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.daemon.cli.SiteDaemon;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.schedule.ScheduleFileSource;
 import org.blinkhdfs.model.schedule.ScheduleSource;
 import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.SchedulerSource;
-import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 
 /**
  * The YARN publisher as its own small daemon, for sites that run the scheduler daemon without

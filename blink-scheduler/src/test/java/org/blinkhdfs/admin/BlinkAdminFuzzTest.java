@@ -19,8 +19,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.common.cli.CommandLineTool;
+import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**

@@ -11,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
-import org.blinkhdfs.scheduler.SchedulerFixture;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,8 @@ class BlinkAdminTest {
     int exit = ToolRunner.run(conf, new BlinkAdmin(conf,
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)), args);
-    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return new Run(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   private static Run admin(String... args) throws Exception {

@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
-import org.blinkhdfs.scheduler.SchedulerFixture;
-import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
-import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +42,8 @@ class GroupAdminTest {
     int exit = ToolRunner.run(conf, new BlinkAdmin(conf,
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)), all.toArray(new String[0]));
-    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return new Run(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   private static String ok(SchedulerFixture s, String... args) throws Exception {

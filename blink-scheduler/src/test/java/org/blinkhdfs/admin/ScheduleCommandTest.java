@@ -95,10 +95,12 @@ class ScheduleCommandTest {
 
   @Test
   void badArgumentsNameTheArgumentAndRange() {
-    assertUsage(run("--nodes", "0", "--power", "50%"), "--nodes '0' must be a whole number in 1..10000");
+    assertUsage(run("--nodes", "0", "--power", "50%"),
+        "--nodes '0' must be a whole number in 1..10000");
     assertUsage(run("--power", "50%", "--interval", "60"), "--interval '60' has no unit");
     assertUsage(run("--power", "50%", "--interval", "50ms"), "between 100ms and 86400s");
-    assertUsage(run("--power", "50%", "--policy", "zigzag"), "--policy 'zigzag' is not a blink policy");
+    assertUsage(run("--power", "50%", "--policy", "zigzag"),
+        "--policy 'zigzag' is not a blink policy");
     assertUsage(run("--power", "50%", "--sleep-watts", "30"), "sleepWatts (30.0) must be below");
     assertUsage(run("--power", "50%", "--bogus", "1"), "unknown flag --bogus");
     assertUsage(run("--nodes", "9"), "--power is required");
@@ -136,7 +138,8 @@ class ScheduleCommandTest {
     Run r = run("--power", "50%", "--frobnicate", "1");
     assertEquals(2, r.code());
     assertEquals("", r.out());
-    assertTrue(r.err().startsWith("blink schedule: unknown flag --frobnicate; known flags: --nodes"),
+    assertTrue(r.err().startsWith(
+        "blink schedule: unknown flag --frobnicate; known flags: --nodes"),
         r.err());
     assertTrue(r.err().contains("usage: bin/blink schedule --power"), r.err());
   }

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.blinkhdfs.model.schedule.NodeMode;
-import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -13,10 +13,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.PopularityJson;
 import org.blinkhdfs.model.wire.StatusJson;
 import org.blinkhdfs.model.wire.WireCodec;
@@ -82,7 +82,8 @@ class SchedulerDaemonTest {
     assertEquals(2875, s.nodes().get(0).activeMs());
     assertEquals(s.intervalStartMs() + 18_000, s.validUntilMs().getAsLong());
     HttpResponse<byte[]> pb = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/schedule"))
-        .header("Accept", "application/x-protobuf").build(), HttpResponse.BodyHandlers.ofByteArray());
+        .header("Accept", "application/x-protobuf").build(),
+        HttpResponse.BodyHandlers.ofByteArray());
     assertEquals(s, WireCodec.decodeSchedule(pb.body()));
     assertEquals(s, ScheduleJson.read(Files.readString(dir.resolve("schedule.json"))));
   }
@@ -153,7 +154,8 @@ class SchedulerDaemonTest {
     HttpResponse<String> pb = http.send(HttpRequest.newBuilder(URI.create(base
         + SchedulerFixture.asSchedulerUser("/v1/status")))
         .header("Content-Type", "application/x-protobuf").POST(HttpRequest.BodyPublishers
-            .ofByteArray(WireCodec.encodeStatus(st))).build(), HttpResponse.BodyHandlers.ofString());
+            .ofByteArray(WireCodec.encodeStatus(st))).build(),
+        HttpResponse.BodyHandlers.ofString());
     assertEquals(204, pb.statusCode());
     JsonNode nodes = JSON.readTree(send("GET", "/v1/nodes", null, null).body()).get("nodes");
     assertEquals(3, nodes.size());

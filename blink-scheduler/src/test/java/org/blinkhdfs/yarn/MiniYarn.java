@@ -18,11 +18,11 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.blinkhdfs.control.yarn.YarnNodeState;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
-import org.blinkhdfs.control.yarn.YarnNodeState;
 
 /**
  * A real in-process YARN for the publisher's tests: one ResourceManager (CapacityScheduler) and

@@ -2,9 +2,9 @@ package org.blinkhdfs.sim;
 
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingSpacing;
+import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**

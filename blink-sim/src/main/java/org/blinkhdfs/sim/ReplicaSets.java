@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Where the simulator finds a block's replicas: a deterministic function of the block ID, so no

@@ -11,6 +11,7 @@ import java.util.function.LongSupplier;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.cli.Manual;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.Policies;
@@ -18,7 +19,6 @@ import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.signal.PowerSignal;
 import org.blinkhdfs.model.signal.SignalSpec;
-import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**

@@ -206,7 +206,10 @@ public final class SimSpec {
       return this;
     }
 
-    /** The power model; default the Mac-mini model (25 W / 1 W, 40 W overhead, 1 s transitions) for the node count. */
+    /**
+     * The power model; default the Mac-mini model (25 W / 1 W, 40 W overhead, 1 s transitions) for
+     * the node count.
+     */
     public Builder model(PowerModel v) {
       model = v;
       return this;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.availability.BlockAvailability;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.AlignedStagger;
@@ -15,8 +17,6 @@ import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.layout.ring.RingSpacing;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -28,7 +28,8 @@ final class Bench {
     m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     m.put("maxHeapMb", Runtime.getRuntime().maxMemory() >> 20);
     m.put("javaVersion", System.getProperty("java.version"));
-    m.put("javaVm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
+    m.put("javaVm", System.getProperty("java.vm.name") + " "
+        + System.getProperty("java.vm.version"));
     m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
         + System.getProperty("os.arch"));
     m.put("jvmArgs", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()

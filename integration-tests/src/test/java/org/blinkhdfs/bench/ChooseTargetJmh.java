@@ -186,7 +186,8 @@ public final class ChooseTargetJmh {
     doc.put("loadAverageBefore", loadBefore);
     doc.put("loadAverageAfter", loadAfter);
     doc.put("parameters", Map.of("warmupIterations", warmup, "warmupSeconds", warmupTimeS,
-        "measurementIterations", iterations, "iterationSeconds", timeS, "forks", forks, "threads", 1, "replicas",
+        "measurementIterations", iterations, "iterationSeconds", timeS, "forks", forks,
+        "threads", 1, "replicas",
         ChooseTargetBench.REPLICAS, "blockSize", ChooseTargetBench.BLOCK));
     doc.put("rows", rows);
     doc.put("snapshotMemory", Map.of("method", "JOL GraphLayout (retained graph, the NameNode's"

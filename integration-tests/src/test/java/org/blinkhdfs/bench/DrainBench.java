@@ -21,11 +21,11 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.blinkhdfs.bench.stats.LatencySummary;
-import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.drain.Consistency;
 import org.blinkhdfs.layout.drain.DrainSettings;
 import org.blinkhdfs.layout.ring.RingLayout;
-import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.proxy.drain.DrainMetrics;
 import org.blinkhdfs.proxy.drain.DrainService;
@@ -49,8 +49,8 @@ import org.blinkhdfs.proxy.drain.NameNodeLink;
  * <p>Workload per power level: a burst of {@code --files} one-block files of {@code
  * --file-bytes}, replication 3, written to both clusters at once (one writer each). A file's
  * time to layout is from its close until a poll (every 500 ms) first sees a replica on each of
- * its three ring layout positions ({@link #inLayout}); files in their layout at close count 0. Polling
- * stops {@code --wait-intervals} intervals after the burst.
+ * its three ring layout positions ({@link #inLayout}); files in their layout at close count 0.
+ * Polling stops {@code --wait-intervals} intervals after the burst.
  *
  * <p>Output in {@code --out}: {@code drain.csv} (one row per file per configuration and power)
  * and {@code drain.md} (percentiles per configuration and power, in seconds and in intervals,
@@ -94,7 +94,8 @@ public final class DrainBench {
       DrainMetrics metrics = DrainMetrics.register();
       System.out.printf(Locale.ROOT, "Drain bench: %d ring + %d staging DataNodes per cluster,"
           + " %d files of %d bytes per level, interval %d ms (BlinkFS: 60000), powers %s; %s%n",
-          a.cluster.dataNodes, a.cluster.staging, a.cluster.files, a.cluster.fileBytes, a.cluster.intervalMs, a.powers, Bench.machine());
+          a.cluster.dataNodes, a.cluster.staging, a.cluster.files, a.cluster.fileBytes,
+          a.cluster.intervalMs, a.powers, Bench.machine());
       try (NameNodeLink link = NameNodeLink.open(pxConf);
           DrainService drain = new DrainService(link, () -> pxRuntime.state().usable(),
               LayoutBlockPlacementPolicy.configuredLayouts(pxConf).orElseThrow(),
@@ -264,11 +265,16 @@ public final class DrainBench {
         + " (two in-process MiniDFSClusters side by side), PowerBalanced placement, staggered"
         + " schedule (Mac-mini power model). Blink interval shortened from 60 s to %d ms; a burst"
         + " of %d one-block files of %d bytes (replication 3) per power level, written to both"
-        + " clusters at once; polls every 500 ms for %d intervals after the burst (in layout: every layout position holds a replica; the stand-in's deletion follows at the staging node's next heartbeat). HDFS"
+        + " clusters at once; polls every 500 ms for %d intervals after the burst (in layout:"
+        + " every layout position holds a replica; the stand-in's deletion follows at the"
+        + " staging node's next heartbeat). HDFS"
         + " redundancy defaults (monitor and heartbeat 3 s). Proxy: weak consistency, scan"
-        + " every %d ms, %d copies per target, %d per source, %d in all, 10 MiB/s per target. %s. Load average before %s, after %s.\n\n",
-        ReconstructionCostBench.now(), a.cluster.dataNodes, a.cluster.staging, a.cluster.intervalMs, a.cluster.files,
-        a.cluster.fileBytes, a.waitIntervals, a.scanMs, a.perTarget, 2 * a.perTarget, 8 * a.perTarget,
+        + " every %d ms, %d copies per target, %d per source, %d in all, 10 MiB/s per target."
+        + " %s. Load average before %s, after %s.\n\n",
+        ReconstructionCostBench.now(), a.cluster.dataNodes, a.cluster.staging,
+        a.cluster.intervalMs, a.cluster.files,
+        a.cluster.fileBytes, a.waitIntervals, a.scanMs, a.perTarget, 2 * a.perTarget,
+        8 * a.perTarget,
         Bench.machine(), loadBefore, loadAfter));
     b.append("| power | config | files staged at close | p50 s | p90 s | p99 s | max s | p99 in"
         + " intervals | not in layout at the end |\n|---|---|---|---|---|---|---|---|---|\n");

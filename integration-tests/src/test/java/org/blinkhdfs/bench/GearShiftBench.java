@@ -22,9 +22,9 @@ import org.blinkhdfs.cluster.ClusterSpec;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.LayoutKeys;
 import org.blinkhdfs.cluster.LocalCluster;
+import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.schedule.NodeMode;
-import org.blinkhdfs.control.scheduler.NodeReport;
 
 /**
  * PARAID's gear shifting driven by real utilization under a real TestDFSIO load (issue 13, item 5;
@@ -312,7 +312,8 @@ public final class GearShiftBench {
       });
       if (a.files < 1 || a.fileMib < 1 || a.rounds < 1 || a.settleS < 10
           || a.capMib < 1) {
-        throw new IllegalArgumentException("need --files >= 1, --file-mib >= 1, --rounds >= 1, --settle-s >= 10, --cap-mib >= 1; got "
+        throw new IllegalArgumentException("need --files >= 1, --file-mib >= 1, --rounds >= 1,"
+            + " --settle-s >= 10, --cap-mib >= 1; got "
             + String.join(" ", argv));
       }
       return a;

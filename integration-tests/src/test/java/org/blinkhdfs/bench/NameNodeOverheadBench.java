@@ -32,9 +32,9 @@ import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.log4j.Level;
 import org.apache.log4j.LogManager;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleFileSource;
-import org.blinkhdfs.client.BlinkRuntime;
 
 /**
  * End-to-end NameNode overhead of {@code PowerBalancedBlockPlacementPolicy} against HDFS's
@@ -354,7 +354,8 @@ public final class NameNodeOverheadBench {
     params.put("warmupFilesPerClusterPerRound", a.warmupFiles);
     params.put("settleMs", a.settleMs);
     params.put("configs", a.configs);
-    params.put("design", "per round: one fresh cluster per config side by side, timed batches alternating "
+    params.put("design", "per round: one fresh cluster per config side by side, timed batches"
+        + " alternating "
         + "between them (order rotating per batch); plus one unreported warm-up round");
     params.put("opsPerFile", "create, addBlock, abandonBlock, complete(null)");
     doc.put("parameters", params);

@@ -20,6 +20,8 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.log4j.Level;
 import org.apache.log4j.LogManager;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.model.policy.PolicyRequest;
 import org.blinkhdfs.model.policy.PolicyResult;
 import org.blinkhdfs.model.policy.StaggeredPolicy;
@@ -28,8 +30,6 @@ import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleFileSource;
-import org.blinkhdfs.client.BlinkRuntime;
-import org.blinkhdfs.layout.ring.RingLayout;
 
 /**
  * What layout correction through the NameNode's own reconstruction costs at low power: how long

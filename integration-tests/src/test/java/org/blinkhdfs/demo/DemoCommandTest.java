@@ -38,7 +38,9 @@ class DemoCommandTest {
             what + ": " + r.out());
       }
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
-      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|wordcount|grep|faults|soak|groups|groups-io|kv-signal|search|oscillation|rabbit-datasets>"), what);
+      assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|"
+          + "wordcount|grep|faults|soak|groups|groups-io|kv-signal|search|oscillation|"
+          + "rabbit-datasets>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
@@ -55,9 +57,11 @@ class DemoCommandTest {
   @Test
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
-        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
+        + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io,"
+        + " kv-signal, search, oscillation, rabbit-datasets]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
-        + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults, soak,"
+        + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults,"
+        + " soak,"
         + " groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
         + " to bin/blink bench relay, throughput, wordcount, grep, groups-io, rabbit-datasets,"

@@ -86,7 +86,8 @@ class RelayFindingsTest {
     assertEquals(24.0, relay.expected("readMBps").getAsDouble(), 1e-12);
     assertEquals(0.95, relay.measured("ratioToDirect").getAsDouble(), 1e-12);
     assertTrue(relay.measured("ratioToDirectLow95").isPresent());
-    assertFalse(cells.get(1).measured("ratioToDirect").isPresent(), "direct has no ratio to itself");
+    assertFalse(cells.get(1).measured("ratioToDirect").isPresent(),
+        "direct has no ratio to itself");
     ReportCell nativeLow = cells.get(4);
     assertEquals(RelayFindings.STOCK, nativeLow.experiment());
     assertEquals(40, nativeLow.powerPercent());

@@ -1,6 +1,5 @@
 package org.blinkhdfs.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -8,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.placement.PopularityAuditLogger;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.blinkhdfs.testsupport.InProcessScheduler;

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
 import org.blinkhdfs.testsupport.InProcessScheduler;

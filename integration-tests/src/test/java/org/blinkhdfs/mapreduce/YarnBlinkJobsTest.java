@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * cgroup (or, without cgroups, one signalled process tree), 4 s interval, {@value #POWER}% power
  * (every ring host sleeps in every interval), 4 MiB blocks. A small TestDFSIO write and read (2
  * files of 4 MB), then TeraGen (3 MB, one map), TeraSort (one reduce) and TeraValidate, each
- * submitted to the ResourceManager, then WordCount and Grep over 1 MB of generated text. About 3 to 4 minutes on 2 cores, most of it MapReduce's
- * per-job start-up (an ApplicationMaster and a JVM per task).
+ * submitted to the ResourceManager, then WordCount and Grep over 1 MB of generated text. About 3 to
+ * 4 minutes on 2 cores, most of it MapReduce's per-job start-up (an ApplicationMaster and a JVM per
+ * task).
  *
  * <p>Asserted: every job SUCCEEDED with no failed or killed task attempt (a task on a frozen
  * host is paused, not failed: YARN's liveness and task timeouts are far above a sleep), the

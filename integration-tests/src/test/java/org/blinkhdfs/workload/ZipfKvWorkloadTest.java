@@ -51,7 +51,8 @@ class ZipfKvWorkloadTest {
     assertEquals(1.0, s3[0] + s3[1] + s3[2], 1e-9);
     int hot = three.keyOfRank(1) % 3;
     for (int p = 0; p < 3; p++) {
-      assertTrue(s3[hot] >= s3[p], "pack " + hot + " holds rank 1: " + java.util.Arrays.toString(s3));
+      assertTrue(s3[hot] >= s3[p],
+          "pack " + hot + " holds rank 1: " + java.util.Arrays.toString(s3));
     }
   }
 
@@ -124,7 +125,8 @@ class ZipfKvWorkloadTest {
     new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 1).prepare(WorkloadProgress.none());
     ZipfKvWorkload moreKeys = new ZipfKvWorkload(config.toBuilder().keyCount(101).build(), hdfs.fs,
         WorkloadClock.system(), 1);
-    IOException e = assertThrows(IOException.class, () -> moreKeys.getPhase(WorkloadProgress.none()));
+    IOException e = assertThrows(IOException.class,
+        () -> moreKeys.getPhase(WorkloadProgress.none()));
     assertTrue(e.getMessage().contains("keyCount=101") && e.getMessage().contains("run prepare"),
         e.getMessage());
     ZipfKvWorkload otherSeed = new ZipfKvWorkload(config.toBuilder().dataSeed(1).build(), hdfs.fs,
@@ -135,7 +137,8 @@ class ZipfKvWorkloadTest {
 
   @Test
   void popularityIsAPermutationOfTheKeys() {
-    ZipfKvWorkload w = new ZipfKvWorkload(small("perm").build(), hdfs.fs, WorkloadClock.system(), 1);
+    ZipfKvWorkload w = new ZipfKvWorkload(small("perm").build(), hdfs.fs,
+        WorkloadClock.system(), 1);
     Set<Integer> keys = new HashSet<>();
     for (int rank = 1; rank <= 100; rank++) {
       keys.add(w.keyOfRank(rank));

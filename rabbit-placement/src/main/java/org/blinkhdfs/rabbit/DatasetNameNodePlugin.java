@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -17,8 +16,8 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.util.ServicePlugin;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
@@ -28,6 +27,7 @@ import org.blinkhdfs.rabbit.dataset.LiveDatasets;
 import org.blinkhdfs.rabbit.dataset.NodeAllocator;
 import org.blinkhdfs.rabbit.dataset.PowerProportionality;
 import org.blinkhdfs.rabbit.dataset.ProportionalityReport;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,7 +107,8 @@ public class DatasetNameNodePlugin implements ServicePlugin, Configurable, Metri
     String loggers = conf.get(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "");
     if (!loggers.contains(DatasetAuditLogger.class.getName())) {
       LOG.warn("{} = '{}' lacks {}: reads neither make a dataset live nor are served from its"
-          + " own nodes A(d); add it beside 'default'", DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY,
+          + " own nodes A(d); add it beside 'default'",
+          DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY,
           loggers, DatasetAuditLogger.class.getName());
     }
     LOG.info("BlinkHDFS dataset plugin started: {}, share {}", config.fromGroups()

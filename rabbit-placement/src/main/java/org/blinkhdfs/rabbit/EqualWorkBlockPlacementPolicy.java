@@ -2,9 +2,9 @@ package org.blinkhdfs.rabbit;
 
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.placement.LayoutBlockPlacementPolicy;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 

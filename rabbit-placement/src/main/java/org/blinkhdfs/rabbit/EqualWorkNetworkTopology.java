@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.ipc.Server;
@@ -23,10 +22,10 @@ import org.blinkhdfs.rabbit.balance.HitRatioBalancer;
 import org.blinkhdfs.rabbit.balance.HitRatioTargets;
 import org.blinkhdfs.rabbit.dataset.Allocation;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
-import org.blinkhdfs.rabbit.dataset.DatasetLayoutModel;
 import org.blinkhdfs.rabbit.dataset.DatasetShares;
 import org.blinkhdfs.rabbit.dataset.LeastServed;
 import org.blinkhdfs.rabbit.layout.Chain;
+import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,7 +134,9 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     return out;
   }
 
-  /** Counts {@code read} unless it is HDFS's repeated sort of the last block ({@link CallReadLog}). */
+  /**
+   * Counts {@code read} unless it is HDFS's repeated sort of the last block ({@link CallReadLog}).
+   */
   private void count(CallReadLog.Read read) {
     for (CallReadLog.Read counted : callLogs.get().next(Server.getCurCall().get(), read)) {
       counted.count();
@@ -148,8 +149,9 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
    * The file is the one the reader opened ({@link DatasetAuditLogger}); the read makes its
    * dataset live. Among the tied replicas in A(d), the node that has served the fewest reads
    * since A last changed goes first ({@link LeastServed}; HDFS's repeated sort of the last block
-   * is not a read: {@link CallReadLog}). False (nothing reordered) without datasets, for a sort that
-   * is not a client's open, a file in no dataset, or when none of the tied replicas is in A(d).
+   * is not a read: {@link CallReadLog}). False (nothing reordered) without datasets, for a sort
+   * that is not a client's open, a file in no dataset, or when none of the tied replicas is in
+   * A(d).
    */
   private <T extends Node> boolean datasetFirst(T[] nodes, int tiedLen, Schedule schedule,
       long nowMs) {

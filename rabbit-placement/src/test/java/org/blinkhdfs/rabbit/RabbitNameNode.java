@@ -2,8 +2,8 @@ package org.blinkhdfs.rabbit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
 /**

@@ -14,7 +14,8 @@ import org.blinkhdfs.model.power.PowerModel;
  *
  * <p>Rule: activation keeps {@code k = floor((P − N·s)/(a − s))} nodes ACTIVE at {@code P}
  * watts ({@link ActivationPolicy#activeNodes}); the gear of {@code n} nodes draws
- * {@code n·a + (N − n)·s}, and its level is the smallest whole percent {@code q} with {@code k(q) = n}.
+ * {@code n·a + (N − n)·s}, and its level is the smallest whole percent {@code q} with
+ * {@code k(q) = n}.
  *
  * <p>Worked example, Mac mini model (25 W awake, 1 W asleep), 7 nodes, {@code p_total} = 175 W:
  * 2 nodes draw 55 W = 31.4% → 32%; 4 nodes 103 W = 58.9% → 59%; 7 nodes 175 W → 100%. On 9

@@ -95,7 +95,9 @@ public final class ZipfSampler {
     return rankFor(random.nextDouble());
   }
 
-  /** The rank the inverse CDF maps {@code u ∈ [0, 1)} to: the least {@code k} with {@code u < C(k)}. */
+  /**
+   * The rank the inverse CDF maps {@code u ∈ [0, 1)} to: the least {@code k} with {@code u < C(k)}.
+   */
   public int rankFor(double u) {
     if (!(u >= 0 && u < 1)) {
       throw new IllegalArgumentException(

@@ -32,7 +32,8 @@ class BlinkFsReplicaFormulaTest {
   void macMiniAt20PercentNeedsFive() {
     assertEquals(45.0, macMini(20).nodeWatts(), 1e-12);
     assertEquals(2.0, BlinkFsReplicaFormula.strideRatio(N, 45, P_NODE), 1e-15); // 360/180
-    assertEquals(OptionalInt.of(5), BlinkFsReplicaFormula.replicasForFullAvailability(N, 45, P_NODE));
+    assertEquals(OptionalInt.of(5),
+        BlinkFsReplicaFormula.replicasForFullAvailability(N, 45, P_NODE));
     assertEquals(OptionalInt.of(5), BlinkFsReplicaFormula.replicasForFullAvailability(macMini(20)));
     // so, by this form, the paper's "r = 6 keeps every block available at 20%" holds
     assertTrue(BlinkFsReplicaFormula.replicasForFullAvailability(macMini(20)).getAsInt() <= 6);
@@ -41,7 +42,8 @@ class BlinkFsReplicaFormulaTest {
   @Test
   void macMiniAt40PercentNeedsTwo() {
     assertEquals(720.0 / 135.0, BlinkFsReplicaFormula.strideRatio(N, 90, P_NODE), 1e-15);
-    assertEquals(OptionalInt.of(2), BlinkFsReplicaFormula.replicasForFullAvailability(N, 90, P_NODE));
+    assertEquals(OptionalInt.of(2),
+        BlinkFsReplicaFormula.replicasForFullAvailability(N, 90, P_NODE));
     assertEquals(OptionalInt.of(2), BlinkFsReplicaFormula.replicasForFullAvailability(macMini(40)));
   }
 
@@ -55,7 +57,8 @@ class BlinkFsReplicaFormulaTest {
   @Test
   void floorIsZeroExactlyBelowOneNodeOfPower() {
     assertTrue(BlinkFsReplicaFormula.replicasForFullAvailability(N, 24.999, P_NODE).isEmpty());
-    assertEquals(OptionalInt.of(9), BlinkFsReplicaFormula.replicasForFullAvailability(N, 25, P_NODE));
+    assertEquals(OptionalInt.of(9),
+        BlinkFsReplicaFormula.replicasForFullAvailability(N, 25, P_NODE));
     assertTrue(BlinkFsReplicaFormula.replicasForFullAvailability(N, 0, P_NODE).isEmpty());
     assertEquals(1.0, BlinkFsReplicaFormula.minimumUnavailableFraction(0, P_NODE), 0);
     assertEquals(0.0, BlinkFsReplicaFormula.minimumUnavailableFraction(25, P_NODE), 0);
@@ -65,9 +68,12 @@ class BlinkFsReplicaFormulaTest {
   @Test
   void fullPowerIsOneReplica() {
     assertEquals(Double.POSITIVE_INFINITY, BlinkFsReplicaFormula.strideRatio(N, 225, P_NODE));
-    assertEquals(OptionalInt.of(1), BlinkFsReplicaFormula.replicasForFullAvailability(N, 225, P_NODE));
-    assertEquals(OptionalInt.of(1), BlinkFsReplicaFormula.replicasForFullAvailability(N, 300, P_NODE));
-    assertEquals(OptionalInt.of(1), BlinkFsReplicaFormula.replicasForFullAvailability(1, 25, P_NODE));
+    assertEquals(OptionalInt.of(1),
+        BlinkFsReplicaFormula.replicasForFullAvailability(N, 225, P_NODE));
+    assertEquals(OptionalInt.of(1),
+        BlinkFsReplicaFormula.replicasForFullAvailability(N, 300, P_NODE));
+    assertEquals(OptionalInt.of(1),
+        BlinkFsReplicaFormula.replicasForFullAvailability(1, 25, P_NODE));
     assertTrue(BlinkFsReplicaFormula.replicasForFullAvailability(1, 24, P_NODE).isEmpty());
   }
 

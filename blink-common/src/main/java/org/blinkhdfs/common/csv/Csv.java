@@ -97,7 +97,8 @@ public final class Csv {
     if (stream == null) {
       throw new IllegalStateException("resource " + resourceName + " not found next to "
           + anchor.getName() + ": it ships in src/main/resources/"
-          + anchor.getPackageName().replace('.', '/') + "/ of the module of that class; rebuild it");
+          + anchor.getPackageName().replace('.', '/')
+          + "/ of the module of that class; rebuild it");
     }
     try (Reader reader = new InputStreamReader(stream, StandardCharsets.UTF_8)) {
       return readTable(resourceName, reader);

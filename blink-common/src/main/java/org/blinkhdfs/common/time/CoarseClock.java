@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * A millisecond clock whose reading is one memory load: while it is being read, a daemon thread
  * copies an underlying clock into a field every {@code resolutionMs}; after {@code idleMs} of
- * its ticks without a reader the thread ends, and the next reading starts it again (that reading, and only
- * it, asks the underlying clock directly).
+ * its ticks without a reader the thread ends, and the next reading starts it again (that reading,
+ * and only it, asks the underlying clock directly).
  *
  * <p>Why: the NameNode sorts the replicas of every block it returns to a reader by the schedule
  * ({@code BlinkNetworkTopology}), which needs the time. On the virtual machines measured here a

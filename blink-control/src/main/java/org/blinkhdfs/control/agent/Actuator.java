@@ -17,7 +17,9 @@ package org.blinkhdfs.control.agent;
  * </ul>
  */
 public interface Actuator {
-  /** The flag value that selects this actuator: {@code real}, {@code emulate} or {@code dry-run}. */
+  /**
+   * The flag value that selects this actuator: {@code real}, {@code emulate} or {@code dry-run}.
+   */
   String name();
 
   /** Sleeps now until {@code request.wakeAtMs()}; returns once awake. */

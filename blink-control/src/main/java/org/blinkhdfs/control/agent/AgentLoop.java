@@ -1,16 +1,16 @@
 package org.blinkhdfs.control.agent;
 
-import org.blinkhdfs.model.wire.ScheduleClient;
-import org.blinkhdfs.model.wire.NodeStatus;
-import org.blinkhdfs.common.time.Sleeper;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
+import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.model.wire.ScheduleClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * probe. They are the scheduler's heartbeats: {@code heartbeatMs} must be well below the
  * scheduler's failure timeout, and at most the blink interval for gear shifting to get a sample
  * per interval. A failed post is counted and logged, never retried or waited for: the schedule,
- * not the status, is authoritative. Repeated ERRORs are posted once per heartbeat, not per step (and the ASLEEP before each retry is skipped too).
+ * not the status, is authoritative. Repeated ERRORs are posted once per heartbeat, not per step
+ * (and the ASLEEP before each retry is skipped too).
  *
  * <p>Hard constraints: the agent never sleeps without a usable schedule, never past the lease end
  * (the planner) and never on an expired lease (the actuator checks again).

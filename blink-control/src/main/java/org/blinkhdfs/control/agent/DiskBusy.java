@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
  * except names starting with {@code loop}, {@code ram}, {@code zram} or {@code dm-}, and except
  * partitions, i.e. a name that is another listed name followed by digits ({@code sda1}) or,
  * when that name ends in a digit, by {@code p} and digits ({@code nvme0n1p2}, {@code mmcblk0p1};
- * the kernel's own naming rule, so {@code md10} is not taken for a partition of {@code md1}). Partitions add nothing to the
- * maximum (a partition's busy time is within its disk's), loop and ram devices are not disks, and
- * device-mapper volumes sit on disks that are already counted.
+ * the kernel's own naming rule, so {@code md10} is not taken for a partition of {@code md1}).
+ * Partitions add nothing to the maximum (a partition's busy time is within its disk's), loop and
+ * ram devices are not disks, and device-mapper volumes sit on disks that are already counted.
  *
  * <p><b>Honesty</b>: -1 on the first read, when no wall time passed, when no device is in both
  * reads, or when any device's io_ticks went backwards (a 32-bit counter wrapped after ~49 days,
@@ -135,7 +135,9 @@ final class DiskBusy {
     return false;
   }
 
-  /** The kernel's rule (disk_name): a disk whose name ends in a digit gets "p" before the number. */
+  /**
+   * The kernel's rule (disk_name): a disk whose name ends in a digit gets "p" before the number.
+   */
   private static Pattern partitionSuffix(String disk) {
     return Character.isDigit(disk.charAt(disk.length() - 1)) ? P_DIGITS : DIGITS;
   }

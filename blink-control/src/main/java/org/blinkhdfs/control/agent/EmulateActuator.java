@@ -1,9 +1,9 @@
 package org.blinkhdfs.control.agent;
 
-import org.blinkhdfs.common.time.Sleeper;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
+import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.power.PowerModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -13,7 +13,8 @@ final class SleepChecks {
       throws ActuatorException {
     if (r.leaseEndMs().isPresent() && nowMs >= r.leaseEndMs().getAsLong()) {
       throw new ActuatorException(actuator + ": the lease of epoch " + r.epoch() + " ended at "
-          + Instant.ofEpochMilli(r.leaseEndMs().getAsLong()) + " (now " + Instant.ofEpochMilli(nowMs)
+          + Instant.ofEpochMilli(r.leaseEndMs().getAsLong()) + " (now "
+          + Instant.ofEpochMilli(nowMs)
           + "): refusing to sleep on an expired schedule; the agent must fetch a new one");
     }
     if (r.leaseEndMs().isPresent() && r.wakeAtMs() > r.leaseEndMs().getAsLong()) {

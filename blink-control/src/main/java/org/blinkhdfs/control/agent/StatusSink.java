@@ -1,7 +1,7 @@
 package org.blinkhdfs.control.agent;
 
-import org.blinkhdfs.model.wire.NodeStatus;
 import java.io.IOException;
+import org.blinkhdfs.model.wire.NodeStatus;
 
 /**
  * Where an agent posts its {@link NodeStatus} messages (BlinkFS §4: status messages on every

@@ -20,10 +20,10 @@ import org.blinkhdfs.model.wire.NodeStatus;
  *       awake now (ACTIVE, IO_SERVER, or inside its BLINK window), its agent's last status was not
  *       ASLEEP (AWAKE, IO_SERVER, ERROR, or never heard), and it has been silent for more than
  *       {@code awakeFailureTimeoutMs} <em>since the first epoch was published</em> (an agent
- *       cannot follow a schedule before there is one, and the daemon's start may take seconds). An agent that is up heartbeats every {@code
- *       blink.agent.heartbeat.ms} (10 s), so a few missed heartbeats mean the host, the agent or
- *       its network is gone: the default 30 s lets a primary's recovery group wake within
- *       half a minute instead of the five minutes of rule 1.
+ *       cannot follow a schedule before there is one, and the daemon's start may take seconds). An
+ *       agent that is up heartbeats every {@code blink.agent.heartbeat.ms} (10 s), so a few missed
+ *       heartbeats mean the host, the agent or its network is gone: the default 30 s lets a
+ *       primary's recovery group wake within half a minute instead of the five minutes of rule 1.
  * </ol>
  * Why rule 2 skips agents that said ASLEEP: a sleeping host cannot be told to wake early (there is
  * no wake-on-LAN here); it wakes at its alarm, at the latest its lease end, and only then sees

@@ -1,13 +1,13 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeRole;
+import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.model.wire.WakeHold;
 
 /**
  * What the scheduler knows about one DataNode at a moment: its place in the schedule published

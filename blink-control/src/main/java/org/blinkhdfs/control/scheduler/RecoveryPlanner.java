@@ -1,6 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.schedule.RecoveryWake;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -11,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.RecoveryWake;
 import org.blinkhdfs.model.schedule.Schedule;
 
 /**

@@ -31,8 +31,9 @@ import org.blinkhdfs.model.schedule.NodeAddress;
  *
  * <p>Defaults: lease 3 intervals; threshold 5% of {@code p_total}; failure timeout 5 minutes
  * (BlinkFS §4), or lease + one interval if that is longer; awake failure timeout the failure
- * timeout (so only the daemon's {@code blink.scheduler.node.failure.ms} shortens it); history 3 600 samples at least 1 s
- * apart (an hour at the daemon's one tick per second); wake requests {@link WakeLimits#DEFAULTS}.
+ * timeout (so only the daemon's {@code blink.scheduler.node.failure.ms} shortens it); history 3 600
+ * samples at least 1 s apart (an hour at the daemon's one tick per second); wake requests {@link
+ * WakeLimits#DEFAULTS}.
  *
  * <p>Immutable and thread-safe.
  */

@@ -1,8 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.WakeRequest;
 
 /**
  * The wake holds the scheduler keeps: at most one per node, at most {@link WakeLimits#maxNodes()}

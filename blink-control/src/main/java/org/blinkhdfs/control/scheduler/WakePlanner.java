@@ -1,11 +1,11 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeHold;
 
 /**
  * Applies the wake holds to a planned epoch, after {@link RecoveryPlanner}: every held node the

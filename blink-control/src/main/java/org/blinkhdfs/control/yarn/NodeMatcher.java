@@ -69,7 +69,8 @@ public final class NodeMatcher {
       if (same.size() == 1) {
         matched.put(dn, same.get(0));
       } else if (same.isEmpty()) {
-        skipped.put(dn, "no active NodeManager (RUNNING, UNHEALTHY or DECOMMISSIONING) on host " + host);
+        skipped.put(dn, "no active NodeManager (RUNNING, UNHEALTHY or DECOMMISSIONING) on host "
+            + host);
       } else {
         skipped.put(dn, same.size() + " NodeManagers run on host " + host + " " + same
             + ": name one in blink.yarn.nodes as " + dn + "=nmHost:nmPort");

@@ -1,6 +1,5 @@
 package org.blinkhdfs.control.agent;
 
-import org.blinkhdfs.model.wire.NodeStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,11 +8,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /**

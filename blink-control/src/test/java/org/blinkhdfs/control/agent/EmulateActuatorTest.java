@@ -1,14 +1,14 @@
 package org.blinkhdfs.control.agent;
 
-import org.blinkhdfs.common.time.Sleeper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.OptionalLong;
-import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.common.time.Sleeper;
+import org.blinkhdfs.model.power.PowerModel;
 import org.junit.jupiter.api.Test;
 
 /** The emulating actuator: freeze, wait, thaw early by the resume latency; energy; refusals. */

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /** The two failure timeouts of {@link FailureRule}: the class comment's worked example. */

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.policy.ActivationPolicy;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /**

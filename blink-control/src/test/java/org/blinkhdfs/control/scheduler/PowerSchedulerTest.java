@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.policy.ActivationPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.policy.IoServerPolicy;
@@ -21,7 +21,7 @@ import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.signal.PowerSignal;
 import org.blinkhdfs.model.signal.SteadySignal;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,8 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,12 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.policy.StaggeredPolicy;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.WakeRequest;
 import org.junit.jupiter.api.Test;
 
 /**

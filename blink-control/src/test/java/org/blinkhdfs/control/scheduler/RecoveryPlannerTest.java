@@ -1,6 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.schedule.RecoveryWake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.RecoveryWake;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 

@@ -15,13 +15,13 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.TreeSet;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.control.agent.Actuator;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.AgentLoop;
 import org.blinkhdfs.control.agent.AgentTiming;
 import org.blinkhdfs.control.agent.EmulateActuator;
 import org.blinkhdfs.control.agent.FakeFreezer;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.control.agent.SleepReport;
 import org.blinkhdfs.control.agent.SleepRequest;
 import org.blinkhdfs.control.agent.StepResult;
@@ -33,7 +33,7 @@ import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.power.SchedulePower;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.signal.OscillatingSignal;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,7 +94,8 @@ class SchedulerSimulationTest {
       try {
         sim.run();
       } catch (AssertionError e) {
-        List<String> tail = sim.trace.subList(Math.max(0, sim.trace.size() - Integer.getInteger("blink.sim.tail", 40)),
+        List<String> tail = sim.trace.subList(
+            Math.max(0, sim.trace.size() - Integer.getInteger("blink.sim.tail", 40)),
             sim.trace.size());
         throw new AssertionError(e.getMessage() + "\nlast events:\n" + String.join("\n", tail),
             e);
@@ -385,7 +386,8 @@ class SchedulerSimulationTest {
       double available = available(now);
       double planned = SchedulePower.averageNodeWatts(sched, model);
       // Invariant 2a: a plan never draws more than the power available when it is published.
-      assertTrue(planned <= available + 1e-6, () -> ctx("epoch " + sched.epoch() + " plans " + planned
+      assertTrue(planned <= available + 1e-6, () -> ctx("epoch " + sched.epoch() + " plans "
+          + planned
           + " W > " + available + " W"));
       if (!publications.isEmpty()) {
         assertEquals(publications.get(publications.size() - 1).schedule().epoch() + 1,
@@ -502,7 +504,8 @@ class SchedulerSimulationTest {
       if (publishing) {
         Publication latest = publications.get(publications.size() - 1);
         assertTrue(s.epoch() == latest.schedule().epoch() || latest.atMs() > a.lastStepMs,
-            () -> ctx(a.node + " follows epoch " + s.epoch() + ", latest " + latest.schedule().epoch()));
+            () -> ctx(a.node + " follows epoch " + s.epoch() + ", latest "
+                + latest.schedule().epoch()));
       }
       if (s.isAwake(a.node, now)) {
         return;
@@ -633,7 +636,8 @@ class SchedulerSimulationTest {
       for (Agent a : agents) {
         for (FakeFreezer.Transition t : a.freezer.transitions()) {
           assertTrue(!t.frozen() || t.atMs() < leaseEndAtStop,
-              () -> ctx(a.node + " froze at " + t.atMs() + " after the lease end " + leaseEndAtStop));
+              () -> ctx(a.node + " froze at " + t.atMs() + " after the lease end "
+                  + leaseEndAtStop));
         }
         assertFalse(a.freezer.isFrozen(), () -> ctx(a.node + " ends frozen"));
       }

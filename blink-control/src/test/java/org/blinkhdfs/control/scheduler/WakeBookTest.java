@@ -1,14 +1,14 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.WakeRequest;
 import org.junit.jupiter.api.Test;
 
 /** {@link WakeBook}'s rules, on its class comment's worked example, and bad requests. */

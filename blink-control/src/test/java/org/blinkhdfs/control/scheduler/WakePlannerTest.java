@@ -1,6 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -9,6 +8,7 @@ import java.util.Map;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeHold;
 import org.junit.jupiter.api.Test;
 
 /** {@link WakePlanner}: which holds change a plan, and that nothing else does. */

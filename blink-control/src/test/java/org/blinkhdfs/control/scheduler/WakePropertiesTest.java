@@ -1,8 +1,5 @@
 package org.blinkhdfs.control.scheduler;
 
-import org.blinkhdfs.model.wire.WakeHold;
-import org.blinkhdfs.model.wire.WakeDecision;
-import org.blinkhdfs.model.wire.WakeRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -12,10 +9,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.wire.WakeDecision;
+import org.blinkhdfs.model.wire.WakeHold;
+import org.blinkhdfs.model.wire.WakeRequest;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -208,8 +208,8 @@ class ComputePlannerTest {
 
   /**
    * Over 300 random schedules: never offers compute to a node asleep, OFF, io-server or closing
-   * within its lead (at most half its window); always offers an awake ACTIVE node its full total; the plan is constant
-   * until {@code nextChangeMs}.
+   * within its lead (at most half its window); always offers an awake ACTIVE node its full total;
+   * the plan is constant until {@code nextChangeMs}.
    */
   @Test
   void propertiesOverSeeds() {

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.blinkhdfs.control.yarn.YarnLiveness.Finding;
+import org.blinkhdfs.control.yarn.YarnLiveness.Verdict;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.control.yarn.YarnLiveness.Finding;
-import org.blinkhdfs.control.yarn.YarnLiveness.Verdict;
 import org.junit.jupiter.api.Test;
 
 class YarnLivenessTest {

@@ -19,7 +19,9 @@ import org.blinkhdfs.common.cli.CommandLineTool;
 public final class SiteOptions {
   private SiteOptions() {}
 
-  /** Adds the Hadoop site XML {@code file} to {@code conf}, loading it now; {@code flag} names it. */
+  /**
+   * Adds the Hadoop site XML {@code file} to {@code conf}, loading it now; {@code flag} names it.
+   */
   public static void addSiteFile(Configuration conf, String flag, Path file) {
     if (!Files.isReadable(file)) {
       throw CommandLineTool.usage(flag + " " + file

@@ -14,8 +14,8 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.AccessControlList;
 import org.apache.hadoop.security.http.RestCsrfPreventionFilter;
 import org.blinkhdfs.common.config.ConfigKey;
-import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.daemon.http.JsonServlet.BadRequest;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
  * Hadoop's authentication, admin ACL and CSRF rules for a BlinkHDFS daemon's {@link HttpServer2}

@@ -4,8 +4,8 @@ import java.io.IOException;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.apache.hadoop.http.HttpServer2;
-import org.blinkhdfs.model.api.ApiJson;
 import org.blinkhdfs.daemon.http.JsonServlet;
+import org.blinkhdfs.model.api.ApiJson;
 
 /**
  * The Blink API's endpoints on the proxy's HTTP server, one servlet for the four, all {@code GET}

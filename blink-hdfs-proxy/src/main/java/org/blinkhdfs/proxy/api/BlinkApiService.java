@@ -16,6 +16,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.blinkhdfs.daemon.http.JsonServlet.BadRequest;
+import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.model.api.BlockInfo;
 import org.blinkhdfs.model.api.FileBlocks;
 import org.blinkhdfs.model.api.FileInfo;
@@ -27,8 +29,6 @@ import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleState;
-import org.blinkhdfs.daemon.http.JsonServlet.BadRequest;
-import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.proxy.drain.LayoutContext;
 import org.blinkhdfs.proxy.drain.LiveNodes;
 
@@ -182,7 +182,8 @@ public final class BlinkApiService {
   }
 
   private BadRequest notFound(String path) {
-    return new BadRequest(404, "path '" + path + "' does not exist: give an existing file's absolute"
+    return new BadRequest(404, "path '" + path
+        + "' does not exist: give an existing file's absolute"
         + " path (hdfs dfs -ls lists them)");
   }
 

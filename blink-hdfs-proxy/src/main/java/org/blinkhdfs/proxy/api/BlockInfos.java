@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.model.api.BlockInfo;
 import org.blinkhdfs.model.api.NodeTiming;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.proxy.drain.LayoutContext;
 
 /**

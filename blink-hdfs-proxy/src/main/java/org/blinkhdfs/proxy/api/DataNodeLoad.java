@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.blinkhdfs.daemon.http.JsonServlet;
 import org.blinkhdfs.model.api.ServerLoad;
 import org.blinkhdfs.model.wire.SchedulerHttp;
-import org.blinkhdfs.daemon.http.JsonServlet;
 
 /**
  * {@code getServerLoadStats}: a DataNode's I/O counters from its own metrics over its HTTP

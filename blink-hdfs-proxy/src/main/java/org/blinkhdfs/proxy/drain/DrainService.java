@@ -20,14 +20,14 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.blinkhdfs.model.api.BlockInfo.PendingMove;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.drain.DrainMove;
 import org.blinkhdfs.layout.drain.DrainPlan;
 import org.blinkhdfs.layout.drain.DrainPlanner;
 import org.blinkhdfs.layout.drain.DrainSettings;
 import org.blinkhdfs.layout.drain.DrainStart;
+import org.blinkhdfs.model.api.BlockInfo.PendingMove;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

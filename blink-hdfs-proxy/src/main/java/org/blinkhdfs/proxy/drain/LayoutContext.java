@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.StandInDemand;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * One schedule's ring, its layout and the live DataNodes, ready to compare any located block

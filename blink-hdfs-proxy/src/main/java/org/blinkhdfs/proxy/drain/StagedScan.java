@@ -1,6 +1,7 @@
 package org.blinkhdfs.proxy.drain;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -8,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.time.Clock;
 import java.util.function.Function;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
@@ -16,10 +16,10 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.HdfsLocatedFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
-import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.StandInDemand;
 import org.blinkhdfs.layout.drain.DrainMove;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * Finds the replicas that sit on stand-ins and where each belongs, by listing the watched trees
@@ -38,8 +38,9 @@ import org.blinkhdfs.layout.drain.DrainMove;
  *
  * <p>Skipped: files under construction (their last block is still being written), corrupt
  * blocks, blocks with more replicas than their replication (the NameNode is deleting the excess,
- * which it keeps listing until the DataNode confirms), blocks with no stand-in (a lost replica is the NameNode's re-replication) and
- * replications the layout refuses (HDFS places those by its default rules).
+ * which it keeps listing until the DataNode confirms), blocks with no stand-in (a lost replica is
+ * the NameNode's re-replication) and replications the layout refuses (HDFS places those by its
+ * default rules).
  */
 final class StagedScan {
   /** What one scan found. */

@@ -30,7 +30,8 @@ import java.util.function.Function;
  */
 final class JaxRsClasspath {
   static final String HTTPFS_WEBAPP = "webapps/webhdfs/WEB-INF/web.xml";
-  static final String JERSEY1_SERVLET = "com/sun/jersey/spi/container/servlet/ServletContainer.class";
+  static final String JERSEY1_SERVLET =
+      "com/sun/jersey/spi/container/servlet/ServletContainer.class";
   static final String JERSEY2_SERVER = "org/glassfish/jersey/server/ResourceConfig.class";
   static final String REPACKAGED_ASM = "jersey/repackaged/org/objectweb/asm/ClassVisitor.class";
   static final String JAXRS_APPLICATION = "javax/ws/rs/core/Application.class";

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.http.server.HttpFSServerWebApp;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.http.server.HttpFSServerWebApp;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.lib.servlet.ServerWebApp;
 import org.apache.hadoop.security.authorize.AccessControlList;
@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Keys ({@link RelayConfig}): {@code blink.proxy.relay.address} (default {@code
  * 0.0.0.0:14000}), {@code blink.proxy.relay.peers}, {@code blink.proxy.relay.self}, {@code
- * blink.proxy.relay.dir}; required {@code fs.defaultFS} (hdfs://) and {@code blink.scheduler.address} or {@code
- * blink.schedule.file};
+ * blink.proxy.relay.dir}; required {@code fs.defaultFS} (hdfs://) and {@code
+ * blink.scheduler.address} or {@code blink.schedule.file};
  * every {@code httpfs.*} key passes to HttpFS. HTTP authentication is HttpFS's: {@code simple}
  * ({@code ?user.name=}) unless {@code httpfs.authentication.type} says otherwise. HttpFS acts for
  * each caller as a proxy user, so the NameNode must let the proxy's login user impersonate the

@@ -17,12 +17,12 @@ import java.util.Set;
  * every path when n changes, so this uses rendezvous (highest-random-weight) hashing instead.
  *
  * <p>Algorithm: the path is normalized ({@link #normalize}: one slash between components, no
- * trailing slash, so {@code //a/b/} and {@code /a/b} are one file). Each proxy's weight for the path
- * is {@code mix(fnv1a64(utf8(proxy) + 0x00 + utf8(path)))}, FNV-1a 64 followed by the SplitMix64
- * finalizer (FNV alone mixes the last bytes poorly). The owner is the proxy with the largest
- * weight, compared as unsigned 64-bit numbers; the order of the proxy list does not matter (a tie,
- * which needs a 64-bit collision, goes to the proxy listed first). Changing any constant here
- * reassigns every file.
+ * trailing slash, so {@code //a/b/} and {@code /a/b} are one file). Each proxy's weight for the
+ * path is {@code mix(fnv1a64(utf8(proxy) + 0x00 + utf8(path)))}, FNV-1a 64 followed by the
+ * SplitMix64 finalizer (FNV alone mixes the last bytes poorly). The owner is the proxy with the
+ * largest weight, compared as unsigned 64-bit numbers; the order of the proxy list does not matter
+ * (a tie, which needs a 64-bit collision, goes to the proxy listed first). Changing any constant
+ * here reassigns every file.
  *
  * <p>Example: proxies {@code [p1:14000, p2:14000, p3:14000]}, path {@code /logs/day1}: the
  * weights are {@code 0x4323264b267f23cb}, {@code 0x1e8ca7162776b44f} and {@code

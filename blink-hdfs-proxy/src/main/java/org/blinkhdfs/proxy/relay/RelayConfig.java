@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.client.ClientConfig;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.client.ClientConfig;
 
 /**
  * The read relay's settings, read once from a Hadoop {@code Configuration} and validated, so a
@@ -33,8 +33,9 @@ import org.blinkhdfs.client.ClientConfig;
  *
  * <p>Also required, because the relay is only useful with them: {@code fs.defaultFS} an {@code
  * hdfs://} URI (the cluster it relays), and {@code blink.scheduler.address} or {@code
- * blink.schedule.file} (the schedule {@code BlinkDistributedFileSystem} gates reads on). Every {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code
- * httpfs.proxyuser.*}, {@code httpfs.authentication.*}, {@code httpfs.access.mode}).
+ * blink.schedule.file} (the schedule {@code BlinkDistributedFileSystem} gates reads on). Every
+ * {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code httpfs.proxyuser.*}, {@code
+ * httpfs.authentication.*}, {@code httpfs.access.mode}).
  *
  * <p>Immutable and thread-safe.
  */

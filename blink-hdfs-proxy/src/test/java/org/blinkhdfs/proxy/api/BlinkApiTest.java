@@ -25,6 +25,9 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.admin.BlinkAdmin;
+import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.layout.LayoutCheck;
+import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.model.api.BlockInfo;
 import org.blinkhdfs.model.api.FileBlocks;
@@ -37,11 +40,8 @@ import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleState;
-import org.blinkhdfs.layout.LayoutCheck;
-import org.blinkhdfs.layout.ring.RingLayout;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
-import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
 import org.blinkhdfs.proxy.ProxyConfig;
 import org.blinkhdfs.proxy.ProxyDaemon;
@@ -240,7 +240,8 @@ class BlinkApiTest {
     int exit = ToolRunner.run(conf, new BlinkAdmin(conf,
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)), args);
-    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return new Run(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * would need a second process). A GET for a file {@code other} owns is answered 307 with the same
  * path and query on {@code other}; a GET for a file {@code self} owns is served; writes and the
  * GETs that read no file data (e.g. GETFILESTATUS, which {@code WebHdfsFileSystem} sends before
- * every read and would not follow a 307 for) are served where they arrive. Also shows a relay starts again in a JVM where one was closed (when this class
- * runs after {@link ReadRelayTest} in the same surefire JVM).
+ * every read and would not follow a 307 for) are served where they arrive. Also shows a relay
+ * starts again in a JVM where one was closed (when this class runs after {@link ReadRelayTest} in
+ * the same surefire JVM).
  */
 class RelayRedirectTest {
   static final String USER = System.getProperty("user.name");

@@ -26,8 +26,8 @@ import org.blinkhdfs.model.schedule.Schedule;
  * still checks in (a BLINK node every window, an OFF node at every OFF check-in of its agent, and
  * its DataNode heartbeats then), so a held node the NameNode has not heard from for {@code
  * silenceMaxMs} is presumed failed and its hold is no longer renewed: it runs out, and HDFS
- * rebuilds the node's replicas elsewhere. Soft goal: few rewrites of the hosts file (each one is a {@code
- * refreshNodes} under the namesystem lock), so an unchanged expiry is kept while it is far
+ * rebuilds the node's replicas elsewhere. Soft goal: few rewrites of the hosts file (each one is a
+ * {@code refreshNodes} under the namesystem lock), so an unchanged expiry is kept while it is far
  * enough away.
  *
  * <p>The rules, for each node at time {@code now}:

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.NewBlockView;
-import org.blinkhdfs.layout.LayoutCheck;
 
 /**
  * The layouts of every dataset on one ring, as one {@link LayoutModel}: Rabbit §3.4's overlaid

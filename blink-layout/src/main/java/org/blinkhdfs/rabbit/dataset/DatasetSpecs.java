@@ -41,7 +41,9 @@ public final class DatasetSpecs {
 
   private DatasetSpecs() {}
 
-  /** Reads and parses {@link #KEY} from a key-value lookup (an adapter passes {@code conf::get}). */
+  /**
+   * Reads and parses {@link #KEY} from a key-value lookup (an adapter passes {@code conf::get}).
+   */
   public static List<DatasetRoot> fromConfig(Function<String, String> lookup) {
     return parse(ConfigValues.raw(lookup, KEY));
   }

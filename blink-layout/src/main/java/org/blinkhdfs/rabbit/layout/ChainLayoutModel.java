@@ -64,7 +64,8 @@ public final class ChainLayoutModel implements LayoutModel {
    * IllegalArgumentException (with the numbers and the fix) for a replication it rejects, and
    * {@code keyHint} (e.g. {@code "p = blink.equalwork.primaries = 2"}) is added to that message.
    */
-  public ChainLayoutModel(String name, Chain chain, IntFunction<ChainLayout> build, String keyHint) {
+  public ChainLayoutModel(String name, Chain chain, IntFunction<ChainLayout> build,
+      String keyHint) {
     this(name, chain.nodes(), chain, build, keyHint);
   }
 
@@ -74,7 +75,8 @@ public final class ChainLayoutModel implements LayoutModel {
    *
    * @throws IllegalArgumentException when the chain and the ring hold different nodes
    */
-  public ChainLayoutModel(String name, List<String> ring, Chain chain, IntFunction<ChainLayout> build,
+  public ChainLayoutModel(String name, List<String> ring, Chain chain,
+      IntFunction<ChainLayout> build,
       String keyHint) {
     if (ring.size() != chain.size() || !chain.nodes().containsAll(ring)) {
       throw new IllegalArgumentException("the chain " + chain.nodes()

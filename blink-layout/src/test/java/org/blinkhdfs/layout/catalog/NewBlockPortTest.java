@@ -12,11 +12,11 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.ScheduleView;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
-import org.blinkhdfs.layout.LayoutModel;
-import org.blinkhdfs.layout.ScheduleView;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -64,7 +64,9 @@ class ExtraReplicaPlannerTest {
         planner.budgetBytes(100 * MIB, List.of(file("/x", 1, 0, 3, 6))));
   }
 
-  /** Over seeds: plans fit the budget (or only shrink), respect caps and bases, and grow hot files. */
+  /**
+   * Over seeds: plans fit the budget (or only shrink), respect caps and bases, and grow hot files.
+   */
   @Test
   void propertiesOverSeeds() {
     for (long seed = 0; seed < 500; seed++) {

@@ -16,7 +16,8 @@ class ChainLayoutModelTest {
   private static ChainLayoutModel equalWork(int nodes) {
     Chain chain = Chain.numbered(nodes);
     return new ChainLayoutModel("equal-work", chain,
-        r -> EqualWorkLayout.of(chain, EqualWorkSpec.of(2, r)), "p = blink.equalwork.primaries = 2");
+        r -> EqualWorkLayout.of(chain, EqualWorkSpec.of(2, r)),
+        "p = blink.equalwork.primaries = 2");
   }
 
   @Test

@@ -1,6 +1,5 @@
 package org.blinkhdfs.model.api;
 
-import java.util.List;
 import java.util.Objects;
 
 /**

@@ -13,9 +13,9 @@ import org.blinkhdfs.model.schedule.Segment;
  * Exact availability of one block from the {@link ActiveWindow}s of the nodes holding its
  * replicas: the block is readable whenever at least one replica's node is awake.
  *
- * <p>Design note. The paper's closed forms ({@code BlinkFsReplicaFormula} in blink-bench) describe idealised
- * schedules; this class measures the schedule actually in force. It takes the union of the
- * replicas' awake segments, the complement of that union (the {@link Gap}s, merged across the
+ * <p>Design note. The paper's closed forms ({@code BlinkFsReplicaFormula} in blink-bench) describe
+ * idealised schedules; this class measures the schedule actually in force. It takes the union of
+ * the replicas' awake segments, the complement of that union (the {@link Gap}s, merged across the
  * interval boundary because the schedule repeats) and two latency figures for a read arriving at
  * a uniformly random phase of the interval:
  *

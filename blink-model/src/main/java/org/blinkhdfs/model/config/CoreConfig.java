@@ -1,15 +1,16 @@
 package org.blinkhdfs.model.config;
 
-import org.blinkhdfs.common.config.ConfigValues;
-import org.blinkhdfs.common.config.ConfigKey;
 import java.util.List;
 import java.util.function.Function;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
 
 /**
- * The {@code blink.*} keys of the power model and the blink policies, typed and validated in one place.
+ * The {@code blink.*} keys of the power model and the blink policies, typed and validated in one
+ * place.
  *
  * <p>It takes a plain lookup function rather than a Hadoop {@code Configuration} so it stays free
  * of Hadoop; an adapter passes {@code conf::get}. Every getter fails at startup with a message

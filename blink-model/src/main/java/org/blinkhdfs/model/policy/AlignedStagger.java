@@ -43,8 +43,9 @@ import org.blinkhdfs.model.schedule.ActiveWindow;
  * <p>Worked example (N = 9, t = 60 s, r = 3, 40% power, 25 W / 1 W, no transition, m = 500 ms):
  * a = 0.375, w = 22 500 ms, L = 22 000 ms; replicas at f, f+3, f+6 open 20 000 ms apart, so every
  * block is readable at every phase (a ≥ 3/9 + 0.5/60 = 0.3417). At t = 6 s the same power gives
- * w = 2 250 ms and L = 1 750 ms &lt; 2 000 ms: each block is unreadable 3 × 250 ms of every interval
- * and a read waits {@code 3·250²/(2·6000) = 15.625 ms} on average, which is also the bound.
+ * w = 2 250 ms and L = 1 750 ms &lt; 2 000 ms: each block is unreadable 3 × 250 ms of every
+ * interval and a read waits {@code 3·250²/(2·6000) = 15.625 ms} on average, which is also the
+ * bound.
  *
  * <p>Pure and stateless; no Hadoop import.
  */

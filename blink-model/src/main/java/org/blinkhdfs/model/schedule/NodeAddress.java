@@ -17,7 +17,8 @@ public final class NodeAddress {
   public static void validate(String field, String addr) {
     if (addr == null || addr.isBlank()) {
       throw new InvalidScheduleException(field,
-          "missing node address: give the DataNode transfer address host:port, e.g. 10.0.0.11:9866");
+          "missing node address: give the DataNode transfer address host:port, e.g."
+              + " 10.0.0.11:9866");
     }
     int colon = addr.lastIndexOf(':');
     String host = colon > 0 ? addr.substring(0, colon) : "";

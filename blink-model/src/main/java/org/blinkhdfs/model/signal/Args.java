@@ -2,7 +2,9 @@ package org.blinkhdfs.model.signal;
 
 import java.util.Locale;
 
-/** Argument checks shared by the signal classes; every message names the argument, value and fix. */
+/**
+ * Argument checks shared by the signal classes; every message names the argument, value and fix.
+ */
 final class Args {
   private Args() {}
 

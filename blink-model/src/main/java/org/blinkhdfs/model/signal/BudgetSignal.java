@@ -8,9 +8,9 @@ import org.blinkhdfs.model.power.PowerLevel;
  * price, so the power bought is {@code budget / price}.
  *
  * <p>Units: budget in currency per hour, price in currency per kWh, so
- * {@code kW = budget / price} and {@code watts = 1000 × budget / price}. The result is whole-cluster
- * watts ({@link PowerLevel.Watts}): cheap energy buys more power than the cluster's peak (the
- * surplus is reported by {@link PowerLevel#resolve}), dear energy less than its overhead.
+ * {@code kW = budget / price} and {@code watts = 1000 × budget / price}. The result is
+ * whole-cluster watts ({@link PowerLevel.Watts}): cheap energy buys more power than the cluster's
+ * peak (the surplus is reported by {@link PowerLevel#resolve}), dear energy less than its overhead.
  *
  * <p>Why this signal: it models a datacenter that caps its electricity bill instead of its power,
  * the case BlinkFS argues market-based pricing creates. Usually the prices come from

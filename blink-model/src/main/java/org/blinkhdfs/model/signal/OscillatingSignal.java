@@ -38,7 +38,8 @@ public final class OscillatingSignal implements PowerSignal {
         || oscillationPercent > 100) {
       throw new IllegalArgumentException("oscillationPercent (N) must be within 0..100, got "
           + Args.fmt(oscillationPercent)
-          + ": N% oscillation swings between (45 + 0.45N)% and (45 - 0.45N)%; use 0 for steady 45%");
+          + ": N% oscillation swings between (45 + 0.45N)% and (45 - 0.45N)%; use 0 for steady"
+          + " 45%");
     }
     if (periodMs <= 0) {
       throw new IllegalArgumentException("periodMs must be > 0, got " + periodMs

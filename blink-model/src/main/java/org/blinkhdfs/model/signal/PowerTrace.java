@@ -24,8 +24,8 @@ import org.blinkhdfs.common.csv.Csv;
  * distinct times), so an hourly file of 8,760 rows spans 8,760 h. {@link #of} takes {@code endMs}
  * explicitly. Looping at the end is the replayer's business ({@link TraceReplaySignal}).
  *
- * <p><b>Validation.</b> Times non-decreasing and {@code >= 0}, watts finite and {@code >= 0}; errors
- * name the line, column, value and fix (CSV) or the sample index (arrays).
+ * <p><b>Validation.</b> Times non-decreasing and {@code >= 0}, watts finite and {@code >= 0};
+ * errors name the line, column, value and fix (CSV) or the sample index (arrays).
  *
  * <p>Worked example: samples (0 h, 100 W), (1 h, 300 W), (3 h, 0 W) spanning 4 h. At 0.5 h the
  * trace is 100 W, at 2.9 h 300 W. The time-weighted mean is (100·1 + 300·2 + 0·1)/4 = 175 W,

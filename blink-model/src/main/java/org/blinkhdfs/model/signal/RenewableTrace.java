@@ -12,8 +12,8 @@ import org.blinkhdfs.common.csv.Csv;
  * <p>Why derive in code and also ship the result: the derivation is the single source of truth,
  * and {@link #DERIVED_RESOURCE} ({@code renewable-greensboro.csv}, unit ratings: 1000 W panel,
  * 1000 W standard turbine) is its output, written by {@link RenewableTraceExport}. A unit test
- * re-derives the file from the raw TMY3 CSV and requires a byte-for-byte match, so the shipped trace
- * cannot drift from the formulas. BlinkFS combined one solar and one wind source (§5); equal
+ * re-derives the file from the raw TMY3 CSV and requires a byte-for-byte match, so the shipped
+ * trace cannot drift from the formulas. BlinkFS combined one solar and one wind source (§5); equal
  * ratings keep both visible, and the replay rescales the mean, so only the ratio of the ratings
  * matters.
  *
@@ -78,7 +78,8 @@ public final class RenewableTrace {
 
   private static final class Shipped {
     static final PowerTrace COMBINED = PowerTrace.fromCsv(
-        Csv.readTableResource(RenewableTrace.class, DERIVED_RESOURCE), "hour", "combined_w", HOUR_MS);
+        Csv.readTableResource(RenewableTrace.class, DERIVED_RESOURCE), "hour", "combined_w",
+        HOUR_MS);
   }
 
   public int size() {

@@ -251,7 +251,8 @@ public final class SyntheticPriceGenerator {
       }
       if (!(spikeMinMultiplier >= 1 && spikeMaxMultiplier >= spikeMinMultiplier)
           || !Double.isFinite(spikeMaxMultiplier)) {
-        throw new IllegalArgumentException("spike multipliers must satisfy 1 <= min <= max, got min "
+        throw new IllegalArgumentException("spike multipliers must satisfy 1 <= min <= max,"
+            + " got min "
             + Args.fmt(spikeMinMultiplier) + ", max " + Args.fmt(spikeMaxMultiplier)
             + ": e.g. 1.5 and 3 (a spike raises the price 1.5x to 3x)");
       }

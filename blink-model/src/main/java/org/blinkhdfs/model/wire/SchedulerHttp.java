@@ -21,10 +21,10 @@ import org.blinkhdfs.model.schedule.NodeAddress;
  * admin tool {@code BlinkAdmin}, the NameNode ({@link SchedulerSource}) and the write proxy
  * ({@link #requestWake}).
  *
- * <p>Why here and JDK-only: the NameNode plugin must not depend on the agent module, and blink-model
- * carries no Hadoop, so the client uses the JDK's {@link HttpURLConnection}: it starts no threads
- * (a {@code java.net.http.HttpClient} keeps a selector thread per client) and reuses keep-alive
- * connections.
+ * <p>Why here and JDK-only: the NameNode plugin must not depend on the agent module, and
+ * blink-model carries no Hadoop, so the client uses the JDK's {@link HttpURLConnection}: it starts
+ * no threads (a {@code java.net.http.HttpClient} keeps a selector thread per client) and reuses
+ * keep-alive connections.
  *
  * <p>Hard constraints: every call is bounded (connect and read timeouts, {@link #MAX_BODY_BYTES}
  * per response) and never retried here: pollers call again anyway and an admin command should

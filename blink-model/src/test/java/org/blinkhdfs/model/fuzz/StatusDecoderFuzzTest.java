@@ -61,7 +61,8 @@ class StatusDecoderFuzzTest {
     return new NodeStatus("10.0." + r.nextInt(256) + ".1:" + (1 + r.nextInt(65535)),
         states[r.nextInt(states.length)], r.nextInt(100_000) - 1,
         1_700_000_000_000L + r.nextInt(1_000_000_000), r.nextInt(120_000),
-        r.nextBoolean() ? -1 : r.nextDouble(), r.nextBoolean() ? "" : "emulate: frozen " + r.nextInt());
+        r.nextBoolean() ? -1 : r.nextDouble(),
+        r.nextBoolean() ? "" : "emulate: frozen " + r.nextInt());
   }
 
   /** A message from arbitrary field values: unknown states, uint64s above 2^63, NaN, blanks. */

@@ -110,7 +110,8 @@ class TraceCsvFuzzTest {
    */
   static byte[] mutateCells(byte[] doc, Random r) {
     String[] bad = {"x", "", "NaN", "Infinity", "-Infinity", "-1", "-0.001", "1e400", "1e-400",
-      "9".repeat(2000), "9223372036854775807", "9.2e18", "4.6e15", "9.2e15", "2.5e12", "2147483648", "0x1p3", "1d",
+      "9".repeat(2000), "9223372036854775807", "9.2e18", "4.6e15", "9.2e15", "2.5e12",
+      "2147483648", "0x1p3", "1d",
       "\"12\"", " 7 ", "1,5", "\u00a0" + "3", "1.5.2"};
     List<String> lines = new ArrayList<>(List.of(
         new String(doc, StandardCharsets.UTF_8).split("\n", -1)));

@@ -151,7 +151,8 @@ class AlignedStaggerTest {
       Schedule staggered = new StaggeredPolicy().plan(req).schedule().orElseThrow();
       for (int i = 0; i < 9; i++) {
         ActiveWindow a = aligned.window(ring.get(i));
-        assertEquals(staggered.window(ring.get(i)).lengthMs(), a.lengthMs(), "length at " + percent);
+        assertEquals(staggered.window(ring.get(i)).lengthMs(), a.lengthMs(),
+            "length at " + percent);
         assertEquals(AlignedStagger.phaseMs(i, 9, 60_000), a.offsetMs(), "phase at " + percent);
       }
     }

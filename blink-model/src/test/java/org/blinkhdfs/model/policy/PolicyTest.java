@@ -185,6 +185,7 @@ class PolicyTest {
         .popularity(Map.of("x:1", 1.0)).build());
     assertTrue(e.getMessage().contains("'x:1'"));
     e = assertThrows(IllegalArgumentException.class, () -> Policies.byName("--policy", "zigzag"));
-    assertTrue(e.getMessage().contains("staggered|staggered-circular|aligned|synchronous|activation"));
+    assertTrue(e.getMessage().contains(
+        "staggered|staggered-circular|aligned|synchronous|activation"));
   }
 }

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import org.blinkhdfs.model.schedule.ScheduleState.Status;
 import org.blinkhdfs.common.time.ManualClock;
+import org.blinkhdfs.model.schedule.ScheduleState.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,7 +86,8 @@ class ScheduleFileSourceTest {
     assertEquals(0, mk.waitFor());
     ScheduleFileSource src = new ScheduleFileSource(fifo, 0, new ManualClock(START));
     ScheduleState st = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-        java.time.Duration.ofSeconds(10), () -> src.state(), "opening a FIFO without a writer blocks");
+        java.time.Duration.ofSeconds(10), () -> src.state(),
+        "opening a FIFO without a writer blocks");
     assertEquals(Status.INVALID, st.status());
     assertTrue(st.detail().contains("not a regular file (a FIFO, device or directory)"),
         st.detail());

@@ -87,7 +87,8 @@ class ScheduleJsonTest {
    */
   @Test
   void aNodeNameOutsidePrintableAsciiIsRefused() throws java.io.IOException {
-    byte[] head = "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5,\"nodes\":[{\"node\":\"a"
+    byte[] head =
+        "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5,\"nodes\":[{\"node\":\"a"
         .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     byte[] tail = ":1\",\"mode\":\"ACTIVE\"}]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     java.io.ByteArrayOutputStream in = new java.io.ByteArrayOutputStream();
@@ -123,7 +124,8 @@ class ScheduleJsonTest {
 
   @Test
   void leaseRoundTrips() {
-    String json = ARCH_EXAMPLE.replace("\"epoch\": 42,", "\"epoch\": 42, \"validUntilMs\": 1790000120000,");
+    String json = ARCH_EXAMPLE.replace("\"epoch\": 42,",
+        "\"epoch\": 42, \"validUntilMs\": 1790000120000,");
     Schedule s = ScheduleJson.read(json);
     assertEquals(1_790_000_120_000L, s.validUntilMs().getAsLong());
     assertEquals(s, ScheduleJson.read(ScheduleJson.write(s)));
@@ -132,7 +134,8 @@ class ScheduleJsonTest {
   @Test
   void strictErrorsNameTheField() {
     assertBad("nodes[4].mode", ARCH_EXAMPLE.replace("\"OFF\"", "\"NAP\""), "'NAP'");
-    assertBad("nodes[1].activeMs", ARCH_EXAMPLE.replace("\"activeOffsetMs\": 20000, \"activeMs\": 20000",
+    assertBad("nodes[1].activeMs", ARCH_EXAMPLE.replace(
+        "\"activeOffsetMs\": 20000, \"activeMs\": 20000",
         "\"activeOffsetMs\": 20000, \"activeMs\": 70000"), "70000");
     assertBad("nodes[0].activeOffsetMs", ARCH_EXAMPLE.replace("\"activeOffsetMs\": 0,",
         "\"activeOffsetMs\": -5,"), "negative");

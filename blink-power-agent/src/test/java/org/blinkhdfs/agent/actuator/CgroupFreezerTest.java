@@ -8,10 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.blinkhdfs.agent.TickingChild;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.blinkhdfs.agent.TickingChild;
 
 class CgroupFreezerTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(3);

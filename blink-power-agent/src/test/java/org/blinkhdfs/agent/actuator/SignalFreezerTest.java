@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.blinkhdfs.agent.TickingChild;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.blinkhdfs.agent.TickingChild;
 
 /** SIGSTOP/SIGCONT on real child processes, through JNA libc. */
 class SignalFreezerTest {
