@@ -133,12 +133,10 @@ public final class LocalCluster implements Closeable {
       progress.accept("killed " + reaped.size() + " daemons left over in " + dir + ": " + reaped);
     }
     Files.createDirectories(dir.resolve("logs"));
-    // NameNode RPC and HTTP, 3 per DataNode, the first proxy's HTTP and relay, the scheduler,
-    // then HTTP and relay of every further proxy.
-    List<Integer> ports = FreePorts.take(5 + 3 * spec.totalDataNodes()
-        + 2 * (spec.proxy().relays() - 1));
-    HdfsSite site = new HdfsSite(spec, "127.0.0.1:" + ports.get(0), dir.resolve("schedule.json"),
-        "127.0.0.1:" + ports.get(4 + 3 * spec.totalDataNodes()));
+    PortPlan ports = PortPlan.take(spec.totalDataNodes(), spec.proxy().relays());
+    String schedulerAddress = PortPlan.loopback(ports.scheduler());
+    HdfsSite site = new HdfsSite(spec, PortPlan.loopback(ports.nameNodeRpc()),
+        dir.resolve("schedule.json"), schedulerAddress);
     LocalCluster c = new LocalCluster(spec, site, progress);
     Runtime.getRuntime().addShutdownHook(c.shutdownHook);
     try {
@@ -160,7 +158,7 @@ public final class LocalCluster implements Closeable {
       }
       if (spec.controlPlane() == ControlPlane.PROCESSES) {
         BlinkProcesses p = BlinkProcesses.start(spec, c.dataNodes, dir,
-            dir.resolve("schedule.json"), ports.get(4 + 3 * spec.totalDataNodes()),
+            dir.resolve("schedule.json"), ports.scheduler(),
             c::cgroupFlags);
         c.blink = p;
         c.awaitNameNodeSchedule();
@@ -171,20 +169,14 @@ public final class LocalCluster implements Closeable {
       } else {
         c.blink = BlinkServices.start(c.yarn == null ? spec : c.withYarnPublisher(spec),
             c.dataNodes, dir.resolve("schedule.json"), c::freezerFlags,
-            "127.0.0.1:" + ports.get(4 + 3 * spec.totalDataNodes()));
+            schedulerAddress);
         c.awaitNameNodeSchedule();
         c.progress.accept("scheduler on " + c.blink.schedulerAddress() + " ("
             + spec.schedulePolicy() + ", " + spec.powerPercent() + "% power, interval "
             + spec.intervalMs() + " ms); " + spec.dataNodes() + " emulate agents freezing their "
             + (c.yarn == null ? "DataNode JVMs" : "hosts (DataNode, NodeManager, containers)"));
       }
-      List<int[]> proxyPorts = new ArrayList<>();
-      proxyPorts.add(new int[] {ports.get(2 + 3 * spec.totalDataNodes()),
-          ports.get(3 + 3 * spec.totalDataNodes())});
-      for (int i = 5 + 3 * spec.totalDataNodes(); i < ports.size(); i += 2) {
-        proxyPorts.add(new int[] {ports.get(i), ports.get(i + 1)});
-      }
-      c.configureProxies(proxyPorts);
+      c.configureProxies(ports.proxies());
       return c;
     } catch (IOException | InterruptedException | RuntimeException e) {
       c.close();
@@ -211,20 +203,21 @@ public final class LocalCluster implements Closeable {
   }
 
   /**
-   * One proxy JVM per {@code {httpPort, relayPort}} pair: {@code proxy} (conf in {@code
+   * One proxy JVM per planned {@link PortPlan.ProxyPorts}: {@code proxy} (conf in {@code
    * proxy/conf}, log {@code logs/proxy.log}), then {@code proxy2}, {@code proxy3}, ...; with more
    * than one, every relay lists all of them as its peers.
    */
-  private void configureProxies(List<int[]> ports) throws IOException, InterruptedException {
+  private void configureProxies(List<PortPlan.ProxyPorts> ports)
+      throws IOException, InterruptedException {
     if (!spec.proxy().configured()) {
       return;
     }
-    List<String> peers = ports.stream().map(p -> "127.0.0.1:" + p[1]).toList();
+    List<String> peers = ports.stream().map(p -> PortPlan.loopback(p.relay())).toList();
     for (int i = 0; i < ports.size(); i++) {
       String name = i == 0 ? "proxy" : "proxy" + (i + 1);
-      int httpPort = ports.get(i)[0];
+      int httpPort = ports.get(i).http();
       Path conf = HdfsSite.writeProxyConfDir(dir.resolve(name + "/conf"),
-          site.proxy(httpPort, ports.get(i)[1], peers));
+          site.proxy(httpPort, ports.get(i).relay(), peers));
       proxies.add(new ProxyProcess(launcher(), name, conf, "127.0.0.1:" + httpPort, peers.get(i)));
     }
     if (spec.proxy().launch() == ProxySpec.Launch.WITH_CLUSTER) {
@@ -236,10 +229,10 @@ public final class LocalCluster implements Closeable {
     }
   }
 
-  private void startHdfs(List<Integer> ports) throws IOException, InterruptedException {
+  private void startHdfs(PortPlan ports) throws IOException, InterruptedException {
     Path nnDir = dir.resolve("namenode");
-    Configuration nnSite = site.nameNode(nnDir, ports.get(1));
-    nameNodeHttp = "127.0.0.1:" + ports.get(1);
+    Configuration nnSite = site.nameNode(nnDir, ports.nameNodeHttp());
+    nameNodeHttp = PortPlan.loopback(ports.nameNodeHttp());
     Path nnConf = HdfsSite.writeNameNodeConfDir(nnDir.resolve("conf"), nnSite);
     progress.accept("formatting the NameNode in " + nnDir);
     JavaDaemon format = JavaDaemon.start(launcher(), "namenode-format", nnConf, JvmFlags.NAMENODE,
@@ -255,10 +248,10 @@ public final class LocalCluster implements Closeable {
     for (int i = 0; i < spec.totalDataNodes(); i++) {
       boolean staging = i >= spec.dataNodes();
       String name = staging ? "staging-" + (i - spec.dataNodes()) : "datanode-" + i;
-      int base = 2 + 3 * i;
+      PortPlan.DataNodePorts p = ports.dataNodes().get(i);
       Path dnDir = dir.resolve(name);
       Path conf = HdfsSite.writeDataNodeConfDir(dnDir.resolve("conf"),
-          site.dataNode(dnDir, ports.get(base), ports.get(base + 1), ports.get(base + 2)));
+          site.dataNode(dnDir, p.transfer(), p.http(), p.ipc()));
       JavaDaemon d = JavaDaemon.start(launcher(), name, conf, JvmFlags.DATANODE,
           "org.apache.hadoop.hdfs.server.datanode.DataNode", List.of(),
           dir.resolve("logs/" + name + ".log"));
@@ -266,8 +259,8 @@ public final class LocalCluster implements Closeable {
       if (groups.isPresent()) {
         groups.get().add(name, d.pid());
       }
-      dataNodes.add(new DataNodeProcess("127.0.0.1:" + ports.get(base),
-          "127.0.0.1:" + ports.get(base + 1), staging, d));
+      dataNodes.add(new DataNodeProcess(PortPlan.loopback(p.transfer()),
+          PortPlan.loopback(p.http()), staging, d));
     }
     progress.accept("started NameNode and " + spec.dataNodes() + "+" + spec.stagingNodes()
         + " DataNode JVMs (logs in " + dir.resolve("logs") + "); waiting until they are live");
