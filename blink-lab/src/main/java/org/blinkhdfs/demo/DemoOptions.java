@@ -42,18 +42,190 @@ import org.blinkhdfs.common.cli.CommandLineTool;
  * ({@link LayoutKeys#chainLayout}), so a replication a layout cannot hold fails as a usage error
  * instead of being silently placed by HDFS's default policy.
  *
+ * <p>Grouped into what every run has ({@link Common}), the cluster's {@link Shape}, and one
+ * record per experiment's own settings ({@link LatencyCells}, {@link IoLoad}, {@link KvLoad},
+ * {@link RelayRounds}, {@link Groups}, {@link GearList}, the signal cases); the flat accessors
+ * ({@link #nodes()}, {@link #readOps()}, ...) read through them.
+ *
  * <p>Immutable; built by {@link #parse}.
  */
-public record DemoOptions(String command, Path clusterDir, Path outDir, int nodes, int staging,
-    long intervalMs, int bandwidthMBps, List<LayoutRun> layouts, List<Integer> powers,
-    int replication, List<Integer> latencyReplications, Set<String> experiments,
-    long cellTimeMs, int readOps, int writeOps, int requestKiB, int latencyFiles,
-    int latencyFileMiB, int ioThreads, int ioFileMiB, int kvKeys, int kvGets, int kvPacks,
-    long seed,
-    LayoutKeys layoutKeys, int paraidReplication, List<Integer> gears, int rounds,
-    int lowPowerRounds, long nativeTimeoutMs, int hostCpuMillicores, int clients,
-    List<Integer> layoutOrder, boolean latencyOnEveryLayout, int groupBudget,
+public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells, IoLoad io,
+    KvLoad kv, RelayRounds relay, Groups groups, GearList gearList,
     List<SignalCase> signalCases) {
+
+  /** What every run has: the command, where it writes, its layouts, levels and seed. */
+  public record Common(String command, Path clusterDir, Path outDir, Set<String> experiments,
+      long seed, List<LayoutRun> layouts, List<Integer> layoutOrder, List<Integer> powers,
+      long cellTimeMs) {}
+
+  /** The local cluster's shape: nodes, interval, caps, replication and layout keys. */
+  public record Shape(int nodes, int staging, long intervalMs, int bandwidthMBps,
+      int replication, int paraidReplication, LayoutKeys layoutKeys, int hostCpuMillicores) {
+    Shape withLayoutKeys(LayoutKeys keys) {
+      return new Shape(nodes, staging, intervalMs, bandwidthMBps, replication, paraidReplication,
+          keys, hostCpuMillicores);
+    }
+  }
+
+  /** The latency experiment's cells: replication factors, request sizes and counts, readers. */
+  public record LatencyCells(List<Integer> latencyReplications, boolean latencyOnEveryLayout,
+      int readOps, int writeOps, int requestKiB, int latencyFiles, int latencyFileMiB,
+      int clients) {}
+
+  /** The throughput-style load: parallel readers/writers, file size, rounds per level. */
+  public record IoLoad(int ioThreads, int ioFileMiB, int rounds) {}
+
+  /** bench kv: objects, gets and pack files. */
+  public record KvLoad(int kvKeys, int kvGets, int kvPacks) {}
+
+  /** bench relay: rounds below 100% and the stock native client's timeout (0: the cluster's). */
+  public record RelayRounds(int lowPowerRounds, long nativeTimeoutMs) {}
+
+  /** bench groups: the groups' extra replicas' budget, in groups' data. */
+  public record Groups(int groupBudget) {}
+
+  /** bench gears (and dfsio --gears): active nodes per cell; empty elsewhere. */
+  public record GearList(List<Integer> gears) {}
+
+  public String command() {
+    return common.command();
+  }
+
+  public Path clusterDir() {
+    return common.clusterDir();
+  }
+
+  public Path outDir() {
+    return common.outDir();
+  }
+
+  public Set<String> experiments() {
+    return common.experiments();
+  }
+
+  public long seed() {
+    return common.seed();
+  }
+
+  public List<LayoutRun> layouts() {
+    return common.layouts();
+  }
+
+  public List<Integer> layoutOrder() {
+    return common.layoutOrder();
+  }
+
+  public List<Integer> powers() {
+    return common.powers();
+  }
+
+  public long cellTimeMs() {
+    return common.cellTimeMs();
+  }
+
+  public int nodes() {
+    return shape.nodes();
+  }
+
+  public int staging() {
+    return shape.staging();
+  }
+
+  public long intervalMs() {
+    return shape.intervalMs();
+  }
+
+  public int bandwidthMBps() {
+    return shape.bandwidthMBps();
+  }
+
+  public int replication() {
+    return shape.replication();
+  }
+
+  public int paraidReplication() {
+    return shape.paraidReplication();
+  }
+
+  public LayoutKeys layoutKeys() {
+    return shape.layoutKeys();
+  }
+
+  public int hostCpuMillicores() {
+    return shape.hostCpuMillicores();
+  }
+
+  public List<Integer> latencyReplications() {
+    return latencyCells.latencyReplications();
+  }
+
+  public boolean latencyOnEveryLayout() {
+    return latencyCells.latencyOnEveryLayout();
+  }
+
+  public int readOps() {
+    return latencyCells.readOps();
+  }
+
+  public int writeOps() {
+    return latencyCells.writeOps();
+  }
+
+  public int requestKiB() {
+    return latencyCells.requestKiB();
+  }
+
+  public int latencyFiles() {
+    return latencyCells.latencyFiles();
+  }
+
+  public int latencyFileMiB() {
+    return latencyCells.latencyFileMiB();
+  }
+
+  public int clients() {
+    return latencyCells.clients();
+  }
+
+  public int ioThreads() {
+    return io.ioThreads();
+  }
+
+  public int ioFileMiB() {
+    return io.ioFileMiB();
+  }
+
+  public int rounds() {
+    return io.rounds();
+  }
+
+  public int kvKeys() {
+    return kv.kvKeys();
+  }
+
+  public int kvGets() {
+    return kv.kvGets();
+  }
+
+  public int kvPacks() {
+    return kv.kvPacks();
+  }
+
+  public int lowPowerRounds() {
+    return relay.lowPowerRounds();
+  }
+
+  public long nativeTimeoutMs() {
+    return relay.nativeTimeoutMs();
+  }
+
+  public int groupBudget() {
+    return groups.groupBudget();
+  }
+
+  public List<Integer> gears() {
+    return gearList.gears();
+  }
 
   static final List<String> EXPERIMENTS = List.of("latency", "throughput", "kv", "gears",
       RelaySession.EXPERIMENT, MapReduceSession.DFSIO, MapReduceSession.TERASORT,
@@ -389,40 +561,45 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
     int staging = a.intIn("staging", gears || grep || groupsIo || oscillation || rabbit ? "0"
         : "1", 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
-    DemoOptions o = new DemoOptions(command,
-        Path.of(a.get("cluster-dir", "target/blink-cluster")),
-        Path.of(a.get("out", "target/blink-report")), nodes,
-        staging, a.durationMsIn("interval", "6s", 2_000, 600_000),
-        a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000),
-        layouts, signal || rabbit ? List.of(100) : ordered(a, ints(a, "power", relay ? "100,40,20"
-            : faults ? "40" : soak ? "20"
-            : groups ? "100,40,30" : groupsIo ? "100,60"
-            : grep ? GREP_POWERS
-            : text ? "100,80,50,20" : "100,60,40,20", 0, 100)), replication,
-        latencyR, Set.copyOf(experiments),
-        a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
-            : oscillation ? "3m" : signal ? "12m" : mapReduce ? "60m"
-            : bench ? "30s"
-            : "8s", 1_000, 86_400_000),
-        a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000),
-        a.intIn("write-ops", bench ? "50" : "8", 0, 200_000),
-        a.intIn("request-kib", "64", 1, 65_536), 4, bench && !relay ? 16 : 4,
-        a.intIn("io-threads", relay ? "12" : "8", 1, 256),
-        a.intIn("io-file-mib", dfsioGears ? "64" : gears ? "32" : relay ? "12" : text ? "8"
-            : mapReduce ? "16"
-            : bench ? "48" : "12", 1, 65_536),
-        a.intIn("kv-keys", "2000", 1, 1_000_000), a.intIn("kv-gets", "400", 1, 200_000),
-        a.intIn("kv-packs", "4", 1, 10_000),
-        a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE), LayoutKeys.defaults(),
-        paraidReplication, gearList, a.intIn("rounds",
-            text || dfsioGears || groupsIo || throughput ? "3" : rabbit ? "6"
-            : oscillation ? "1" : "8", 1, 100),
-        a.intIn("low-power-rounds", "2", 1, 100),
-        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0,
-        mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0,
-        a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256),
-        layoutOrder(a, layouts.size()),
-        latencyOnEveryLayout(a, command), a.intIn("group-budget", "1", 1, 16), List.of());
+    // Read in a fixed order, so of two bad values the same one is named every time.
+    Path clusterDir = Path.of(a.get("cluster-dir", "target/blink-cluster"));
+    Path outDir = Path.of(a.get("out", "target/blink-report"));
+    long intervalMs = a.durationMsIn("interval", "6s", 2_000, 600_000);
+    int bandwidth = a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000);
+    List<Integer> powers = signal || rabbit ? List.of(100) : ordered(a, ints(a, "power",
+        relay ? "100,40,20" : faults ? "40" : soak ? "20" : groups ? "100,40,30"
+            : groupsIo ? "100,60" : grep ? GREP_POWERS : text ? "100,80,50,20" : "100,60,40,20",
+        0, 100));
+    long cellTimeMs = a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
+        : oscillation ? "3m" : signal ? "12m" : mapReduce ? "60m" : bench ? "30s" : "8s",
+        1_000, 86_400_000);
+    int readOps = a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000);
+    int writeOps = a.intIn("write-ops", bench ? "50" : "8", 0, 200_000);
+    int requestKiB = a.intIn("request-kib", "64", 1, 65_536);
+    int ioThreads = a.intIn("io-threads", relay ? "12" : "8", 1, 256);
+    int ioFileMiB = a.intIn("io-file-mib", dfsioGears ? "64" : gears ? "32" : relay ? "12"
+        : text ? "8" : mapReduce ? "16" : bench ? "48" : "12", 1, 65_536);
+    KvLoad kv = new KvLoad(a.intIn("kv-keys", "2000", 1, 1_000_000),
+        a.intIn("kv-gets", "400", 1, 200_000), a.intIn("kv-packs", "4", 1, 10_000));
+    long seed = a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE);
+    int rounds = a.intIn("rounds", text || dfsioGears || groupsIo || throughput ? "3"
+        : rabbit ? "6" : oscillation ? "1" : "8", 1, 100);
+    RelayRounds relayRounds = new RelayRounds(a.intIn("low-power-rounds", "2", 1, 100),
+        a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0);
+    int hostCpu = mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0;
+    int clients = a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256);
+    List<Integer> layoutOrder = layoutOrder(a, layouts.size());
+    boolean latencyOnEvery = latencyOnEveryLayout(a, command);
+    Groups groupBudget = new Groups(a.intIn("group-budget", "1", 1, 16));
+    DemoOptions o = new DemoOptions(
+        new Common(command, clusterDir, outDir, Set.copyOf(experiments), seed, layouts,
+            layoutOrder, powers, cellTimeMs),
+        new Shape(nodes, staging, intervalMs, bandwidth, replication, paraidReplication,
+            LayoutKeys.defaults(), hostCpu),
+        new LatencyCells(latencyR, latencyOnEvery, readOps, writeOps, requestKiB, 4,
+            bench && !relay ? 16 : 4, clients),
+        new IoLoad(ioThreads, ioFileMiB, rounds), kv, relayRounds, groupBudget,
+        new GearList(gearList), List.of());
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
@@ -450,20 +627,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
   }
 
   private DemoOptions withLayoutKeys(LayoutKeys keys) {
-    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
-        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
-        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        kvPacks, seed, keys, paraidReplication, gears, rounds, lowPowerRounds, nativeTimeoutMs,
-        hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout, groupBudget, signalCases);
+    return new DemoOptions(common, shape.withLayoutKeys(keys), latencyCells, io, kv, relay,
+        groups, gearList, signalCases);
   }
 
   private DemoOptions withSignalCases(List<SignalCase> cases) {
-    return new DemoOptions(command, clusterDir, outDir, nodes, staging, intervalMs, bandwidthMBps,
-        layouts, powers, replication, latencyReplications, experiments, cellTimeMs, readOps,
-        writeOps, requestKiB, latencyFiles, latencyFileMiB, ioThreads, ioFileMiB, kvKeys, kvGets,
-        kvPacks, seed, layoutKeys, paraidReplication, gears, rounds, lowPowerRounds,
-        nativeTimeoutMs, hostCpuMillicores, clients, layoutOrder, latencyOnEveryLayout,
-        groupBudget, List.copyOf(cases));
+    return new DemoOptions(common, shape, latencyCells, io, kv, relay, groups, gearList,
+        List.copyOf(cases));
   }
 
   /**
@@ -593,36 +763,36 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   /** Every Rabbit layout must hold what it will write; bench gears needs common gears. */
   private void checkLayouts() {
-    for (int i = 0; i < layouts.size(); i++) {
-      Layout l = layouts.get(i).layout();
+    for (int i = 0; i < layouts().size(); i++) {
+      Layout l = layouts().get(i).layout();
       for (int r : replicationsWritten(i)) {
         try {
-          layoutKeys.chainLayout(l, nodes, r);
+          layoutKeys().chainLayout(l, nodes(), r);
         } catch (IllegalArgumentException e) {
           throw new CommandLineTool.UsageException("--primaries/--paraid-groups/--replication: "
               + e.getMessage());
         }
       }
-      if (runs(RelaySession.EXPERIMENT) && !layouts.get(i).proxy().configured()) {
-        throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
+      if (runs(RelaySession.EXPERIMENT) && !layouts().get(i).proxy().configured()) {
+        throw new CommandLineTool.UsageException("--layouts " + layouts().get(i).label()
             + ": bench relay reads through the proxy's relay, and the proxy runs with the"
             + " ring layouts only; use power-balanced+staggered,"
             + " power-balanced+staggered-circular or aligned+aligned");
       }
-      if (!gears.isEmpty()) {
+      if (!gears().isEmpty()) {
         if (!l.hasGears()) {
-          throw new CommandLineTool.UsageException("--layouts " + layouts.get(i).label()
+          throw new CommandLineTool.UsageException("--layouts " + layouts().get(i).label()
               + ": bench gears"
               + " compares layouts with gears; use equal-work+activation,paraid+activation");
         }
-        List<Integer> have = layoutKeys.gears(l, nodes, replicationFor(l));
-        for (int g : gears) {
+        List<Integer> have = layoutKeys().gears(l, nodes(), replicationFor(l));
+        for (int g : gears()) {
           if (!have.contains(g)) {
-            throw new CommandLineTool.UsageException("--gears " + gears + ": " + g
+            throw new CommandLineTool.UsageException("--gears " + gears() + ": " + g
                 + " nodes is not a"
                 + " gear of " + l.flag() + " (gears " + have + " with "
-                + layoutKeys.nameNodeKeys() + " on " + nodes + " nodes); pick gears from that"
-                + " list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
+                + layoutKeys().nameNodeKeys() + " on " + nodes() + " nodes); pick gears from"
+                + " that list or change --paraid-groups, e.g. 2,2 for gears 2, 4, 7 on 7 nodes");
           }
         }
       }
@@ -690,13 +860,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
 
   /** Replication factors measured for latency on layout number {@code index}. */
   public List<Integer> latencyReplicationsFor(int index) {
-    return index == 0 || latencyOnEveryLayout ? latencyReplications
-        : List.of(replicationFor(layouts.get(index).layout()));
+    return index == 0 || latencyOnEveryLayout() ? latencyReplications()
+        : List.of(replicationFor(layouts().get(index).layout()));
   }
 
   /** Replication of the throughput (and gears) data of {@code layout}. */
   public int replicationFor(Layout layout) {
-    return layout == Layout.PARAID ? paraidReplication : replication;
+    return layout == Layout.PARAID ? paraidReplication() : replication();
   }
 
   /** Every replication factor layout number {@code index} writes data with. */
@@ -710,13 +880,13 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
         || runs(SignalSession.OSCILLATION)
         || runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
         || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP)) {
-      out.add(replicationFor(layouts.get(index).layout()));
+      out.add(replicationFor(layouts().get(index).layout()));
     }
     return List.copyOf(out);
   }
 
   public boolean runs(String experiment) {
-    return experiments.contains(experiment);
+    return experiments().contains(experiment);
   }
 
   /**
@@ -727,8 +897,8 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * time.
    */
   public boolean runsOn(String experiment, int index) {
-    if (command.equals("demo") && experiment.equals("latency")
-        && layouts.get(index).schedulePolicy().equals(ACTIVATION)) {
+    if (command().equals("demo") && experiment.equals("latency")
+        && layouts().get(index).schedulePolicy().equals(ACTIVATION)) {
       return false;
     }
     return runs(experiment);
@@ -739,6 +909,21 @@ public record DemoOptions(String command, Path clusterDir, Path outDir, int node
    * throughput, else 1.
    */
   public int throughputRounds() {
-    return command.equals(THROUGHPUT) ? rounds : 1;
+    return command().equals(THROUGHPUT) ? rounds() : 1;
+  }
+  /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */
+  public boolean textJobs() {
+    return runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP);
+  }
+
+  /** bench faults and soak: {@link org.blinkhdfs.workload.ContinuousIo}'s workload. */
+  public boolean continuousIo() {
+    return runs(FaultsSession.EXPERIMENT) || runs(SoakSession.EXPERIMENT);
+  }
+
+  /** Whether the experiment runs MapReduce jobs (and so needs YARN on the hosts). */
+  public boolean mapReduce() {
+    return runs(MapReduceSession.DFSIO) || runs(MapReduceSession.TERASORT)
+        || runs(MapReduceSession.WORDCOUNT) || runs(MapReduceSession.GREP);
   }
 }

@@ -39,8 +39,13 @@ import org.blinkhdfs.workload.ContinuousIo;
  *
  * <p>Not thread-safe; one run at a time.
  */
-final class FaultsSession implements ClusterSession {
+final class FaultsSession extends SessionBase {
   static final String EXPERIMENT = "faults";
+  /** bench faults. */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: faults (kill -9 of the scheduler, of each kind of agent, of the"
+          + " NameNode and of the write proxy at a random moment under a write and read"
+          + " workload, then a restart)", FaultsSession::new);
   private static final Path ROOT = new Path("/demo/faults");
 
   /** One fault: what is killed, when, for how long, and what was seen. */
@@ -48,14 +53,8 @@ final class FaultsSession implements ClusterSession {
       int filesVerified, long verifyMs, long maxReadMs, List<String> lost,
       Set<String> neverThawed, List<ContinuousIo.Op> failed, List<ContinuousIo.Op> refused) {}
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final Random random;
-  private final Tally tally = new Tally();
   private final List<Outcome> outcomes = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
   private int finalFiles;
   private List<String> finalLost = List.of();
   private long t0;
@@ -64,10 +63,7 @@ final class FaultsSession implements ClusterSession {
 
   FaultsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.random = new Random(options.seed());
   }
 
@@ -269,10 +265,6 @@ final class FaultsSession implements ClusterSession {
     return out;
   }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
   @Override
   public List<Check> checks() {
@@ -316,10 +308,6 @@ final class FaultsSession implements ClusterSession {
         + (problems.size() > 3 ? "; ..." : "");
   }
 
-  @Override
-  public List<String> notes() {
-    return notes;
-  }
 
   /**
    * Samples every 100 ms for one interval which DataNodes are frozen; a DataNode never seen

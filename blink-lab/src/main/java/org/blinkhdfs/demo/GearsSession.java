@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.bench.math.ReadLoad;
-import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.cluster.LocalCluster;
@@ -44,26 +43,19 @@ import org.blinkhdfs.workload.WorkloadProgress;
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
-final class GearsSession implements ClusterSession {
+final class GearsSession extends SessionBase {
   static final String EXPERIMENT = "gears";
+  /** bench gears (Le et al. Fig 3). */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: gears (equal-work versus PARAID read throughput with " + o.gears()
+          + " active nodes, Le et al. Fig 3)", GearsSession::new);
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final WorkloadProgress workloadProgress;
   private final PowerSteps steps;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final Tally tally = new Tally();
 
   GearsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(), 0,
         progress);
@@ -131,23 +123,7 @@ final class GearsSession implements ClusterSession {
     return String.format(Locale.ROOT, f, args);
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
-  @Override
-  public List<Check> checks() {
-    return checks;
-  }
 
-  @Override
-  public List<String> notes() {
-    return notes;
-  }
 }

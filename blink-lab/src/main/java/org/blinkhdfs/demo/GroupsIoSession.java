@@ -15,7 +15,6 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.stats.DataPattern;
 import org.blinkhdfs.bench.stats.MeanInterval;
@@ -54,7 +53,7 @@ import org.blinkhdfs.model.schedule.Schedule;
  * <p>Groups stay live {@value #LIVE_MS} ms after their last read ({@code
  * blink.rabbit.datasets.live.ms}): a job that ended gives its nodes back quickly.
  */
-final class GroupsIoSession implements ClusterSession {
+final class GroupsIoSession extends SessionBase {
   static final String EXPERIMENT = "groups-io";
   static final String FAIR = "groups-io-fair";
   static final String PRIORITY = "groups-io-priority";
@@ -65,6 +64,11 @@ final class GroupsIoSession implements ClusterSession {
   static final String JOB_SECONDS_CI = "jobSecondsCi95";
   static final String SPEEDUP = "speedup";
   static final String A_RATIO = "appARatio";
+  /** bench groups-io (Rabbit Tables 2-3). */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: groups-io (Rabbit Tables 2-3: fair isolation and priority"
+          + " speed-ups with application groups as equal work's datasets, against equal work"
+          + " without groups)", GroupsIoSession::new);
   static final int THREADS = 8;
   static final int FILES = 16;
   static final int FILE_MIB = 4;
@@ -80,24 +84,13 @@ final class GroupsIoSession implements ClusterSession {
   private static final Map<String, Double> ENTRY = Map.of("j1", 0.0, "j2", 20.0 / 393,
       "j3", 200.0 / 393);
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final PowerSteps steps;
   private final DataPattern pattern;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final Tally tally = new Tally();
   private final Map<String, List<Path>> files = new LinkedHashMap<>();
 
   GroupsIoSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
     this.pattern = new DataPattern(options.seed());
@@ -146,20 +139,8 @@ final class GroupsIoSession implements ClusterSession {
     return (long) FILE_MIB << 20;
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
-  @Override
-  public List<Check> checks() {
-    return checks;
-  }
 
   @Override
   public List<String> notes() {

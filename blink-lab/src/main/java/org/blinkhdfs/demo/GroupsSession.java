@@ -48,7 +48,7 @@ import org.blinkhdfs.workload.WorkloadProgress;
  * <p>Checks (the +groups run): at every level below 100%, {@code hi}'s measured p90 meets its
  * target. How {@code lo} and the run without groups fare is reported, not judged.
  */
-final class GroupsSession implements ClusterSession {
+final class GroupsSession extends SessionBase {
   static final String EXPERIMENT = "groups";
   /** Cell metric: the group's files' mean replication when the cell ends. */
   static final String REPLICATION = "replication";
@@ -56,29 +56,21 @@ final class GroupsSession implements ClusterSession {
   static final String TARGET = "p90TargetMs";
   /** The run flag that turns the NameNode's group replication on. */
   static final String FLAG = "groups";
+  /** bench groups. */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: " + EXPERIMENT, GroupsSession::new);
   private static final List<String> GROUPS = List.of("hi", "lo");
   /** Longest wait for the replication set for a level to be in place, in intervals. */
   private static final int SETTLE_INTERVALS = 30;
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final WorkloadProgress workloadProgress;
   private final PowerSteps steps;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final Tally tally = new Tally();
   private final Map<String, LatencyConfig> data = new LinkedHashMap<>();
   private final Map<String, List<Path>> files = new LinkedHashMap<>();
 
   GroupsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
@@ -122,20 +114,8 @@ final class GroupsSession implements ClusterSession {
     return new Path("/demo/groups/" + group);
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
-  @Override
-  public List<Check> checks() {
-    return checks;
-  }
 
   @Override
   public List<String> notes() {

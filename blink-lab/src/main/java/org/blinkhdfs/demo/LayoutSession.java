@@ -62,9 +62,14 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
-final class LayoutSession implements ClusterSession {
+final class LayoutSession extends SessionBase {
   /** Measured metric of steady cells: ring nodes ACTIVE while the cell ran. */
   static final String ACTIVE_NODES = "activeNodes";
+  /** The demo and bench latency, throughput and kv: the power sweep on one layout. */
+  static final Experiment DEFINITION = new Experiment(List.of("demo", "latency", "throughput",
+      "kv"), o -> o.command().equals("demo")
+          ? "BlinkHDFS demo: latency and throughput versus power"
+          : "BlinkHDFS bench: " + o.command(), LayoutSession::new);
 
   /** Measured metric of latency cells: operations that completed and verified. */
   static final String OK_OPS = Metrics.OK_OPS;
@@ -77,14 +82,8 @@ final class LayoutSession implements ClusterSession {
   /** Measured metric of kv cells: the Zipf share of gets that go to a raised pack. */
   static final String RAISED_GET_SHARE = "raisedGetShare";
 
-  private final DemoOptions options;
-  private final LayoutRun run;
   private final int index;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final WorkloadProgress workloadProgress;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final Tally tally = new Tally();
   private final Map<Integer, Double> baseMeanMs = new LinkedHashMap<>();
   private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
   private final PowerSteps steps;
@@ -96,11 +95,8 @@ final class LayoutSession implements ClusterSession {
 
   LayoutSession(DemoOptions options, LayoutRun run, int index, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
+    super(options, run, cluster, progress);
     this.index = index;
-    this.cluster = cluster;
-    this.progress = progress;
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
@@ -114,15 +110,7 @@ final class LayoutSession implements ClusterSession {
     return steps.notes();
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
   @Override
   public List<org.blinkhdfs.bench.report.Check> checks() {

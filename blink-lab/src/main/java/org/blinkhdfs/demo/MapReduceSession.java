@@ -68,11 +68,14 @@ import org.blinkhdfs.model.schedule.Schedule;
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
-final class MapReduceSession implements ClusterSession {
+final class MapReduceSession extends SessionBase {
   static final String DFSIO = "dfsio";
   static final String TERASORT = "terasort";
   static final String WORDCOUNT = "wordcount";
   static final String GREP = "grep";
+  /** bench dfsio, terasort, wordcount and grep: MapReduce jobs on YARN. */
+  static final Experiment DEFINITION = Experiment.of(List.of(DFSIO, TERASORT, WORDCOUNT, GREP),
+      MapReduceSession::title, MapReduceSession::new);
   /**
    * Amur &amp; Schwan's watts (WEED 2010 §5.2): an Obelix server draws 252 W max-perf; in
    * io-server state the node draws 77 W with an Asterix-I board (111 W when the idle Obelix
@@ -88,22 +91,11 @@ final class MapReduceSession implements ClusterSession {
   private static final int TERASORT_REDUCES = 2;
   private static final int ROW_BYTES = 100;
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final PowerSteps steps;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final Tally tally = new Tally();
 
   MapReduceSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(),
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
   }
@@ -348,23 +340,25 @@ final class MapReduceSession implements ClusterSession {
         + ")";
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
-  @Override
-  public List<Check> checks() {
-    return checks;
-  }
 
-  @Override
-  public List<String> notes() {
-    return notes;
+
+  /** The report's title of bench {@code o.command()}. */
+  static String title(DemoOptions o) {
+    switch (o.command()) {
+      case DFSIO:
+        return "BlinkHDFS bench: dfsio (Hadoop's TestDFSIO write and read as MapReduce jobs on"
+            + " YARN while the hosts blink)";
+      case TERASORT:
+        return "BlinkHDFS bench: terasort (TeraGen, TeraSort and TeraValidate on YARN while the"
+            + " hosts blink)";
+      case WORDCOUNT:
+        return "BlinkHDFS bench: wordcount (BlinkFS Fig 11: WordCount completion time per layout"
+            + " and power level, outputs verified against a direct count)";
+      default:
+        return "BlinkHDFS bench: grep (Amur & Schwan Table 2: Grep throughput per watt with k"
+            + " max-perf hosts, the rest io-server)";
+    }
   }
 }

@@ -83,8 +83,13 @@ import org.blinkhdfs.rabbit.dataset.SharePolicy;
  * so it can promise a degree the blocks do not allow. The check is Rabbit's: per row, the
  * measured mean within 5% of the simulated one.
  */
-final class RabbitDatasetsSession implements ClusterSession {
+final class RabbitDatasetsSession extends SessionBase {
   static final String EXPERIMENT = "rabbit-datasets";
+  /** bench rabbit-datasets (Rabbit Fig 8). */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: rabbit-datasets (Rabbit Fig 8: degree of power-proportionality of"
+          + " live datasets on the cluster against the simulator's model)",
+      RabbitDatasetsSession::new);
   static final int DATASETS = 8;
   static final int FILES = 32;
   static final int FILE_MIB = 16;
@@ -114,15 +119,7 @@ final class RabbitDatasetsSession implements ClusterSession {
   record Degree(String dataset, int allocated, double model, double simulated, double optimum,
       double measured, long outsideBlocks, long blocks) {}
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final DataPattern pattern;
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final Tally tally = new Tally();
   private final Map<String, List<Path>> files = new LinkedHashMap<>();
   private final Map<String, List<List<String>>> blocks = new LinkedHashMap<>();
   private final Map<String, List<List<String>>> simulatedBlocks = new LinkedHashMap<>();
@@ -134,10 +131,7 @@ final class RabbitDatasetsSession implements ClusterSession {
 
   RabbitDatasetsSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.pattern = new DataPattern(options.seed());
   }
 
@@ -166,25 +160,9 @@ final class RabbitDatasetsSession implements ClusterSession {
     return k;
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
-  @Override
-  public List<Check> checks() {
-    return checks;
-  }
 
-  @Override
-  public List<String> notes() {
-    return notes;
-  }
 
   @Override
   public void run(FileSystem fs) throws IOException, InterruptedException {

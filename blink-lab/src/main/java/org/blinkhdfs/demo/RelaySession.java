@@ -63,21 +63,20 @@ import org.blinkhdfs.workload.WorkloadProgress;
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
-final class RelaySession implements ClusterSession {
+final class RelaySession extends SessionBase {
   static final String EXPERIMENT = "relay";
   private static final String ROOT = "/demo/relay";
+  /** bench relay. */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: relay (WebHDFS read relay versus direct WebHDFS and native reads at"
+          + " 100% power; stock clients with and without the relay at lower power)",
+      RelaySession::new);
   /** Requests per path before the first recorded round at 100%. */
   static final int WARM_UP_READS = 10;
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final WorkloadProgress workloadProgress;
   private final PowerSteps steps;
-  private final Tally tally = new Tally();
   private final List<RelayRun> runs = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
   private final Map<Integer, long[]> held = new java.util.TreeMap<>();
   private ThroughputConfig dfsio;
   private LatencyConfig latency;
@@ -85,10 +84,7 @@ final class RelaySession implements ClusterSession {
 
   RelaySession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.workloadProgress = WorkloadProgress.lines(l -> { });
     this.steps = new PowerSteps(cluster, PowerModel.macMini(options.nodes()), run.label(), 0,
         progress);
@@ -261,18 +257,10 @@ final class RelaySession implements ClusterSession {
     return findings == null ? List.of() : findings.cells(run.label(), options.replication());
   }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
   @Override
   public List<Check> checks() {
     return findings == null ? List.of() : findings.checks();
   }
 
-  @Override
-  public List<String> notes() {
-    return notes;
-  }
 }

@@ -73,7 +73,7 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *
  * <p>Not thread-safe; the workload runs on one extra thread.
  */
-final class SignalSession implements ClusterSession {
+final class SignalSession extends SessionBase {
   static final String KV = "kv-signal";
   static final String SEARCH = "search";
   static final String OSCILLATION = "oscillation";
@@ -86,6 +86,9 @@ final class SignalSession implements ClusterSession {
   static final String ROUNDS = "rounds";
   /** bench oscillation: the mean of the levels the case's steps ran at, in %. */
   static final String MEAN_POWER = "meanPowerPercent";
+  /** bench kv-signal, search and oscillation (BlinkFS Figs 10, 12(b), 13). */
+  static final Experiment DEFINITION = Experiment.of(List.of(KV, SEARCH, OSCILLATION),
+      SignalSession::title, SignalSession::new);
   private static final Path ROOT = new Path("/demo/signal");
   /**
    * Mean pause before each get of kv-signal: requests at a steady rate (Poisson, at most 20 a
@@ -102,16 +105,9 @@ final class SignalSession implements ClusterSession {
   record Timeline(String layout, SignalCase signalCase, int round, List<StepRecord> steps,
       List<TimeBuckets.Bucket> buckets, long stepWallMs, double readMBps) {}
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
   private final WorkloadProgress workloadProgress;
   private final PowerSteps powerSteps;
   private final PowerModel model;
-  private final Tally tally = new Tally();
-  private final List<ReportCell> cells = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
   private final List<Timeline> timelines = new ArrayList<>();
   private final List<String> lateSteps = new ArrayList<>();
   private int stepCount;
@@ -125,10 +121,7 @@ final class SignalSession implements ClusterSession {
 
   SignalSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
     this.workloadProgress = WorkloadProgress.lines(l -> progress.accept("  " + l));
     this.model = PowerModel.macMini(options.nodes());
     this.powerSteps = new PowerSteps(cluster, model, run.label(),
@@ -426,15 +419,7 @@ final class SignalSession implements ClusterSession {
     return List.copyOf(timelines);
   }
 
-  @Override
-  public List<ReportCell> cells() {
-    return cells;
-  }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
   @Override
   public List<Check> checks() {
@@ -459,5 +444,20 @@ final class SignalSession implements ClusterSession {
     List<String> out = new ArrayList<>(notes);
     out.addAll(powerSteps.notes());
     return out;
+  }
+
+  /** The report's title of bench {@code o.command()}. */
+  static String title(DemoOptions o) {
+    switch (o.command()) {
+      case KV:
+        return "BlinkHDFS bench: kv-signal (BlinkFS Fig 12(b): Zipf key-value gets while the"
+            + " power follows the solar and wind trace)";
+      case OSCILLATION:
+        return "BlinkHDFS bench: oscillation (BlinkFS Fig 10: random 64 KB reads while the power"
+            + " oscillates, the ring against the migration-based baseline, per data set size)";
+      default:
+        return "BlinkHDFS bench: search (BlinkFS Fig 13: random 64 KB reads served per minute"
+            + " while the power follows a budget over a price trace)";
+    }
   }
 }

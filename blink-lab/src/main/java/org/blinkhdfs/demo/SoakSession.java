@@ -32,8 +32,12 @@ import org.blinkhdfs.workload.ContinuousIo;
  *
  * <p>Not thread-safe; one run at a time.
  */
-final class SoakSession implements ClusterSession {
+final class SoakSession extends SessionBase {
   static final String EXPERIMENT = "soak";
+  /** bench soak. */
+  static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      o -> "BlinkHDFS bench: soak (a write and read workload without pause at low power,"
+          + " NameNode heap and staging backlog sampled)", SoakSession::new);
   static final long SAMPLE_MS = 5_000;
   static final long HEAP_FLOOR_MB = 32;
   static final long BACKLOG_FLOOR = 50;
@@ -42,21 +46,13 @@ final class SoakSession implements ClusterSession {
   /** One sample: seconds since the start, NameNode heap used (MB), proxy backlog (blocks). */
   record Sample(double seconds, long heapUsedMb, long backlogBlocks, long ackedFiles) {}
 
-  private final DemoOptions options;
-  private final LayoutRun run;
-  private final LocalCluster cluster;
-  private final Consumer<String> progress;
-  private final Tally tally = new Tally();
   private final List<Sample> samples = new ArrayList<>();
   private ContinuousIo.Verified last;
   private long runMs;
 
   SoakSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
-    this.options = options;
-    this.run = run;
-    this.cluster = cluster;
-    this.progress = progress;
+    super(options, run, cluster, progress);
   }
 
   private int power() {
@@ -133,10 +129,6 @@ final class SoakSession implements ClusterSession {
         Map.of()));
   }
 
-  @Override
-  public Tally tally() {
-    return tally;
-  }
 
   @Override
   public List<Check> checks() {

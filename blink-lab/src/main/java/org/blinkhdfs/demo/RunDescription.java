@@ -1,0 +1,326 @@
+package org.blinkhdfs.demo;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.blinkhdfs.bench.report.RunInfo;
+import org.blinkhdfs.cluster.ClusterTimings;
+import org.blinkhdfs.cluster.YarnSpec;
+import org.blinkhdfs.model.power.PowerModel;
+
+/**
+ * The run description at the head of every report ({@link RunInfo}): the title the {@link
+ * Experiment} gives, one setting per aspect of the run (cluster, interval, blinking, power model,
+ * levels, layouts, timeouts, latency and throughput loads, proxy, seed, order) and the notes that
+ * explain the cells. Every report states its interval, transitions and sizes here.
+ *
+ * <p>Why its own class: each setting is one small method over the options, where the runner had
+ * one 180-line expression.
+ */
+final class RunDescription {
+  private final DemoOptions options;
+  private final Experiment experiment;
+
+  RunDescription(DemoOptions options, Experiment experiment) {
+    this.options = options;
+    this.experiment = experiment;
+  }
+
+  RunInfo runInfo(String commandLine, Instant started, List<String> sessionNotes) {
+    ClusterTimings t = ClusterTimings.forInterval(options.intervalMs());
+    PowerModel model = PowerModel.macMini(options.nodes());
+    RunInfo.Builder b = RunInfo.builder(experiment.title().apply(options))
+        .commandLine(commandLine).startedAt(started).finishedAt(Instant.now())
+        .setting("cluster", cluster())
+        .setting("blink interval", blinkInterval())
+        .setting("blinking", blinking())
+        .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
+        .setting("power model", powerModel(model))
+        .setting("host CPU", hostCpu())
+        .setting(gears() ? "power levels (demo only)" : "power levels", levels(model))
+        .setting("layouts", layouts())
+        .setting("layout keys", rabbitKeys())
+        .setting("timeouts", timeouts(t))
+        .setting("latency", latency())
+        .setting("throughput", throughput())
+        .setting("write proxy", writeProxy())
+        .setting("seed", Long.toString(options.seed()))
+        .setting("run order", runOrder());
+    if (options.runs(RelaySession.EXPERIMENT)) {
+      // The relay's cells compare client paths; the demo's notes on expectations, activation
+      // layouts and drain cells do not apply. Its own notes follow.
+      sessionNotes.forEach(b::note);
+      return b.note("relay-overhead's expected readMBps is the I/O ceiling min(threads, ring"
+          + " nodes) x the per-DataNode cap; relay-stock has no expectation.").build();
+    }
+    if (options.signalRun()) {
+      b.note("The power follows the signal step by step through the scheduler's admin power"
+          + " setting (levels from the same pure signal classes as blink.scheduler.signal);"
+          + " each cell pools the steps replayed at one level: okOps and failedOps started in"
+          + " those steps, opsPerMinute over their time, meanMs and p90Ms of the completed ones."
+          + " minimumGearKeptSteps: steps in which equal work's primaries were kept ACTIVE above"
+          + " the budget (BlinkFS's Rabbit has no replica awake there). signal-timeline.csv and"
+          + " signal-*.svg have every step.");
+      if (options.layouts().stream().anyMatch(LayoutRun::migration)) {
+        b.note("+migration is BlinkFS's migration-based baseline: the activation policy's k"
+            + " nodes on, and before k falls the replicas of the nodes going OFF are moved onto"
+            + " those kept on (after k rises, onto the new ones once they serve) with the write"
+            + " proxy's mover (replaceBlock with the moved-from replica as delete hint); while it"
+            + " moves, reads wait at its gate, the wait counted in their latency. migratedMiB,"
+            + " migrations and notServingSeconds count what it did.");
+      }
+      if (options.layouts().stream().anyMatch(l -> l.schedulePolicy()
+          .equals(org.blinkhdfs.model.policy.LoadProportionalPolicy.NAME))) {
+        b.note("Load-proportional windows are sized by each node's read load as the NameNode"
+            + " counts it (blink.popularity.nodes.publish, one update per blink interval).");
+      }
+      sessionNotes.forEach(b::note);
+      return b.build();
+    }
+    if (options.runs(FaultsSession.EXPERIMENT) || options.runs(SoakSession.EXPERIMENT)) {
+      sessionNotes.forEach(b::note);
+      if (options.runs(FaultsSession.EXPERIMENT)) {
+        b.note("The scheduler and every agent run in JVMs of their own (bin/blink scheduler,"
+            + " bin/blink agent); the ring's agents take turns by kind: emulate by signals,"
+            + " emulate by a freezer cgroup (where one is writable, else by signals) and dry-run"
+            + " (freezes nothing). Each case kills one daemon with SIGKILL at a random moment of"
+            + " an interval, leaves it dead for half to one interval and starts it again with"
+            + " the same command line. verifyMs is from the restart to the end of a pass that"
+            + " reads back every acknowledged file; its expected value is the check's limit.");
+      }
+      return b.build();
+    }
+    b.note("Expected values come from blink-bench: the read wait of the benchmark's blocking"
+            + " client (exponential think time, one read at a time) under the schedule in force"
+            + " and the replica sets the NameNode reports, windows shortened by the client's "
+            + org.blinkhdfs.cluster.LocalCluster.MIN_READ_WINDOW_MS + " ms minimum read window ("
+            + org.blinkhdfs.model.config.CoreConfig.READ_MIN_WINDOW_MS.name()
+            + "); throughput = per-node"
+            + " bandwidth x mean awake ring"
+            + " nodes, counting only the part of each window in which a reader can start and"
+            + " finish a block (the window less the minimum read window, plus one block's"
+            + " transfer time).")
+        .note("Reads go through BlinkDistributedFileSystem and the NameNode's"
+            + " BlinkNetworkTopology (awake replicas first, longest window first) for every"
+            + " layout; equal work's EqualWorkNetworkTopology is a BlinkNetworkTopology that"
+            + " also orders tied awake replicas by Rabbit's hit-ratio balancer.")
+        .note("Activation (equal-work, PARAID) never blinks: the first k chain nodes are ACTIVE"
+            + " and the rest OFF, k = floor((P - N x " + fmt("%.0f", model.sleepWatts())
+            + " W)/" + fmt("%.0f", model.activeWatts() - model.sleepWatts())
+            + " W); expected read throughput is"
+            + " bandwidth x k and reads wait for no window. randomChoiceMBps and balancedMBps"
+            + " are what the layout's block placement allows over the k nodes with HDFS's random"
+            + " replica choice and with the best read selection. OFF nodes are frozen for the"
+            + " level, waking once per interval to look for a new schedule (the agents' OFF"
+            + " check-in), and the NameNode holds them in HDFS maintenance, so no re-replication"
+            + " starts; after each level with OFF nodes the power goes back to 100% until every"
+            + " DataNode heartbeats, so every level starts from all nodes on.");
+    if (gears()) {
+      b.setting("gears", gearPowers(model));
+      b.note("Gears are set by the activation policy at the power that affords exactly n"
+          + " nodes; the power column of every gears table is that level. PARAID's gears with"
+          + " its groups " + options.layoutKeys().paraidGroups() + " on " + options.nodes()
+          + " nodes are " + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.PARAID,
+              options.nodes(), options.paraidReplication()) + "; equal work's are "
+          + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.EQUAL_WORK, options.nodes(),
+              options.replication()) + ".");
+    }
+    if (!proxyLayouts().isEmpty()) {
+      b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
+          + " node or another stand-in during the level, movesFinished copied into the layout by"
+          + " the proxy, alreadyInPlace found there already (the NameNode's correction was"
+          + " first), backlogBlocks still waiting at the level's end, and meanMs, the mean time"
+          + " from a block's write to its last staged replica arriving in the layout, over the"
+          + " blocks the proxy completed in the level.");
+    }
+    sessionNotes.forEach(b::note);
+    return b.build();
+  }
+
+  /** bench gears (the gears are set by power, not blinking). */
+  private boolean gears() {
+    return options.runs(GearsSession.EXPERIMENT);
+  }
+
+  /** The daemons, and YARN's when jobs run. */
+  private String cluster() {
+    return options.nodes() + " ring DataNodes + " + options.staging()
+        + " staging DataNode, each its own JVM on loopback; NameNode JVM" + (options.mapReduce()
+        ? "; YARN: a ResourceManager JVM and a NodeManager JVM per DataNode ("
+        + YarnSpec.on().nodeMemoryMb() + " MB, " + YarnSpec.on()
+        .withHostCpu(options.hostCpuMillicores()).offeredVcores()
+        + " vcores; " + YarnSpec.on().containerMemoryMb() + " MB containers"
+        + (options.hostCpuMillicores() > 0 ? "; a vcore per "
+        + YarnSpec.CONTAINER_MILLICORES + " millicores of a host's cap, at least one,"
+        + " and the scheduler counts vcores" : "") + ")"
+        + (options.textJobs() ? "; staging hosts are storage-only (no NodeManager)" : "")
+        : "");
+  }
+
+  /** The interval, and that it is shortened. */
+  private String blinkInterval() {
+    return fmt("%.1f s (shortened from the 60 s production interval)%s",
+        options.intervalMs() / 1000.0, gears() ? "; gears never blink: the interval only"
+        + " paces the scheduler's epochs" : "");
+  }
+
+  /** How the agents blink the hosts. */
+  private String blinking() {
+    return options.runs(FaultsSession.EXPERIMENT) ? "agents in JVMs of their"
+        + " own, by kind in turn: emulate by signals (SIGSTOP/SIGCONT of the DataNode JVM),"
+        + " emulate by the DataNode's freezer cgroup, dry-run (freezes nothing)"
+        : options.mapReduce() ? "emulate agents freeze each host (DataNode,"
+        + " NodeManager and its containers: one freezer cgroup, or their process tree by"
+        + " signals) outside its window and thaw it inside"
+        : "emulate agents freeze each DataNode JVM (SIGSTOP) outside its window and thaw it"
+        + " (SIGCONT) inside";
+  }
+
+  /** Watts per node state. */
+  private String powerModel(PowerModel model) {
+    return options.runs(MapReduceSession.GREP) ? fmt("Amur & Schwan:"
+        + " %.0f W max-perf, %.0f W io-server (Asterix-I; %.0f W with the idle server as"
+        + " io-server, column Default), no overhead", MapReduceSession.MAX_PERF_WATTS,
+        MapReduceSession.ASTERIX_IO_SERVER_WATTS, MapReduceSession.OBELIX_IO_SERVER_WATTS)
+        : fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
+        + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
+        model.sleepWatts(), model.overheadWatts());
+  }
+
+  /** The hosts' CPU cap. */
+  private String hostCpu() {
+    return options.hostCpuMillicores() > 0 ? fmt("every host (DataNode,"
+        + " NodeManager, containers) capped at %d millicores (CPU cgroup quota)",
+        options.hostCpuMillicores()) : "not capped: hosts share the machine's cores";
+  }
+
+  /** The power levels or the replayed signal. */
+  private String levels(PowerModel model) {
+    return gears() ? "not used: see gears" : options.signalRun() ? signals(model)
+        : powerLevels(model);
+  }
+
+  /** Each layout with its policy and read order. */
+  private String layouts() {
+    return String.join(", ", options.layouts().stream()
+        .map(l -> l.label() + " (" + shortName(l.layout().policyClass()) + ", reads by "
+        + shortName(l.layout().topologyClass()) + ")").toList());
+  }
+
+  /** The HDFS timeouts of the cluster. */
+  private String timeouts(ClusterTimings t) {
+    return fmt("DataNode heartbeat %d ms, stale after %d ms, dead after %d s,"
+        + " socket timeouts %d ms", t.dataNodeHeartbeatMs(), t.staleMs(), t.deadMs() / 1000,
+        t.socketTimeoutMs());
+  }
+
+  /** What the latency cells read. */
+  private String latency() {
+    return options.runs(SignalSession.KV) ? fmt("Zipf(1.2) gets of %d"
+        + " objects packed in %d files, one blocking client, exponential pauses of mean %d ms"
+        + " (Poisson arrivals), for %.0f s", options.kvKeys(),
+        Math.min(options.kvPacks(), options.kvKeys()), SignalSession.KV_THINK.toMillis(),
+        options.cellTimeMs() / 1000.0)
+        : options.signalRun() ? fmt("uniform random %d KiB reads of a %s MiB data set in"
+        + " files of %d MiB, %d blocking clients without pause, for %.0f s per case",
+        options.requestKiB(), options.signalCases().stream().map(c -> c.dataMiB())
+        .distinct().map(String::valueOf).collect(java.util.stream.Collectors.joining(
+        " or ")), options.latencyFileMiB(), options.clients(),
+        options.cellTimeMs() / 1000.0)
+        : gears() || options.mapReduce() || options.continuousIo() ? "not measured"
+        : fmt("%d KiB requests, %d files of %d MiB"
+        + " per replication factor,"
+        + " at most %d reads and %.0f s per cell", options.requestKiB(),
+        options.latencyFiles(), options.latencyFileMiB(), options.readOps(),
+        options.cellTimeMs() / 1000.0);
+  }
+
+  /** What the throughput cells read or write. */
+  private String throughput() {
+    return options.signalRun() ? "not measured"
+        : options.continuousIo() ? "one writer creating 256 KiB files (replication "
+        + options.replication() + ") and one reader reading a random acknowledged file and"
+        + " checking every byte, each pausing 100 ms between operations"
+        : fmt(options.runs(MapReduceSession.WORDCOUNT)
+        || options.runs(MapReduceSession.GREP) ? "generated text (Zipf words, vocabulary"
+        + " 50,000): %d files of %d MiB, replication %d%s; " + options.rounds()
+        + " jobs per level" : options.mapReduce()
+        ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
+        + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
+        options.ioThreads(), options.ioFileMiB(), options.replication(),
+        options.paraidReplication() == options.replication() ? ""
+        : " (PARAID " + options.paraidReplication() + ")");
+  }
+
+  /** Where the write proxy runs. */
+  private String writeProxy() {
+    return proxyLayouts().isEmpty() ? "not run (no power-balanced layout)"
+        : "bin/blink proxy in a JVM of its own on the clusters of "
+        + String.join(" and ", proxyLayouts())
+        + " (weak consistency: copies in the targets' natural windows; scan"
+        + " every 1 s; moves capped at the per-DataNode bandwidth), the NameNode's own"
+        + " layout correction running too";
+  }
+
+  /** The order of levels and layouts. */
+  private String runOrder() {
+    return options.signalRun() ? "layouts " + options
+        .layoutOrder().stream().map(i -> options.layouts().get(i).label())
+        .collect(java.util.stream.Collectors.joining(", "))
+        : "power levels " + options.powers().stream().map(p -> p + "%")
+        .collect(java.util.stream.Collectors.joining(", ")) + "; layouts " + options
+        .layoutOrder().stream().map(i -> options.layouts().get(i).label())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  private List<String> proxyLayouts() {
+    return options.layouts().stream().filter(l -> l.proxy().configured()).map(LayoutRun::label)
+        .toList();
+  }
+
+  private String rabbitKeys() {
+    org.blinkhdfs.cluster.LayoutKeys k = options.layoutKeys();
+    return fmt("equal work p = %d (blink.equalwork.primaries), PARAID groups %s"
+        + " (blink.paraid.groups; the rest of the ring is the last group)",
+        k.equalWorkPrimaries(), k.paraidGroups());
+  }
+
+  private String gearPowers(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (int n : options.gears()) {
+      out.add(fmt("%d nodes = %d%% (%.0f W)", n,
+          org.blinkhdfs.bench.math.GearPower.percentFor(model, n),
+          org.blinkhdfs.bench.math.GearPower.gearWatts(model, n)));
+    }
+    return String.join("; ", out);
+  }
+
+  private static String shortName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+
+  /** The signal of each case, step by step. */
+  private String signals(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (SignalCase c : options.signalCases()) {
+      long runMs = options.cellTimeMs() / c.signal().steps() * c.signal().steps();
+      out.add((options.signalCases().size() > 1 ? c.name() + ": " : "")
+          + c.signal().describe(model, runMs));
+    }
+    return "the signal, step by step: " + String.join("; ", out);
+  }
+
+  private String powerLevels(PowerModel model) {
+    List<String> out = new ArrayList<>();
+    for (int p : options.powers()) {
+      double nodeWatts = model.totalWatts() * p / 100.0;
+      out.add(fmt("%d%% = %.0f W to DataNodes + %.0f W overhead", p, nodeWatts,
+          model.overheadWatts()));
+    }
+    return String.join("; ", out);
+  }
+
+  private static String fmt(String f, Object... args) {
+    return String.format(Locale.ROOT, f, args);
+  }}
