@@ -17,6 +17,7 @@ import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -132,7 +133,7 @@ public final class GroupsFeed implements AutoCloseable {
       return () -> GroupsJson.read(Files.readString(path, StandardCharsets.UTF_8));
     }
     SchedulerHttp http = schedulerHttp(conf, ClientConfig.from(conf).schedulerAddress());
-    return () -> GroupsJson.read(http.get("/v1/groups", "application/json").requireSuccess()
+    return () -> GroupsJson.read(http.get(SchedulerApi.GROUPS, "application/json").requireSuccess()
         .text());
   }
 
@@ -153,7 +154,7 @@ public final class GroupsFeed implements AutoCloseable {
       return;
     }
     try {
-      scheduler.get().putText("/v1/groups/live", GroupsJson.writeLive(now)).requireSuccess();
+      scheduler.get().putText(SchedulerApi.GROUPS_LIVE, GroupsJson.writeLive(now)).requireSuccess();
       lastSent = now;
       lastSendError = null;
     } catch (IOException | RuntimeException e) {

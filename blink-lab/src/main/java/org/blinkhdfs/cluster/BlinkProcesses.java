@@ -18,6 +18,7 @@ import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
@@ -137,7 +138,7 @@ final class BlinkProcesses implements BlinkControl {
         throw new IOException("the scheduler exited during start-up; see " + scheduler.log());
       }
       try {
-        SchedulerHttp.Response r = http.get("/v1/schedule", "application/json");
+        SchedulerHttp.Response r = http.get(SchedulerApi.SCHEDULE, "application/json");
         if (r.isSuccess()) {
           return;
         }
@@ -169,12 +170,12 @@ final class BlinkProcesses implements BlinkControl {
 
   @Override
   public void setPowerPercent(int percent) {
-    put("/v1/power", percent + "%");
+    put(SchedulerApi.POWER, percent + "%");
   }
 
   @Override
   public void setActiveNodes(OptionalInt n) {
-    put("/v1/active", n.isPresent() ? Integer.toString(n.getAsInt()) : "auto");
+    put(SchedulerApi.ACTIVE, n.isPresent() ? Integer.toString(n.getAsInt()) : "auto");
   }
 
   private void put(String path, String body) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Objects;
 import org.blinkhdfs.control.agent.StatusSink;
 import org.blinkhdfs.model.wire.NodeStatus;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WireCodec;
 
@@ -18,7 +19,7 @@ import org.blinkhdfs.model.wire.WireCodec;
  * <p>Thread-safe.
  */
 public final class HttpStatusSink implements StatusSink {
-  public static final String PATH = "/v1/status";
+  public static final String PATH = SchedulerApi.STATUS;
 
   private final SchedulerHttp http;
 

@@ -25,6 +25,7 @@ import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.GanttText;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WakeAnswer;
 
@@ -295,19 +296,19 @@ public final class BlinkAdmin extends Configured implements Tool {
         throw new AdminException(e.getMessage());
       }
     }
-    JsonNode p = expectOk(http.putText("/v1/power", body), "-setPower " + arg).json();
+    JsonNode p = expectOk(http.putText(SchedulerApi.POWER, body), "-setPower " + arg).json();
     out.println(body.equals("signal") ? "Power override cleared: following the signal."
         : "Power override set to " + body + ".");
     out.print(AdminFormat.power(p));
   }
 
   void getPower(SchedulerHttp http) throws AdminException, IOException {
-    out.print(AdminFormat.power(expectOk(http.get("/v1/power", "application/json"), "-getPower")
-        .json()));
+    out.print(AdminFormat.power(expectOk(http.get(SchedulerApi.POWER, "application/json"),
+        "-getPower").json()));
   }
 
   void setPolicy(SchedulerHttp http, String name) throws AdminException, IOException {
-    SchedulerHttp.Response r = http.putText("/v1/policy", name);
+    SchedulerHttp.Response r = http.putText(SchedulerApi.POLICY, name);
     if (r.status() == 400) {
       String msg = r.errorMessage();
       String known = knownPolicies(http);
@@ -322,7 +323,7 @@ public final class BlinkAdmin extends Configured implements Tool {
   private static String knownPolicies(SchedulerHttp http) {
     try {
       List<String> names = new ArrayList<>();
-      http.get("/v1/policy", "application/json").requireSuccess().json().path("policies")
+      http.get(SchedulerApi.POLICY, "application/json").requireSuccess().json().path("policies")
           .forEach(n -> names.add(n.asText()));
       return String.join(", ", names);
     } catch (IOException e) {
@@ -347,7 +348,7 @@ public final class BlinkAdmin extends Configured implements Tool {
       }
       body = Integer.toString(n);
     }
-    JsonNode a = expectOk(http.putText("/v1/active", body), "-setActive " + arg).json();
+    JsonNode a = expectOk(http.putText(SchedulerApi.ACTIVE, body), "-setActive " + arg).json();
     JsonNode v = a.get("activeOverride");
     out.println(v == null || v.isNull() ? "Active-node override cleared: the policy decides."
         : "Active nodes set to " + v.asInt() + ": the other ring nodes are OFF.");
@@ -376,15 +377,15 @@ public final class BlinkAdmin extends Configured implements Tool {
 
   private static int ringSize(SchedulerHttp http) throws AdminException, IOException {
     int ring = 0;
-    for (JsonNode n : expectOk(http.get("/v1/nodes", "application/json"), "-setActive").json()
-        .path("nodes")) {
+    for (JsonNode n : expectOk(http.get(SchedulerApi.NODES, "application/json"), "-setActive")
+        .json().path("nodes")) {
       ring += "STAGING".equals(n.path("role").asText()) ? 0 : 1;
     }
     return ring;
   }
 
   void schedule(SchedulerHttp http) throws AdminException, IOException {
-    SchedulerHttp.Response r = http.get("/v1/schedule", "application/json");
+    SchedulerHttp.Response r = http.get(SchedulerApi.SCHEDULE, "application/json");
     if (r.status() == 404) {
       out.println("No schedule published: every DataNode is awake.");
       return;
@@ -404,9 +405,9 @@ public final class BlinkAdmin extends Configured implements Tool {
   }
 
   void report(SchedulerHttp http) throws AdminException, IOException {
-    JsonNode power = expectOk(http.get("/v1/power", "application/json"), "-report").json();
+    JsonNode power = expectOk(http.get(SchedulerApi.POWER, "application/json"), "-report").json();
     out.print(AdminFormat.report(power,
-        expectOk(http.get("/v1/nodes", "application/json"), "-report").json()));
+        expectOk(http.get(SchedulerApi.NODES, "application/json"), "-report").json()));
   }
 
   void editGroups(Servers s, String flag, String done,

@@ -15,6 +15,7 @@ import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
@@ -69,7 +70,7 @@ final class GroupCommands {
 
   static GroupSet read(SchedulerHttp http, String what) throws BlinkAdmin.AdminException,
       IOException {
-    SchedulerHttp.Response r = http.get("/v1/groups", "application/json");
+    SchedulerHttp.Response r = http.get(SchedulerApi.GROUPS, "application/json");
     if (!r.isSuccess()) {
       throw new BlinkAdmin.AdminException(what + ": the scheduler answered " + r.status() + " ("
           + r.method() + " " + r.url() + "): " + r.errorMessage());
@@ -94,7 +95,7 @@ final class GroupCommands {
         throw new BlinkAdmin.AdminException(what + ": " + e.getMessage());
       }
       // The scheduler checks the revision the change was based on and stores the next one.
-      SchedulerHttp.Response r = http.putText("/v1/groups",
+      SchedulerHttp.Response r = http.putText(SchedulerApi.GROUPS,
           GroupsJson.write(next.atRevision(current.revision())));
       if (r.status() == 409 && attempt < ATTEMPTS) {
         continue;

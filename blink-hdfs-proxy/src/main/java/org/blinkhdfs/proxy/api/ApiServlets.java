@@ -6,6 +6,7 @@ import javax.servlet.http.HttpServletResponse;
 import org.apache.hadoop.http.HttpServer2;
 import org.blinkhdfs.daemon.http.JsonServlet;
 import org.blinkhdfs.model.api.ApiJson;
+import org.blinkhdfs.model.wire.SchedulerApi;
 
 /**
  * The Blink API's endpoints on the proxy's HTTP server, one servlet for the four, all {@code GET}
@@ -24,10 +25,10 @@ public final class ApiServlets {
   /** The servlet-context attribute holding the {@link BlinkApiService}. */
   public static final String ATTRIBUTE = "blink.api.service";
 
-  static final String STATE = "/v1/state";
-  static final String BLOCKS = "/v1/blocks";
-  static final String FILE = "/v1/file";
-  static final String LOAD = "/v1/load";
+  static final String STATE = SchedulerApi.PROXY_STATE;
+  static final String BLOCKS = SchedulerApi.PROXY_BLOCKS;
+  static final String FILE = SchedulerApi.PROXY_FILE;
+  static final String LOAD = SchedulerApi.PROXY_LOAD;
 
   private ApiServlets() {}
 

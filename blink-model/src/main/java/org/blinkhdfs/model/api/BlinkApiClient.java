@@ -8,6 +8,7 @@ import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.wire.HttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
@@ -72,22 +73,22 @@ public final class BlinkApiClient {
 
   /** {@code GET /v1/state?node=}: the schedule's and the NameNode's view of one DataNode. */
   public NodeState getBlinkState(String node) throws IOException {
-    return get("/v1/state?node=" + encode(node), NodeState.class);
+    return get(SchedulerApi.PROXY_STATE + "?node=" + encode(node), NodeState.class);
   }
 
   /** {@code GET /v1/blocks?path=}: every block of a file with its replicas and layout. */
   public FileBlocks getBlockInfo(String path) throws IOException {
-    return get("/v1/blocks?path=" + encode(path), FileBlocks.class);
+    return get(SchedulerApi.PROXY_BLOCKS + "?path=" + encode(path), FileBlocks.class);
   }
 
   /** {@code GET /v1/file?path=}: a file's attributes and block availability. */
   public FileInfo getFileInfo(String path) throws IOException {
-    return get("/v1/file?path=" + encode(path), FileInfo.class);
+    return get(SchedulerApi.PROXY_FILE + "?path=" + encode(path), FileInfo.class);
   }
 
   /** {@code GET /v1/load?node=}: a DataNode's I/O counters, possibly stale (it may sleep). */
   public ServerLoad getServerLoadStats(String node) throws IOException {
-    return get("/v1/load?node=" + encode(node), ServerLoad.class);
+    return get(SchedulerApi.PROXY_LOAD + "?node=" + encode(node), ServerLoad.class);
   }
 
   private <T> T get(String pathAndQuery, Class<T> type) throws IOException {

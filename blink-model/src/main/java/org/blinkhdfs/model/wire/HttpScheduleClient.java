@@ -30,7 +30,7 @@ import org.blinkhdfs.model.schedule.ScheduleJson;
  * <p>Thread-safe.
  */
 public final class HttpScheduleClient implements ScheduleClient {
-  public static final String PATH = "/v1/schedule";
+  public static final String PATH = SchedulerApi.SCHEDULE;
 
   private final SchedulerHttp http;
 

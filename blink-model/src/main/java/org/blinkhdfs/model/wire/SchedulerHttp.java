@@ -176,7 +176,7 @@ public final class SchedulerHttp {
    */
   public WakeAnswer requestWake(String node, long ms, String reason) throws IOException {
     WakeRequest request = new WakeRequest(node, ms, reason);
-    Response r = post("/v1/wake", "application/json; charset=utf-8",
+    Response r = post(SchedulerApi.WAKE, "application/json; charset=utf-8",
         WakeJson.writeRequest(request).getBytes(StandardCharsets.UTF_8));
     if (r.status() != 200 && r.status() != 202 && r.status() != 409) {
       throw new IOException(r.method() + " " + r.url() + " returned " + r.status() + ": "
@@ -200,7 +200,7 @@ public final class SchedulerHttp {
    *     not know or the bad weight)
    */
   public void setPopularity(Map<String, Double> weights) throws IOException {
-    call("PUT", "/v1/popularity", "application/json", "application/json; charset=utf-8",
+    call("PUT", SchedulerApi.POPULARITY, "application/json", "application/json; charset=utf-8",
         PopularityJson.write(weights).getBytes(StandardCharsets.UTF_8)).requireSuccess();
   }
 
