@@ -652,16 +652,15 @@ final class RabbitDatasetsSession extends SessionBase {
       meas[i] = row.get(i).measured(MEASURED).orElse(0);
       opt[i] = row.get(i).measured(OPTIMUM).orElse(0);
     }
-    org.blinkhdfs.common.chart.LineChartSvg chart = new org.blinkhdfs.common.chart.LineChartSvg(
-        title, xLabel, "mean degree of power-proportionality");
-    chart.add(new org.blinkhdfs.common.chart.LineChartSvg.Series("fluid model", x, model,
-        "#1f77b4"));
-    chart.add(new org.blinkhdfs.common.chart.LineChartSvg.Series("simulated layout", x, simulated,
-        "#9467bd"));
-    chart.add(new org.blinkhdfs.common.chart.LineChartSvg.Series("stored layout optimum", x, opt,
-        "#2ca02c"));
-    chart.add(new org.blinkhdfs.common.chart.LineChartSvg.Series("measured", x, meas, "#d62728"));
+    org.blinkhdfs.common.chart.LineChart chart = org.blinkhdfs.common.chart.LineChart.lines(
+        title, xLabel, "mean degree of power-proportionality")
+        .add(org.blinkhdfs.common.chart.LineChart.line("fluid model", x, model, "#1f77b4"))
+        .add(org.blinkhdfs.common.chart.LineChart.line("simulated layout", x, simulated,
+            "#9467bd"))
+        .add(org.blinkhdfs.common.chart.LineChart.line("stored layout optimum", x, opt,
+            "#2ca02c"))
+        .add(org.blinkhdfs.common.chart.LineChart.line("measured", x, meas, "#d62728")).build();
     return java.nio.file.Files.writeString(outDir.resolve("rabbit-fig8" + sweep + ".svg"),
-        chart.render());
+        org.blinkhdfs.common.chart.ChartRenderer.svg(chart));
   }
 }

@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.blinkhdfs.bench.math.TimeBuckets;
-import org.blinkhdfs.common.chart.LineChartSvg;
+import org.blinkhdfs.common.chart.ChartRenderer;
+import org.blinkhdfs.common.chart.LineChart;
 
 /**
  * The time axis of the signal benches, which the report's tables fold away: per layout, case and
@@ -36,14 +37,14 @@ final class SignalTimeline {
     out.add(Files.writeString(outDir.resolve("signal-timeline.csv"), csv(runs)));
     if (runs.stream().anyMatch(t -> t.signalCase().oscillation().isPresent())) {
       out.add(Files.writeString(outDir.resolve("oscillation-throughput.svg"),
-          oscillation(experiment, runs).render()));
+          ChartRenderer.svg(oscillation(experiment, runs).build())));
       return out;
     }
-    LineChartSvg power = new LineChartSvg(experiment + ": power replayed",
+    LineChart.Builder power = LineChart.lines(experiment + ": power replayed",
         "signal time (h)", "% of p_total");
-    LineChartSvg latency = new LineChartSvg(experiment + ": mean latency per step",
+    LineChart.Builder latency = LineChart.lines(experiment + ": mean latency per step",
         "signal time (h)", "ms");
-    LineChartSvg rate = new LineChartSvg(experiment + ": operations per minute",
+    LineChart.Builder rate = LineChart.lines(experiment + ": operations per minute",
         "signal time (h)", "per minute");
     for (int k = 0; k < runs.size(); k++) {
       SignalSession.Timeline t = runs.get(k);
@@ -60,14 +61,17 @@ final class SignalTimeline {
         perMinute[i] = t.buckets().get(i).perMinute();
       }
       if (k == 0) {
-        power.add(new LineChartSvg.Series("power replayed", x, p, "#000000"));
+        power.add(LineChart.line("power replayed", x, p, "#000000"));
       }
-      latency.add(new LineChartSvg.Series(t.layout(), x, mean, colour));
-      rate.add(new LineChartSvg.Series(t.layout(), x, perMinute, colour));
+      latency.add(LineChart.line(t.layout(), x, mean, colour));
+      rate.add(LineChart.line(t.layout(), x, perMinute, colour));
     }
-    out.add(Files.writeString(outDir.resolve("signal-power.svg"), power.render()));
-    out.add(Files.writeString(outDir.resolve("signal-latency.svg"), latency.render()));
-    out.add(Files.writeString(outDir.resolve("signal-rate.svg"), rate.render()));
+    out.add(Files.writeString(outDir.resolve("signal-power.svg"),
+        ChartRenderer.svg(power.build())));
+    out.add(Files.writeString(outDir.resolve("signal-latency.svg"),
+        ChartRenderer.svg(latency.build())));
+    out.add(Files.writeString(outDir.resolve("signal-rate.svg"),
+        ChartRenderer.svg(rate.build())));
     return out;
   }
 
@@ -94,7 +98,8 @@ final class SignalTimeline {
    * Fig 10: read MB/s against N, a line per layout and data set size (with rounds, each N's
    * mean over them).
    */
-  private static LineChartSvg oscillation(String experiment, List<SignalSession.Timeline> runs) {
+  private static LineChart.Builder oscillation(String experiment,
+      List<SignalSession.Timeline> runs) {
     Map<String, Map<Integer, List<Double>>> lines = new LinkedHashMap<>();
     for (SignalSession.Timeline t : runs) {
       lines.computeIfAbsent(t.layout() + " " + t.signalCase().dataMiB() + " MiB",
@@ -102,15 +107,15 @@ final class SignalTimeline {
           .computeIfAbsent(t.signalCase().oscillation().orElse(0), k -> new ArrayList<>())
           .add(t.readMBps());
     }
-    LineChartSvg chart = new LineChartSvg(experiment + ": read throughput against oscillation",
-        "oscillation N (%)", "MB/s");
+    LineChart.Builder chart = LineChart.lines(experiment
+        + ": read throughput against oscillation", "oscillation N (%)", "MB/s");
     int k = 0;
     for (Map.Entry<String, Map<Integer, List<Double>>> e : lines.entrySet()) {
       double[] x = e.getValue().keySet().stream().mapToDouble(Integer::doubleValue).toArray();
       double[] y = e.getValue().values().stream()
           .mapToDouble(v -> v.stream().mapToDouble(Double::doubleValue).average().orElse(0))
           .toArray();
-      chart.add(new LineChartSvg.Series(e.getKey(), x, y, COLOURS.get(k++ % COLOURS.size())));
+      chart.add(LineChart.line(e.getKey(), x, y, COLOURS.get(k++ % COLOURS.size())));
     }
     return chart;
   }

@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.Set;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.blinkhdfs.common.chart.LineChartSvg;
+import org.blinkhdfs.common.chart.ChartRenderer;
+import org.blinkhdfs.common.chart.LineChart;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerSample;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
@@ -112,9 +113,9 @@ public final class StatusPageServlet extends ApiServlet {
       available[i] = p.availableWatts();
       drawn[i] = p.drawnWatts();
     }
-    return new LineChartSvg("DataNode power", "minutes from now", "watts")
-        .add(new LineChartSvg.Series("available", x, available, "#3070c0"))
-        .add(new LineChartSvg.Series("planned", x, drawn, "#c03030")).render();
+    return ChartRenderer.svg(LineChart.lines("DataNode power", "minutes from now", "watts")
+        .add(LineChart.line("available", x, available, "#3070c0"))
+        .add(LineChart.line("planned", x, drawn, "#c03030")).build());
   }
 
   private static String esc(String s) {

@@ -57,6 +57,19 @@ public record LineChart(String title, Axis x, Axis y, List<Series> series, int w
   public static Builder builder(String title) {
     return new Builder(title);
   }
+  /**
+   * A plain chart of lines without markers on linear axes, {@code 640 x 320} px: the status
+   * page's and the lab's timelines.
+   */
+  public static Builder lines(String title, String xLabel, String yLabel) {
+    return builder(title).x(Axis.linear(xLabel)).y(Axis.linear(yLabel)).size(640, 320);
+  }
+
+  /** A line of {@link #lines} charts: no markers, solid. */
+  public static Series line(String name, double[] x, double[] y, String colour) {
+    return Series.of(name, x, y, colour).withMarker(Marker.NONE);
+  }
+
 
   /**
    * One named line: points {@code (x[i], y[i])}, drawn in order. A non-finite value (or a value

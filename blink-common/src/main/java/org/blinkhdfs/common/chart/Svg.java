@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * Small helpers shared by the SVG charts: number formatting, XML escaping and the document head.
- * Public because blink-bench's report charts ({@code org.blinkhdfs.common.chart.SvgCanvas}) write
- * the same SVG dialect as the scheduler page's {@code GanttSvg} and {@link LineChartSvg}.
+ * Public because the schedule's Gantt chart ({@code GanttSvg} in blink-model) writes the same SVG
+ * dialect as the line charts of {@link ChartRenderer}.
  *
  * <p>Stateless and thread-safe.
  */
