@@ -20,11 +20,16 @@ import org.junit.jupiter.api.Test;
  * by, from the policy's class name and the same keys, without loading the NameNode's classes.
  */
 class ConfiguredLayoutsTest {
-  private static final Schedule RING = Schedule.builder().epoch(1).intervalStartMs(0)
-      .intervalMs(60_000).add(NodeSchedule.blink("n1:1", 0, 20_000))
-      .add(NodeSchedule.blink("n2:1", 20_000, 20_000))
-      .add(NodeSchedule.blink("n3:1", 40_000, 20_000))
-      .add(NodeSchedule.blink("n4:1", 10_000, 20_000)).build();
+  /** Seven ring nodes: equal work's default p = 2 holds r = 2 on a chain of 6 or more. */
+  private static final Schedule RING = ring(7);
+
+  private static Schedule ring(int n) {
+    Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(0).intervalMs(60_000);
+    for (int i = 0; i < n; i++) {
+      b.add(NodeSchedule.blink("n" + i + ":1", i * 60_000L / n, 20_000));
+    }
+    return b.build();
+  }
 
   private static Configuration conf(String policy) {
     Configuration conf = new Configuration(false);
@@ -52,7 +57,7 @@ class ConfiguredLayoutsTest {
     Configuration conf = conf("org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy");
     conf.set("blink.rabbit.datasets", "logs=/logs,web=/web");
     LayoutModel m = ConfiguredLayouts.from(conf).apply(RING);
-    // Two datasets on 4 nodes: a chain each, as the NameNode's policy builds them.
+    // Two datasets on 7 nodes: a chain each, as the NameNode's policy builds them.
     assertTrue(m instanceof DatasetLayoutModel, m.getClass().getName());
     Function<String, String> keys = conf::get;
     LayoutModel catalog = LayoutCatalog.equalWork(keys, path -> Optional.empty()).apply(RING);
