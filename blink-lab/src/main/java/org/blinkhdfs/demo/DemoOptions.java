@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.LayoutKeys;
@@ -503,34 +504,29 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     } else {
       experiments.addAll(List.of("latency", "throughput"));
     }
+    Map<String, String> d = FlagDefaults.of(command, dfsioGears);
     List<LayoutRun> layouts;
     try {
-      layouts = LayoutRun.parseList("--layouts", a.get("layouts",
-          gears ? GEARS_LAYOUTS : relay || faults || soak ? RELAY_LAYOUTS : grep ? GREP_LAYOUTS
-              : groups ? GROUPS_LAYOUTS : groupsIo ? GROUPS_IO_LAYOUTS
-              : rabbit ? RABBIT_LAYOUTS
-              : oscillation ? OSCILLATION_LAYOUTS
-              : command.equals(SignalSession.SEARCH) ? SEARCH_LAYOUTS
-              : signal ? SIGNAL_LAYOUTS
-              : text ? WORDCOUNT_LAYOUTS : mapReduce ? MAPREDUCE_LAYOUTS : DEMO_LAYOUTS));
+      layouts = LayoutRun.parseList("--layouts", a.get("layouts", d.get("layouts")));
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException(e.getMessage());
     }
-    int nodes = a.intIn("nodes", gears ? "7" : relay || faults || soak ? "6" : text ? "4"
-        : groupsIo ? "8" : rabbit ? "14" : "9", 1, 64);
-    int replication = a.intIn("replication", gears || groupsIo ? "2" : "3", 1, nodes);
-    int paraidReplication = a.intIn("paraid-replication", gears ? "3" : Integer.toString(
-        replication), 1, nodes);
+    int nodes = a.intIn("nodes", d.get("nodes"), 1, 64);
+    int replication = a.intIn("replication", d.get("replication"), 1, nodes);
+    int paraidReplication = a.intIn("paraid-replication", d.getOrDefault("paraid-replication",
+        Integer.toString(replication)), 1, nodes);
     // bench relay measures latency at --replication only (its data set is written once); the
     // MapReduce benches measure no latency and write at --replication.
+    String latencyDefault = d.get("latency-replication");
     List<Integer> latencyR = ints(a, "latency-replication",
-        relay || mapReduce || signal ? Integer.toString(replication) : "1,3,6", 1, nodes);
+        latencyDefault.equals(FlagDefaults.AT_REPLICATION) ? Integer.toString(replication)
+            : latencyDefault, 1, nodes);
     if (!gears && a.has("gears")) {
       throw new CommandLineTool.UsageException("--gears " + a.get("gears", "")
           + " applies to bin/blink"
           + " bench gears and bench dfsio only; the demo sets power levels with --power");
     }
-    List<Integer> gearList = gears ? ints(a, "gears", "2,4,7", 1, nodes) : List.of();
+    List<Integer> gearList = gears ? ints(a, "gears", d.get("gears"), 1, nodes) : List.of();
     if (!mapReduce && a.has("host-cpu")) {
       throw new CommandLineTool.UsageException("--host-cpu " + a.get("host-cpu", "")
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
@@ -558,36 +554,29 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
           + command + " measures equal work's datasets; give equal-work layouts only, e.g. "
           + RABBIT_LAYOUTS);
     }
-    int staging = a.intIn("staging", gears || grep || groupsIo || oscillation || rabbit ? "0"
-        : "1", 0, 8);
+    int staging = a.intIn("staging", d.get("staging"), 0, 8);
     boolean storageOnlyStaging = text || dfsioGears;
     // Read in a fixed order, so of two bad values the same one is named every time.
     Path clusterDir = Path.of(a.get("cluster-dir", "target/blink-cluster"));
     Path outDir = Path.of(a.get("out", "target/blink-report"));
     long intervalMs = a.durationMsIn("interval", "6s", 2_000, 600_000);
-    int bandwidth = a.intIn("bandwidth", relay ? "4" : "10", 1, 10_000);
-    List<Integer> powers = signal || rabbit ? List.of(100) : ordered(a, ints(a, "power",
-        relay ? "100,40,20" : faults ? "40" : soak ? "20" : groups ? "100,40,30"
-            : groupsIo ? "100,60" : grep ? GREP_POWERS : text ? "100,80,50,20" : "100,60,40,20",
-        0, 100));
-    long cellTimeMs = a.durationMsIn("cell-time", relay || groupsIo ? "20s" : soak ? "15m"
-        : oscillation ? "3m" : signal ? "12m" : mapReduce ? "60m" : bench ? "30s" : "8s",
-        1_000, 86_400_000);
-    int readOps = a.intIn("read-ops", relay ? "30" : bench ? "300" : "40", 1, 200_000);
-    int writeOps = a.intIn("write-ops", bench ? "50" : "8", 0, 200_000);
+    int bandwidth = a.intIn("bandwidth", d.get("bandwidth"), 1, 10_000);
+    List<Integer> powers = signal || rabbit ? List.of(100)
+        : ordered(a, ints(a, "power", d.get("power"), 0, 100));
+    long cellTimeMs = a.durationMsIn("cell-time", d.get("cell-time"), 1_000, 86_400_000);
+    int readOps = a.intIn("read-ops", d.get("read-ops"), 1, 200_000);
+    int writeOps = a.intIn("write-ops", d.get("write-ops"), 0, 200_000);
     int requestKiB = a.intIn("request-kib", "64", 1, 65_536);
-    int ioThreads = a.intIn("io-threads", relay ? "12" : "8", 1, 256);
-    int ioFileMiB = a.intIn("io-file-mib", dfsioGears ? "64" : gears ? "32" : relay ? "12"
-        : text ? "8" : mapReduce ? "16" : bench ? "48" : "12", 1, 65_536);
+    int ioThreads = a.intIn("io-threads", d.get("io-threads"), 1, 256);
+    int ioFileMiB = a.intIn("io-file-mib", d.get("io-file-mib"), 1, 65_536);
     KvLoad kv = new KvLoad(a.intIn("kv-keys", "2000", 1, 1_000_000),
         a.intIn("kv-gets", "400", 1, 200_000), a.intIn("kv-packs", "4", 1, 10_000));
     long seed = a.longIn("seed", "1", Long.MIN_VALUE, Long.MAX_VALUE);
-    int rounds = a.intIn("rounds", text || dfsioGears || groupsIo || throughput ? "3"
-        : rabbit ? "6" : oscillation ? "1" : "8", 1, 100);
+    int rounds = a.intIn("rounds", d.get("rounds"), 1, 100);
     RelayRounds relayRounds = new RelayRounds(a.intIn("low-power-rounds", "2", 1, 100),
         a.has("native-timeout") ? a.durationMsIn("native-timeout", "10s", 100, 600_000) : 0);
     int hostCpu = mapReduce ? hostCpu(a, storageOnlyStaging ? nodes : nodes + staging) : 0;
-    int clients = a.intIn("clients", command.equals(SignalSession.SEARCH) ? "4" : "1", 1, 256);
+    int clients = a.intIn("clients", d.get("clients"), 1, 256);
     List<Integer> layoutOrder = layoutOrder(a, layouts.size());
     boolean latencyOnEvery = latencyOnEveryLayout(a, command);
     Groups groupBudget = new Groups(a.intIn("group-budget", "1", 1, 16));
@@ -604,7 +593,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
     }
-    LayoutKeys keys = layoutKeys(a, o, gears);
+    LayoutKeys keys = layoutKeys(a, o, d.get("paraid-groups"));
     o = o.withLayoutKeys(keys).withSignalCases(signalCases(a, command, signal, o));
     o.checkLayouts();
     for (SignalCase c : o.signalCases()) {
@@ -733,8 +722,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
   }
 
   /** p from --primaries, or the largest p <= 2 that holds every replication equal work writes. */
-  private static LayoutKeys layoutKeys(CommandLineTool.Args a, DemoOptions o, boolean gears) {
-    List<Integer> groups = ints(a, "paraid-groups", gears ? "2,2" : "2", 1, o.nodes());
+  private static LayoutKeys layoutKeys(CommandLineTool.Args a, DemoOptions o,
+      String paraidGroups) {
+    List<Integer> groups = ints(a, "paraid-groups", paraidGroups, 1, o.nodes());
     LayoutKeys keys;
     try {
       keys = LayoutKeys.defaults().withParaidGroups(groups);

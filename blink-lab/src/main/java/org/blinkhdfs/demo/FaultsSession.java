@@ -43,6 +43,8 @@ final class FaultsSession extends SessionBase {
   static final String EXPERIMENT = "faults";
   /** bench faults. */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.RELAY_LAYOUTS, "nodes", "6",
+          "power", "40"),
       o -> "BlinkHDFS bench: faults (kill -9 of the scheduler, of each kind of agent, of the"
           + " NameNode and of the write proxy at a random moment under a write and read"
           + " workload, then a restart)", FaultsSession::new);

@@ -47,6 +47,9 @@ final class GearsSession extends SessionBase {
   static final String EXPERIMENT = "gears";
   /** bench gears (Le et al. Fig 3). */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.GEARS_LAYOUTS, "nodes", "7",
+          "replication", "2", "paraid-replication", "3", "staging", "0", "io-file-mib", "32",
+          "paraid-groups", "2,2"),
       o -> "BlinkHDFS bench: gears (equal-work versus PARAID read throughput with " + o.gears()
           + " active nodes, Le et al. Fig 3)", GearsSession::new);
 

@@ -66,6 +66,9 @@ final class GroupsIoSession extends SessionBase {
   static final String A_RATIO = "appARatio";
   /** bench groups-io (Rabbit Tables 2-3). */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.GROUPS_IO_LAYOUTS, "nodes", "8",
+          "replication", "2", "staging", "0", "power", "100,60", "cell-time", "20s",
+          "rounds", "3"),
       o -> "BlinkHDFS bench: groups-io (Rabbit Tables 2-3: fair isolation and priority"
           + " speed-ups with application groups as equal work's datasets, against equal work"
           + " without groups)", GroupsIoSession::new);

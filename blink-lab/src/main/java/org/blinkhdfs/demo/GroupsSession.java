@@ -58,6 +58,8 @@ final class GroupsSession extends SessionBase {
   static final String FLAG = "groups";
   /** bench groups. */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.GROUPS_LAYOUTS,
+          "power", "100,40,30"),
       o -> "BlinkHDFS bench: " + EXPERIMENT, GroupsSession::new);
   private static final List<String> GROUPS = List.of("hi", "lo");
   /** Longest wait for the replication set for a level to be in place, in intervals. */

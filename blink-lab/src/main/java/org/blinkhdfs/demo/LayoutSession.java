@@ -67,7 +67,8 @@ final class LayoutSession extends SessionBase {
   static final String ACTIVE_NODES = "activeNodes";
   /** The demo and bench latency, throughput and kv: the power sweep on one layout. */
   static final Experiment DEFINITION = new Experiment(List.of("demo", "latency", "throughput",
-      "kv"), o -> o.command().equals("demo")
+      "kv"), c -> c.equals(DemoOptions.THROUGHPUT) ? Map.of("rounds", "3") : Map.of(),
+      o -> o.command().equals("demo")
           ? "BlinkHDFS demo: latency and throughput versus power"
           : "BlinkHDFS bench: " + o.command(), LayoutSession::new);
 

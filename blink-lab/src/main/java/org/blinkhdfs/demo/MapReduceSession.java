@@ -75,7 +75,7 @@ final class MapReduceSession extends SessionBase {
   static final String GREP = "grep";
   /** bench dfsio, terasort, wordcount and grep: MapReduce jobs on YARN. */
   static final Experiment DEFINITION = Experiment.of(List.of(DFSIO, TERASORT, WORDCOUNT, GREP),
-      MapReduceSession::title, MapReduceSession::new);
+      MapReduceSession::defaults, MapReduceSession::title, MapReduceSession::new);
   /**
    * Amur &amp; Schwan's watts (WEED 2010 §5.2): an Obelix server draws 252 W max-perf; in
    * io-server state the node draws 77 W with an Asterix-I board (111 W when the idle Obelix
@@ -359,6 +359,28 @@ final class MapReduceSession extends SessionBase {
       default:
         return "BlinkHDFS bench: grep (Amur & Schwan Table 2: Grep throughput per watt with k"
             + " max-perf hosts, the rest io-server)";
+    }
+  }
+
+  /**
+   * The flag defaults of bench {@code command}: an hour per program, data written once;
+   * wordcount and grep on 4 hosts with generated text (grep at Amur &amp; Schwan's levels, with
+   * no staging host).
+   */
+  static Map<String, String> defaults(String command) {
+    switch (command) {
+      case WORDCOUNT:
+        return Map.of("layouts", DemoOptions.WORDCOUNT_LAYOUTS, "nodes", "4",
+            "latency-replication", FlagDefaults.AT_REPLICATION, "power", "100,80,50,20",
+            "cell-time", "60m", "io-file-mib", "8", "rounds", "3");
+      case GREP:
+        return Map.of("layouts", DemoOptions.GREP_LAYOUTS, "nodes", "4", "staging", "0",
+            "latency-replication", FlagDefaults.AT_REPLICATION, "power", DemoOptions.GREP_POWERS,
+            "cell-time", "60m", "io-file-mib", "8", "rounds", "3");
+      default:
+        return Map.of("layouts", DemoOptions.MAPREDUCE_LAYOUTS,
+            "latency-replication", FlagDefaults.AT_REPLICATION, "cell-time", "60m",
+            "io-file-mib", "16");
     }
   }
 }

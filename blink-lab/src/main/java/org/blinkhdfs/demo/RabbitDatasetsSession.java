@@ -87,6 +87,8 @@ final class RabbitDatasetsSession extends SessionBase {
   static final String EXPERIMENT = "rabbit-datasets";
   /** bench rabbit-datasets (Rabbit Fig 8). */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.RABBIT_LAYOUTS, "nodes", "14",
+          "staging", "0", "rounds", "6"),
       o -> "BlinkHDFS bench: rabbit-datasets (Rabbit Fig 8: degree of power-proportionality of"
           + " live datasets on the cluster against the simulator's model)",
       RabbitDatasetsSession::new);

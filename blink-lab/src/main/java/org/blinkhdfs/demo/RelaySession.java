@@ -68,6 +68,10 @@ final class RelaySession extends SessionBase {
   private static final String ROOT = "/demo/relay";
   /** bench relay. */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.RELAY_LAYOUTS, "nodes", "6",
+          "latency-replication", FlagDefaults.AT_REPLICATION, "bandwidth", "4",
+          "power", "100,40,20", "cell-time", "20s", "read-ops", "30", "io-threads", "12",
+          "io-file-mib", "12"),
       o -> "BlinkHDFS bench: relay (WebHDFS read relay versus direct WebHDFS and native reads at"
           + " 100% power; stock clients with and without the relay at lower power)",
       RelaySession::new);

@@ -88,7 +88,7 @@ final class SignalSession extends SessionBase {
   static final String MEAN_POWER = "meanPowerPercent";
   /** bench kv-signal, search and oscillation (BlinkFS Figs 10, 12(b), 13). */
   static final Experiment DEFINITION = Experiment.of(List.of(KV, SEARCH, OSCILLATION),
-      SignalSession::title, SignalSession::new);
+      SignalSession::defaults, SignalSession::title, SignalSession::new);
   private static final Path ROOT = new Path("/demo/signal");
   /**
    * Mean pause before each get of kv-signal: requests at a steady rate (Poisson, at most 20 a
@@ -458,6 +458,23 @@ final class SignalSession extends SessionBase {
       default:
         return "BlinkHDFS bench: search (BlinkFS Fig 13: random 64 KB reads served per minute"
             + " while the power follows a budget over a price trace)";
+    }
+  }
+
+  /** The flag defaults of bench {@code command}: data written once, power from the signal. */
+  static Map<String, String> defaults(String command) {
+    switch (command) {
+      case KV:
+        return Map.of("layouts", DemoOptions.SIGNAL_LAYOUTS,
+            "latency-replication", FlagDefaults.AT_REPLICATION, "cell-time", "12m");
+      case SEARCH:
+        return Map.of("layouts", DemoOptions.SEARCH_LAYOUTS,
+            "latency-replication", FlagDefaults.AT_REPLICATION, "cell-time", "12m",
+            "clients", "4");
+      default:
+        return Map.of("layouts", DemoOptions.OSCILLATION_LAYOUTS, "staging", "0",
+            "latency-replication", FlagDefaults.AT_REPLICATION, "cell-time", "3m",
+            "rounds", "1");
     }
   }
 }

@@ -36,6 +36,8 @@ final class SoakSession extends SessionBase {
   static final String EXPERIMENT = "soak";
   /** bench soak. */
   static final Experiment DEFINITION = Experiment.of(List.of(EXPERIMENT),
+      c -> Map.of("layouts", DemoOptions.RELAY_LAYOUTS, "nodes", "6",
+          "power", "20", "cell-time", "15m"),
       o -> "BlinkHDFS bench: soak (a write and read workload without pause at low power,"
           + " NameNode heap and staging backlog sampled)", SoakSession::new);
   static final long SAMPLE_MS = 5_000;
