@@ -122,12 +122,16 @@ class SchedulerWakeTest {
         refused.message());
     assertError(post("{\"node\": \"" + SchedulerFixture.NODE1 + "\", \"ms\": 10001, \"reason\":"
         + " \"x\"}"), 409, "ms = 10001 is longer than blink.scheduler.wake.max.ms = 10000");
+    // Near Long.MAX: refused by the limit (409), not an overflow (it was a 500 HTML page).
+    assertError(post("{\"node\": \"" + SchedulerFixture.NODE1 + "\", \"ms\": "
+        + (Long.MAX_VALUE - 1) + ", \"reason\": \"x\"}"), 409,
+        "is longer than blink.scheduler.wake.max.ms = 10000");
 
     // Read the source directly: /jmx serves a snapshot cached for several seconds.
     Map<String, Number> m = metrics();
     assertEquals(1, m.get("WakeGranted").longValue());
     assertEquals(2, m.get("WakeAlreadyAwake").longValue());
-    assertEquals(2, m.get("WakeRefused").longValue());
+    assertEquals(3, m.get("WakeRefused").longValue(), "max.nodes, 10001 ms, Long.MAX - 1 ms");
     assertEquals(1, m.get("WakeHeldNodes").longValue());
     assertEquals(12.5, m.get("WakeWatts").doubleValue(), 0.01);
   }

@@ -56,7 +56,9 @@ final class WakeBook {
    * @param reachableByMs the {@link WakeDecision#reachableByMs()} to report
    */
   WakeDecision decide(WakeRequest r, long nowMs, boolean staging, long reachableByMs) {
-    long until = Math.addExact(nowMs, r.durationMs());
+    // Saturated, not addExact: a span near Long.MAX (from the wire) is refused by max.ms below
+    // with a 409 naming the setting, not an ArithmeticException (a 500).
+    long until = r.durationMs() > Long.MAX_VALUE - nowMs ? Long.MAX_VALUE : nowMs + r.durationMs();
     WakeHold asked = new WakeHold(r.node(), nowMs, until, r.reason());
     if (r.durationMs() > limits.maxMs()) {
       return refused(asked, reachableByMs, WakeLimits.MAX_MS, fmt("ms = %d is longer than"

@@ -58,6 +58,15 @@ class WakeBookTest {
   }
 
   @Test
+  void aSpanNearLongMaxIsRefusedByTheLimitNotAnOverflow() {
+    // A wire request of ms = Long.MAX - 1 at a real clock used to overflow Math.addExact (500).
+    WakeDecision d = decide(new WakeBook(ONE), "n3:1", Long.MAX_VALUE - 1, 1_790_000_000_000L);
+    assertEquals(WakeDecision.Outcome.REFUSED, d.outcome());
+    assertEquals(Optional.of(WakeLimits.MAX_MS), d.refusedBy());
+    assertEquals(Long.MAX_VALUE, d.hold().untilMs(), "the span asked, saturated");
+  }
+
+  @Test
   void zeroNodesSwitchesRequestsOffButStagingNodesAreStillAwake() {
     WakeBook b = new WakeBook(new WakeLimits(60_000, 0));
     WakeDecision d = decide(b, "n1:1", 1_000, 0);

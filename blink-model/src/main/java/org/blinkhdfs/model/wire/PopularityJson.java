@@ -21,7 +21,8 @@ import java.util.Map;
  *
  * <p>Weights are relative (the policy only uses their proportions): finite numbers {@code >= 0}.
  * Errors name the field, the value and the fix, e.g. {@code popularity.nodes["h:9866"] -1 must
- * be a finite number >= 0 (a relative read load, e.g. 12.5)}. A node named twice and anything
+ * be a finite number >= 0 (a relative read load, e.g. 12.5)}; their sum must be finite too. A
+ * node named twice and anything
  * after the object are refused. Which names are ring nodes is the scheduler's check, not this
  * format's.
  *
@@ -77,6 +78,14 @@ public final class PopularityJson {
             + " must be a finite number >= 0 (a relative read load, e.g. 12.5)");
       }
       out.put(e.getKey(), v.asDouble());
+    }
+    double sum = out.values().stream().mapToDouble(Double::doubleValue).sum();
+    if (!Double.isFinite(sum)) {
+      // Each load finite but their sum Infinity (say three of 1e308): the policy's proportions
+      // would be NaN and every ring node OFF. Refused here, at the wire.
+      throw new IllegalArgumentException("popularity.nodes: the loads sum to " + sum + ", not a"
+          + " finite number: give relative loads of a sensible scale (e.g. reads per second)"
+          + EXAMPLE);
     }
     return out;
   }
