@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -104,8 +103,8 @@ public final class ProxyDaemon implements Closeable {
     this.drain = new DrainService(link, () -> runtime.state().usable(), layouts, config.paths(),
         config.scanMs(), config.drain(), wake, metrics, clock);
     HttpSecurity security = new HttpSecurity(conf, ProxyConfig.HTTP_SECURITY);
-    this.http = security.builder(conf, "blinkproxy", URI.create("http://"
-        + config.httpAddress().getHostString() + ":" + config.httpAddress().getPort())).build();
+    this.http = security.builder(conf, "blinkproxy", ProxyConfig.HTTP_ADDRESS,
+        config.httpAddress()).build();
     security.secure(http);
     registerApi(api, layouts, clock);
     http.start();

@@ -33,7 +33,7 @@ import org.blinkhdfs.placement.PlacementConfig;
  * bench follows as datasets turn live and idle within seconds.
  *
  * <p>The proxy also serves the WebHDFS read relay (docs/relay.md) on a loopback port of its own
- * ({@code blink.proxy.relay.address}; the daemon's default, {@code 0.0.0.0:14000}, would clash
+ * ({@code blink.proxy.relay.address}; the daemon's default, {@code 127.0.0.1:14000}, would clash
  * between clusters). HttpFS acts for each caller as a proxy user, so the NameNode allows this
  * process's user to impersonate anyone ({@code hadoop.proxyuser.<user>.hosts/groups = *}) and the
  * relay's own HttpFS check gets the same rule ({@code httpfs.proxyuser.*}); every daemon runs as

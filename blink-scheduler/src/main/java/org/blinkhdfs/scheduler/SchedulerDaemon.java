@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -66,6 +65,10 @@ public final class SchedulerDaemon implements Closeable {
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
+    this.security = new SchedulerSecurity(conf);
+    // refuses an exposed address before anything is registered or started
+    HttpServer2.Builder server = security.http.builder(conf, "blink",
+        SchedulerConfig.HTTP_ADDRESS, config.httpAddress);
     this.clock = clock;
     this.scheduler = new PowerScheduler(config.settings, config.policy, config.recovery, clock);
     scheduler.setSignal(config.signal, clock.millis());
@@ -80,9 +83,7 @@ public final class SchedulerDaemon implements Closeable {
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
-    this.security = new SchedulerSecurity(conf);
-    this.http = security.http.builder(conf, "blink", URI.create("http://"
-        + config.httpAddress.getHostString() + ":" + config.httpAddress.getPort())).build();
+    this.http = server.build();
     security.http.secure(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);

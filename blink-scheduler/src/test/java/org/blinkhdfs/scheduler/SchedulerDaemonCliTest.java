@@ -56,6 +56,19 @@ class SchedulerDaemonCliTest {
         r.err());
   }
 
+  /**
+   * The default configuration ({@code 0.0.0.0:9877}, simple authentication, no admin ACL) exits 2
+   * before binding, naming the address key and the fixes (issue 45, finding 4).
+   */
+  @Test
+  void theDefaultAddressWithoutAnAclExitsTwoNamingTheFixes() throws Exception {
+    Run r = run("-D", "blink.scheduler.nodes=a:1,b:2");
+    assertUsage(r, "blink scheduler: blink.scheduler.http.address = '0.0.0.0:9877' is reachable"
+        + " from the network");
+    assertTrue(r.err().contains("blink.scheduler.admin.acl")
+        && r.err().contains("blink.security.simple.insecure.allowed"), r.err());
+  }
+
   private static void assertUsage(Run r, String firstLineStart) {
     assertEquals(2, r.code(), r.err());
     assertEquals("", r.out());

@@ -1,6 +1,8 @@
 package org.blinkhdfs.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -63,6 +65,10 @@ class SchedulerSecurityTest {
     assertEquals(403, mallory.status(), mallory.text());
     assertTrue(mallory.errorMessage().contains("blink.scheduler.admin.acl"),
         mallory.errorMessage());
+    // under simple authentication a member's name is all it takes to act as that member
+    for (String member : new String[] {"alice", "bob", "ops"}) {
+      assertFalse(mallory.errorMessage().contains(member), mallory.errorMessage());
+    }
     assertTrue(scheduler.daemon().scheduler().activeNodesOverride().isEmpty());
     for (String path : new String[] {"/v1/power", "/v1/policy"}) {
       assertEquals(401, as(ANONYMOUS).putText(path, "signal").status(), path);
@@ -75,6 +81,40 @@ class SchedulerSecurityTest {
     assertEquals(200, alice.status(), alice.text());
     assertEquals(1, scheduler.daemon().scheduler().activeNodesOverride().getAsInt());
     assertEquals(200, as("bob").putText("/v1/power", "signal").status());
+  }
+
+  @Test
+  void aStatusPostOutsideTheAgentAclDoesNotNameItsMembers() throws Exception {
+    scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice",
+        "blink.scheduler.agent.acl", "blinkagent");
+    SchedulerHttp.Response r = as("mallory").post("/v1/status", "application/json",
+        status(SchedulerFixture.NODE1));
+    assertEquals(403, r.status(), r.text());
+    assertTrue(r.errorMessage().contains("blink.scheduler.agent.acl"), r.errorMessage());
+    assertFalse(r.errorMessage().contains("blinkagent"), r.errorMessage());
+  }
+
+  /**
+   * The default address, {@code 0.0.0.0}, under simple authentication with no admin ACL: anyone
+   * could claim the scheduler's own user and turn every node off, so it does not start.
+   */
+  @Test
+  void aNetworkAddressWithSimpleAuthAndNoAclDoesNotStart() throws Exception {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SchedulerFixture.start("blink.scheduler.http.address", "0.0.0.0:0"));
+    assertTrue(e.getMessage().startsWith("blink.scheduler.http.address = '0.0.0.0:0' is"
+        + " reachable from the network"), e.getMessage());
+    assertTrue(e.getMessage().contains("blink.scheduler.admin.acl")
+        && e.getMessage().contains("blink.security.simple.insecure.allowed = true"),
+        e.getMessage());
+    scheduler = SchedulerFixture.start("blink.scheduler.http.address", "0.0.0.0:0",
+        "blink.scheduler.admin.acl", "alice");
+    String self = UserGroupInformation.getCurrentUser().getShortUserName();
+    assertEquals(403, as(self).putText("/v1/active", "0").status());
+    scheduler.close();
+    scheduler = SchedulerFixture.start("blink.scheduler.http.address", "0.0.0.0:0",
+        "blink.security.simple.insecure.allowed", "true");
+    assertEquals(200, as(self).putText("/v1/active", "auto").status());
   }
 
   @Test
@@ -124,6 +164,7 @@ class SchedulerSecurityTest {
     assertEquals(-1, mallory.exit(), mallory.err());
     assertTrue(mallory.err().contains("403") && mallory.err().contains("blink.scheduler.admin.acl"),
         mallory.err());
+    assertFalse(mallory.err().contains("alice"), mallory.err());
     assertTrue(scheduler.daemon().scheduler().activeNodesOverride().isEmpty());
     AdminRun alice = AdminRun.as(UserGroupInformation.createRemoteUser("alice"),
         "-scheduler", scheduler.address(), "-setActive", "0");

@@ -1,6 +1,8 @@
 package org.blinkhdfs.daemon.http;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,17 +41,30 @@ import org.blinkhdfs.model.wire.SchedulerHttp;
  * hadoop.security.instrumentation.requires.admin} is true. An unset ACL means the user running
  * the daemon, as the HDFS superuser is the user running the NameNode.
  *
+ * <p>Exposure: {@link #builder} refuses a server reachable from the network under simple
+ * authentication with the admin ACL unset unless {@code blink.security.simple.insecure.allowed}
+ * is true ({@link ExposureRule}); a 403 names the ACL's key, never its members.
+ *
  * <p>CSRF: Hadoop's {@link RestCsrfPreventionFilter} rejects (400) a browser's non-GET request
  * without the {@value SchedulerHttp#CSRF_HEADER} header, which a cross-site form or {@code
  * text/plain} fetch cannot set; every BlinkHDFS client sends it.
  */
 public final class HttpSecurity {
-  /** A daemon's keys: its admin ACL, SPNEGO principal and keytab, and the CSRF switch. */
+  /**
+   * A daemon's keys: its admin ACL, SPNEGO principal and keytab, and the CSRF switch; {@link
+   * #list} adds the shared {@link #INSECURE_ALLOWED} every daemon's server reads.
+   */
   public record Keys(ConfigKey adminAcl, ConfigKey principal, ConfigKey keytab, ConfigKey csrf) {
     public List<ConfigKey> list() {
-      return List.of(adminAcl, principal, keytab, csrf);
+      return List.of(adminAcl, principal, keytab, csrf, INSECURE_ALLOWED);
     }
   }
+
+  /**
+   * {@code blink.security.simple.insecure.allowed}: the operator accepts a daemon reachable from
+   * the network under simple authentication with its admin ACL unset ({@link ExposureRule}).
+   */
+  public static final ConfigKey INSECURE_ALLOWED = ExposureRule.INSECURE_ALLOWED;
 
   private static final String AUTH_PREFIX = "hadoop.http.authentication.";
 
@@ -107,12 +122,18 @@ public final class HttpSecurity {
       "org.apache.hadoop.security.authentication.server.ProxyUserAuthenticationFilterInitializer");
 
   /**
-   * A builder of the daemon's server on {@code endpoint} with the filter and admin rules above;
-   * call {@link #secure} on the built server before it starts.
+   * A builder of the daemon's server on {@code address} (the value of {@code addressKey}) with
+   * the filter and admin rules above; call {@link #secure} on the built server before it starts.
+   *
+   * @throws IllegalArgumentException a network address under simple authentication with the
+   *     admin ACL unset, unless the operator allows it ({@link ExposureRule})
    */
-  public HttpServer2.Builder builder(Configuration conf, String name, java.net.URI endpoint) {
+  public HttpServer2.Builder builder(Configuration conf, String name, ConfigKey addressKey,
+      InetSocketAddress address) {
+    ExposureRule.check(conf, kerberos, addressKey, address, keys.adminAcl());
     return new HttpServer2.Builder().setName(name).setConf(httpConf(conf)).setACL(admins)
-        .addEndpoint(endpoint).setFindPort(false);
+        .addEndpoint(URI.create("http://" + address.getHostString() + ":" + address.getPort()))
+        .setFindPort(false);
   }
 
   /** Hadoop's switch for {@code /prom} on an {@code HttpServer2} (core-default: false). */
@@ -169,7 +190,11 @@ public final class HttpSecurity {
     require(req, admins, keys.adminAcl(), what);
   }
 
-  /** 401 without an identity, 403 unless the caller is in {@code acl} (set by {@code key}). */
+  /**
+   * 401 without an identity, 403 unless the caller is in {@code acl} (set by {@code key}). The
+   * 403 names the key, never the ACL's members: under simple authentication a member's name is
+   * all a caller needs to act as that member.
+   */
   public static void require(HttpServletRequest req, AccessControlList acl, ConfigKey key,
       String what) {
     String user = req.getRemoteUser();
@@ -180,8 +205,8 @@ public final class HttpSecurity {
     }
     if (!acl.isUserAllowed(UserGroupInformation.createRemoteUser(user))) {
       throw new BadRequest(HttpServletResponse.SC_FORBIDDEN, "user " + user + " may not "
-          + what + ": it is not in " + key.name() + " (" + acl.getAclString().trim()
-          + "); add it there and restart the daemon");
+          + what + ": it is not in " + key.name() + "; an administrator can add it there and"
+          + " restart the daemon");
     }
   }
 }

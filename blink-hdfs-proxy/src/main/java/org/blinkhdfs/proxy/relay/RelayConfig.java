@@ -17,7 +17,7 @@ import org.blinkhdfs.common.config.ConfigValues;
  * <table>
  * <caption>Keys</caption>
  * <tr><th>key</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@code blink.proxy.relay.address}</td><td>{@code 0.0.0.0:14000}</td><td>where the
+ * <tr><td>{@code blink.proxy.relay.address}</td><td>{@code 127.0.0.1:14000}</td><td>where the
  * relay's HTTP server listens ({@code host:port}; port 0 picks a free port)</td></tr>
  * <tr><td>{@code blink.proxy.relay.peers}</td><td>(empty)</td><td>every relay of the cluster as
  * clients reach it, comma-separated {@code host:port}, the same set on every proxy (order does not
@@ -41,7 +41,7 @@ import org.blinkhdfs.common.config.ConfigValues;
  */
 public final class RelayConfig {
   public static final ConfigKey ADDRESS =
-      new ConfigKey("blink.proxy.relay.address", "0.0.0.0:14000", "host:port");
+      new ConfigKey("blink.proxy.relay.address", "127.0.0.1:14000", "host:port");
   public static final ConfigKey PEERS = new ConfigKey("blink.proxy.relay.peers", "", "host:port");
   public static final ConfigKey SELF = new ConfigKey("blink.proxy.relay.self", "", "host:port");
   public static final ConfigKey DIR = new ConfigKey("blink.proxy.relay.dir", "", "path");

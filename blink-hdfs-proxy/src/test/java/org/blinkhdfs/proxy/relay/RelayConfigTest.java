@@ -21,7 +21,7 @@ class RelayConfigTest {
   @Test
   void defaults() {
     RelayConfig c = RelayConfig.from(valid());
-    assertEquals("0.0.0.0", c.host());
+    assertEquals("127.0.0.1", c.host()); // loopback unless configured (issue 45)
     assertEquals(14000, c.port());
     assertEquals(List.of(), c.peers());
     assertEquals("", c.self());
