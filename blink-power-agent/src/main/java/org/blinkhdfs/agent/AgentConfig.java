@@ -71,7 +71,8 @@ public final class AgentConfig {
   /** Every key the agent reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
   public static final List<ConfigKey> KEYS = Stream.of(Stream.of(MIN_SLEEP_MS,
       RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
-      FREEZE_TIMEOUT_MS, IO_SERVER_CORES), UtilizationConfig.KEYS.stream(),
+      FREEZE_TIMEOUT_MS, IO_SERVER_CORES, HttpStatusSink.SECRET_FILE),
+      UtilizationConfig.KEYS.stream(),
       KERBEROS.list().stream()).flatMap(k -> k).toList();
 
   private static final long HOUR_MS = 3_600_000L;

@@ -71,7 +71,8 @@ public final class AgentDaemon implements Closeable {
     this.loop = AgentLoop.builder()
         .settings(new AgentLoop.Settings(config.node(), config.timing(), config.heartbeatMs(),
             config.ioServerCores()))
-        .scheduleClient(new HttpScheduleClient(http)).statusSink(new HttpStatusSink(http))
+        .scheduleClient(new HttpScheduleClient(http))
+        .statusSink(HttpStatusSink.configured(http, conf))
         .actuator(actuator.actuator()).clock(clock).sleeper(sleeper)
         .utilization(config.utilization().probe(clock)).build();
     this.thread = new Thread(this::runLoop, "blink-agent " + config.node());

@@ -148,6 +148,7 @@ final class ApiServlets {
           ? WireCodec.decodeStatus(body)
           : StatusJson.read(new String(body, StandardCharsets.UTF_8));
       security.requireOwnNode(req, status.node());
+      security.requireSignedByNode(req, status, body);
       daemon().scheduler().recordStatus(status);
       resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
     }

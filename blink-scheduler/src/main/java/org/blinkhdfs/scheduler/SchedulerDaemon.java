@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * logged and retried on the next; it never stops the ticker.
  *
  * <p>Example: {@code bin/blink scheduler -D blink.scheduler.nodes=h1:9866,h2:9866
- * -D blink.scheduler.signal=steady:50%} serves {@code http://0.0.0.0:9877/}.
+ * -D blink.scheduler.signal=steady:50% -D blink.scheduler.admin.acl=hdfs} serves {@code
+ * http://0.0.0.0:9877/}; under simple authentication without the admin ACL it would refuse that
+ * address ({@code docs/security.md}, "Exposure").
  */
 public final class SchedulerDaemon implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerDaemon.class);
@@ -65,7 +67,8 @@ public final class SchedulerDaemon implements Closeable {
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
-    this.security = new SchedulerSecurity(conf);
+    this.security = new SchedulerSecurity(conf, java.util.stream.Stream.concat(
+        config.settings.ring().stream(), config.settings.stagingNodes().stream()).toList());
     // refuses an exposed address before anything is registered or started
     HttpServer2.Builder server = security.http.builder(conf, "blink",
         SchedulerConfig.HTTP_ADDRESS, config.httpAddress);
@@ -228,7 +231,7 @@ public final class SchedulerDaemon implements Closeable {
           "0 is also the exit after SIGTERM, once the daemon has closed"),
       List.of("bin/blink scheduler -conf /etc/hadoop/blink-scheduler.xml",
           "bin/blink scheduler -D blink.scheduler.nodes=dn1:9866,dn2:9866 -D"
-              + " blink.scheduler.signal=renewable:50"),
+              + " blink.scheduler.signal=renewable:50 -D blink.scheduler.admin.acl=hdfs"),
       List.of("bin/blink admin --help, bin/blink agent --help, docs/scheduler.md,",
           "docs/scheduler-api.md, docs/power-signals.md, docs/operations.md, conf/examples/"));
 

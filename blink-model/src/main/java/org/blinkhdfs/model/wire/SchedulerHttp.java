@@ -160,6 +160,12 @@ public final class SchedulerHttp {
     return call("POST", path, "application/json", contentType, body);
   }
 
+  /** As {@link #post(String, String, byte[])} with extra request headers (a signature). */
+  public Response post(String path, String contentType, byte[] body,
+      Map<String, String> headers) throws IOException {
+    return call("POST", path, "application/json", contentType, body, headers);
+  }
+
   /**
    * {@code POST /v1/wake}: asks the scheduler to keep {@code node} awake from now for {@code ms}
    * (the write proxy's {@code strong} consistency). One bounded call, never retried here.
@@ -206,6 +212,11 @@ public final class SchedulerHttp {
 
   private Response call(String method, String path, String accept, String contentType,
       byte[] body) throws IOException {
+    return call(method, path, accept, contentType, body, Map.of());
+  }
+
+  private Response call(String method, String path, String accept, String contentType,
+      byte[] body, Map<String, String> headers) throws IOException {
     String url = url(path);
     HttpURLConnection c;
     try {
@@ -223,6 +234,7 @@ public final class SchedulerHttp {
       c.setRequestMethod(method);
       c.setRequestProperty("Accept", accept);
       c.setRequestProperty(CSRF_HEADER, "blink");
+      headers.forEach(c::setRequestProperty);
       if (body != null) {
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", contentType);
