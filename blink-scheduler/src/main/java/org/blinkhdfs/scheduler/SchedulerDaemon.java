@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -81,8 +80,8 @@ public final class SchedulerDaemon implements Closeable {
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
     this.security = new SchedulerSecurity(conf);
-    this.http = security.http.builder(conf, "blink", URI.create("http://"
-        + config.httpAddress.getHostString() + ":" + config.httpAddress.getPort())).build();
+    this.http = SchedulerTls.serve(conf, security.http.builder(conf, "blink",
+        SchedulerTls.endpoint(conf, config.httpAddress))).build();
     security.http.secure(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);
