@@ -148,8 +148,8 @@ public final class BlinkRuntime {
           ClientConfig.SCHEDULE_FILE.name(), pc.scheduleFile(),
           ClientConfig.SCHEDULE_FILE.name());
     }
-    return SchedulerSource.polling(pc.schedulerAddress(), pc.schedulerPollMs(),
-        pc.schedulerTimeoutMs(), clock, SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    return SchedulerSource.polling(SchedulerClientAuth.client(conf, pc.schedulerAddress(),
+        pc.schedulerTimeoutMs()), pc.schedulerPollMs(), clock);
   }
 
   /** The schedule in force now (or why there is none). */

@@ -113,8 +113,7 @@ public final class GroupsFeed implements AutoCloseable {
 
   private static SchedulerHttp schedulerHttp(Configuration conf, String address) {
     ClientConfig pc = ClientConfig.from(conf);
-    return new SchedulerHttp(address, pc.schedulerTimeoutMs())
-        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    return SchedulerClientAuth.client(conf, address, pc.schedulerTimeoutMs());
   }
 
   /**

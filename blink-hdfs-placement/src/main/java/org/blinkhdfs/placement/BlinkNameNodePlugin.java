@@ -174,8 +174,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
       }
       return;
     }
-    SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
-        .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+    SchedulerHttp http = SchedulerClientAuth.client(conf, pc.schedulerAddress(),
+        pc.schedulerTimeoutMs());
     holds = new ShortWriteHolds(http::requestWake, () -> runtime.state().usable(),
         pc.shortWriteHoldIntervals(), clock::millis, runtime.shortWriteHolds());
     holdsListener = runtime.onShortWriteHolder(holds::hold);
@@ -236,8 +236,8 @@ public class BlinkNameNodePlugin implements ServicePlugin, Configurable, Metrics
     }
     if (popularity.publishNodes()) {
       PlacementConfig pc = PlacementConfig.from(conf);
-      SchedulerHttp http = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
-          .withAuthenticator(SchedulerClientAuth.of(conf, pc.schedulerTimeoutMs()));
+      SchedulerHttp http = SchedulerClientAuth.client(conf, pc.schedulerAddress(),
+          pc.schedulerTimeoutMs());
       NodeLoadPublisher publisher = new NodeLoadPublisher(
           new NamesystemBlockHolders(nn.getNamesystem()), http::setPopularity,
           () -> runtime.state().usable(), popularity.nodesFiles(), runtime.nodeLoadsSent());

@@ -137,8 +137,8 @@ public final class ProxyDaemon implements Closeable {
           + SchedulerHttp.ADDRESS_KEY + " (only the scheduler can open an extra window); set it,"
           + " or use weak or periodic with a schedule file");
     }
-    SchedulerHttp scheduler = new SchedulerHttp(pc.schedulerAddress(), pc.schedulerTimeoutMs())
-        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
+    SchedulerHttp scheduler = HadoopHttpAuthenticator.schedulerClient(conf,
+        pc.schedulerAddress(), pc.schedulerTimeoutMs());
     return (node, ms, reason) -> {
       WakeAnswer a = scheduler.requestWake(node, ms, reason);
       if (a.outcome() == WakeDecision.Outcome.REFUSED) {

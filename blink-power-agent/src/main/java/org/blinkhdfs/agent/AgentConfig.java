@@ -257,10 +257,11 @@ public final class AgentConfig {
           + " 10.0.0.5:9877)");
     }
     try {
-      NodeAddress.validate(source, v);
+      NodeAddress.validate(source, SchedulerHttp.hostPort(v));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(source + " '" + v
-          + "' is not HOST:PORT: give the scheduler's HTTP address, e.g. 10.0.0.5:9877");
+          + "' is not HOST:PORT: give the scheduler's HTTP address, e.g. 10.0.0.5:9877, or"
+          + " https://HOST:PORT for a scheduler serving TLS");
     }
     return v;
   }

@@ -66,8 +66,8 @@ public final class AgentDaemon implements Closeable {
     this.config = config;
     this.sleeper = new WallClockSleeper(clock);
     this.actuator = AgentActuators.build(config, conf, clock, sleeper);
-    SchedulerHttp http = new SchedulerHttp(config.schedulerAddress(), config.httpTimeoutMs())
-        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
+    SchedulerHttp http = HadoopHttpAuthenticator.schedulerClient(conf, config.schedulerAddress(),
+        config.httpTimeoutMs());
     this.loop = AgentLoop.builder()
         .settings(new AgentLoop.Settings(config.node(), config.timing(), config.heartbeatMs(),
             config.ioServerCores()))

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.wire.SchedulerHttp;
+import org.blinkhdfs.scheduler.ImpostorScheduler;
 import org.blinkhdfs.scheduler.KerberizedScheduler;
 import org.blinkhdfs.scheduler.SchedulerFixture;
 import org.junit.jupiter.api.AfterAll;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A power agent under Kerberos against a scheduler that requires SPNEGO (MiniKdc): with {@code
  * blink.agent.kerberos.principal} and {@code .keytab} it logs in from its keytab, with no ticket
  * cache, and follows the schedule; without them the same agent has no credentials, so the
- * scheduler's SPNEGO challenge (401) is never answered and nothing it sends is accepted.
+ * scheduler's SPNEGO challenge (401) is never answered and nothing it sends is accepted. A plain
+ * HTTP server at the scheduler's address, which cannot prove to be {@code HTTP/localhost}, is
+ * refused (issue 45: before, Hadoop's fallback to simple authentication believed it).
  */
 class KerberosAgentTest {
   static KerberizedScheduler fixture;
@@ -59,7 +63,11 @@ class KerberosAgentTest {
   }
 
   private static AgentConfig dryRun(String node, Configuration conf) {
-    return AgentConfig.parse(new String[] {"--node", node, "--scheduler", address,
+    return dryRun(node, address, conf);
+  }
+
+  private static AgentConfig dryRun(String node, String scheduler, Configuration conf) {
+    return AgentConfig.parse(new String[] {"--node", node, "--scheduler", scheduler,
         "--actuator", "dry-run", "--min-sleep", "200ms", "--poll", "200ms", "--heartbeat",
         "500ms"}, conf);
   }
@@ -109,5 +117,20 @@ class KerberosAgentTest {
     JsonNode node = report(SchedulerFixture.NODE2);
     assertTrue(node.path("lastStatus").isMissingNode() || node.path("lastStatus").isNull(),
         "the scheduler accepted a status: " + node);
+  }
+
+  @Test
+  void anAgentRefusesAPlainServerAtTheSchedulersAddress() throws Exception {
+    Configuration conf = kerberos("blink.agent.kerberos.principal", "blink/localhost@"
+        + fixture.realm(), "blink.agent.kerberos.keytab", fixture.keytab().getPath());
+    try (ImpostorScheduler impostor = ImpostorScheduler.plain(List.of(SchedulerFixture.NODE1));
+        AgentDaemon agent = AgentDaemon.start(dryRun(SchedulerFixture.NODE1,
+            "localhost:" + impostor.port(), conf), conf)) {
+      GenericTestUtils.waitFor(() -> agent.loop().fetchFailures() >= 3, 100, 15_000);
+      assertTrue(impostor.requests() >= 3, "the impostor was never asked");
+      assertTrue(agent.loop().schedule().isEmpty(), "followed the impostor's schedule: "
+          + agent.loop().schedule());
+      assertEquals(0, agent.loop().sleeps(), "slept on the impostor's word");
+    }
   }
 }

@@ -239,8 +239,7 @@ public final class BlinkAdmin extends Configured implements Tool {
           + " 10.0.0.5:9877) in hdfs-site.xml, a -conf file or -D");
     }
     try {
-      return new SchedulerHttp(address, timeoutMs(conf))
-          .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
+      return HadoopHttpAuthenticator.schedulerClient(conf, address, timeoutMs(conf));
     } catch (IllegalArgumentException e) {
       throw new AdminException(source + " '" + address + "': " + e.getMessage());
     }

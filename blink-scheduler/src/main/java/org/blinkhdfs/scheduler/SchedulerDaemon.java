@@ -71,7 +71,7 @@ public final class SchedulerDaemon implements Closeable {
         config.settings.ring().stream(), config.settings.stagingNodes().stream()).toList());
     // refuses an exposed address before anything is registered or started
     HttpServer2.Builder server = security.http.builder(conf, "blink",
-        SchedulerConfig.HTTP_ADDRESS, config.httpAddress);
+        SchedulerConfig.HTTP_ADDRESS, config.httpAddress, SchedulerTls.scheme(conf));
     this.clock = clock;
     this.scheduler = new PowerScheduler(config.settings, config.policy, config.recovery, clock);
     scheduler.setSignal(config.signal, clock.millis());
@@ -86,7 +86,7 @@ public final class SchedulerDaemon implements Closeable {
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
     this.metrics = SchedulerMetrics.register(this);
-    this.http = server.build();
+    this.http = SchedulerTls.serve(conf, server).build();
     security.http.secure(http);
     http.setAttribute(ATTRIBUTE, this);
     SchedulerServlets.register(http);

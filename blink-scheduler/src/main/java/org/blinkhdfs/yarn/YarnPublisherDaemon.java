@@ -60,10 +60,11 @@ public final class YarnPublisherDaemon implements Closeable {
     String address = conf.getTrimmed(SchedulerHttp.ADDRESS_KEY, "");
     if (!address.isEmpty()) {
       SchedulerHttp.checkAddress(SchedulerHttp.ADDRESS_KEY, address);
-      return SchedulerSource.polling(address,
-          ConfigValues.longIn(conf::get, ScheduleSourceKeys.SCHEDULER_POLL_MS, 100, 600_000L),
+      return SchedulerSource.polling(HadoopHttpAuthenticator.schedulerClient(conf, address,
           (int) ConfigValues.longIn(conf::get, ScheduleSourceKeys.SCHEDULER_TIMEOUT_MS, 10,
-              600_000L), Clock.systemUTC(), HadoopHttpAuthenticator.INSTANCE);
+              600_000L)),
+          ConfigValues.longIn(conf::get, ScheduleSourceKeys.SCHEDULER_POLL_MS, 100, 600_000L),
+          Clock.systemUTC());
     }
     String file = ConfigValues.raw(conf::get, ScheduleSourceKeys.SCHEDULE_FILE);
     if (!file.isEmpty()) {

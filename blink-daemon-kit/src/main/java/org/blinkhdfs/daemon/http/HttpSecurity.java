@@ -130,9 +130,19 @@ public final class HttpSecurity {
    */
   public HttpServer2.Builder builder(Configuration conf, String name, ConfigKey addressKey,
       InetSocketAddress address) {
+    return builder(conf, name, addressKey, address, "http");
+  }
+
+  /**
+   * As {@link #builder(Configuration, String, ConfigKey, InetSocketAddress)} with the endpoint's
+   * scheme ({@code http} or {@code https}, for a daemon that serves TLS).
+   */
+  public HttpServer2.Builder builder(Configuration conf, String name, ConfigKey addressKey,
+      InetSocketAddress address, String scheme) {
     ExposureRule.check(conf, kerberos, addressKey, address, keys.adminAcl());
     return new HttpServer2.Builder().setName(name).setConf(httpConf(conf)).setACL(admins)
-        .addEndpoint(URI.create("http://" + address.getHostString() + ":" + address.getPort()))
+        .addEndpoint(URI.create(scheme + "://" + address.getHostString() + ":"
+            + address.getPort()))
         .setFindPort(false);
   }
 

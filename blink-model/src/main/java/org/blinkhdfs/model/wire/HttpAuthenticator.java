@@ -32,6 +32,28 @@ public interface HttpAuthenticator {
    */
   HttpURLConnection open(URL url, int timeoutMs) throws IOException;
 
+  /**
+   * As {@link #open(URL, int)}, with {@code setup} applied to every connection this call opens
+   * before it connects: the pinned TLS of an {@code https} scheduler ({@link PinnedTls}). The
+   * default opens one connection and applies {@code setup} to it; an authenticator that
+   * exchanges requests first (SPNEGO) overrides this so its handshake runs over the same TLS.
+   */
+  default HttpURLConnection open(URL url, int timeoutMs, ConnectionSetup setup)
+      throws IOException {
+    HttpURLConnection c = open(url, timeoutMs);
+    setup.apply(c);
+    return c;
+  }
+
+  /** What a client does to each connection before it connects (TLS settings). */
+  @FunctionalInterface
+  interface ConnectionSetup {
+    /** Leaves the connection as the JDK made it. */
+    ConnectionSetup NONE = c -> { };
+
+    void apply(HttpURLConnection c) throws IOException;
+  }
+
   /** Simple authentication as {@code user}: {@code user.name=user} on every request. */
   static HttpAuthenticator pseudo(String user) {
     Objects.requireNonNull(user, "user");

@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLException;
 import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.NodeAddress;
 
@@ -61,32 +63,40 @@ public final class SchedulerHttp {
       + " SPNEGO with Kerberos: kinit, or the daemon's keytab login; docs/security.md)")
       .getBytes(StandardCharsets.UTF_8);
 
+  /** The scheme prefix of a scheduler address served over TLS ({@link PinnedTls}). */
+  public static final String HTTPS = "https://";
+  private static final String HTTP = "http://";
+
   private final String address;
   private final String baseUrl;
   private final int timeoutMs;
   private final String unreachableHint;
   private final HttpAuthenticator authenticator;
+  private final Optional<PinnedTls> tls;
 
   /**
-   * @param address the scheduler's HTTP address {@code host:port}
+   * @param address the scheduler's address {@code host:port} (plain HTTP) or {@code
+   *     https://host:port} (TLS: give the pinned certificate with {@link #withTls} or {@link
+   *     #withTlsFrom}, else every call is refused)
    * @param timeoutMs connect timeout and read timeout of every call, {@code >= 1}
    */
   public SchedulerHttp(String address, int timeoutMs) {
     this(checked(address), timeoutMs, "is the scheduler running at " + address + "? check "
         + ADDRESS_KEY + ", or the admin tool's -scheduler / the agent's --scheduler flag",
-        HttpAuthenticator.processUser());
+        HttpAuthenticator.processUser(), Optional.empty());
   }
 
   private SchedulerHttp(String address, int timeoutMs, String unreachableHint,
-      HttpAuthenticator authenticator) {
+      HttpAuthenticator authenticator, Optional<PinnedTls> tls) {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException("timeoutMs must be >= 1, got " + timeoutMs);
     }
-    this.address = address;
-    this.baseUrl = "http://" + address;
+    this.address = hostPort(address);
+    this.baseUrl = (isHttps(address) ? HTTPS : HTTP) + this.address;
     this.timeoutMs = timeoutMs;
     this.unreachableHint = unreachableHint;
     this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+    this.tls = Objects.requireNonNull(tls, "tls");
   }
 
   /**
@@ -95,7 +105,40 @@ public final class SchedulerHttp {
    * Hadoop's simple authentication does ({@link HttpAuthenticator#processUser()}).
    */
   public SchedulerHttp withAuthenticator(HttpAuthenticator authenticator) {
-    return new SchedulerHttp(address, timeoutMs, unreachableHint, authenticator);
+    return new SchedulerHttp(baseUrl, timeoutMs, unreachableHint, authenticator, tls);
+  }
+
+  /** This client trusting only {@code tls} for an {@code https://} address. */
+  public SchedulerHttp withTls(PinnedTls tls) {
+    return new SchedulerHttp(baseUrl, timeoutMs, unreachableHint, authenticator,
+        Optional.of(tls));
+  }
+
+  /**
+   * This client with the TLS its configuration names ({@link PinnedTls#forScheduler}): the
+   * pinned truststore for an {@code https://} address, none for a plain one.
+   *
+   * @param conf a key lookup, e.g. {@code conf::get} of a Hadoop {@code Configuration}
+   * @throws IllegalArgumentException an https address without a truststore, or the reverse,
+   *     named with the key, the value and the fix
+   */
+  public SchedulerHttp withTlsFrom(UnaryOperator<String> conf) {
+    Optional<PinnedTls> t = PinnedTls.forScheduler(baseUrl, conf);
+    return new SchedulerHttp(baseUrl, timeoutMs, unreachableHint, authenticator, t);
+  }
+
+  /** Whether {@code address} names a scheduler served over TLS ({@code https://host:port}). */
+  public static boolean isHttps(String address) {
+    return address.regionMatches(true, 0, HTTPS, 0, HTTPS.length());
+  }
+
+  /** {@code address} without its {@code http://} or {@code https://} prefix. */
+  public static String hostPort(String address) {
+    if (isHttps(address)) {
+      return address.substring(HTTPS.length());
+    }
+    return address.regionMatches(true, 0, HTTP, 0, HTTP.length())
+        ? address.substring(HTTP.length()) : address;
   }
 
   /**
@@ -112,7 +155,7 @@ public final class SchedulerHttp {
           + " in 1..65535", e);
     }
     return new SchedulerHttp(address, timeoutMs, unreachableHint,
-        HttpAuthenticator.processUser());
+        HttpAuthenticator.processUser(), Optional.empty());
   }
 
   private static String checked(String address) {
@@ -122,19 +165,21 @@ public final class SchedulerHttp {
 
   /**
    * Throws an {@link IllegalArgumentException} naming {@code what} (a key or a flag), the value
-   * and the fix unless {@code address} is {@code host:port} with a port in 1..65535.
+   * and the fix unless {@code address} is {@code host:port} with a port in 1..65535, optionally
+   * after {@code https://} (or {@code http://}).
    */
   public static void checkAddress(String what, String address) {
     try {
-      NodeAddress.validate(what, address);
+      NodeAddress.validate(what, hostPort(address));
     } catch (InvalidScheduleException e) {
       throw new IllegalArgumentException(what + " = '" + address + "' is not host:port with a"
           + " port in 1..65535: give the scheduler's HTTP address (its"
-          + " blink.scheduler.http.address), e.g. 10.0.0.5:9877", e);
+          + " blink.scheduler.http.address), e.g. 10.0.0.5:9877, or https://sched.example.com:9877"
+          + " for a scheduler serving TLS", e);
     }
   }
 
-  /** The scheduler's {@code host:port}. */
+  /** The scheduler's {@code host:port}, without the scheme. */
   public String address() {
     return address;
   }
@@ -218,13 +263,23 @@ public final class SchedulerHttp {
   private Response call(String method, String path, String accept, String contentType,
       byte[] body, Map<String, String> headers) throws IOException {
     String url = url(path);
+    HttpAuthenticator.ConnectionSetup setup = HttpAuthenticator.ConnectionSetup.NONE;
+    if (baseUrl.startsWith(HTTPS)) {
+      if (tls.isEmpty()) {
+        throw new IOException(method + " " + url + " refused: the address is https but this"
+            + " client has no pinned certificate; set " + PinnedTls.TRUSTSTORE.name()
+            + " to a truststore holding the scheduler's certificate");
+      }
+      setup = tls.get()::apply;
+    }
     HttpURLConnection c;
     try {
-      c = authenticator.open(new URL(url), timeoutMs);
+      c = authenticator.open(new URL(url), timeoutMs, setup);
     } catch (IOException e) {
       throw new IOException(method + " " + url + " failed to authenticate: " + e.getMessage()
-          + " (with Kerberos: is the caller logged in, kinit or its keytab, and is the"
-          + " scheduler's blink.scheduler.http.kerberos.principal right?)", e);
+          + " (" + tlsHint(e).orElse("with Kerberos: is the caller logged in, kinit or its"
+          + " keytab, and is the scheduler's blink.scheduler.http.kerberos.principal right?")
+          + ")", e);
     }
     try {
       c.setConnectTimeout(timeoutMs);
@@ -254,8 +309,18 @@ public final class SchedulerHttp {
     } catch (IOException e) {
       c.disconnect();
       throw new IOException(method + " " + url + " failed: " + e.getMessage() + " ("
-          + unreachableHint + ")", e);
+          + tlsHint(e).orElse(unreachableHint) + ")", e);
     }
+  }
+
+  /** What to check when {@code e} is a failed TLS handshake with an https scheduler. */
+  private Optional<String> tlsHint(IOException e) {
+    for (Throwable t = e; t != null && tls.isPresent(); t = t.getCause()) {
+      if (t instanceof SSLException) {
+        return Optional.of("TLS: " + tls.get().hint());
+      }
+    }
+    return Optional.empty();
   }
 
   private static byte[] readBounded(InputStream in, String what) throws IOException {

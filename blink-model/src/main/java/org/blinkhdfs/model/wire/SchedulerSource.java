@@ -112,8 +112,16 @@ public final class SchedulerSource implements ScheduleSource {
   /** {@link #polling(String, long, int, Clock)} authenticating with {@code authenticator}. */
   public static SchedulerSource polling(String address, long pollMs, int timeoutMs,
       Clock clock, HttpAuthenticator authenticator) {
-    SchedulerSource s = new SchedulerSource(new HttpScheduleClient(
-        new SchedulerHttp(address, timeoutMs).withAuthenticator(authenticator)), address, clock,
+    return polling(new SchedulerHttp(address, timeoutMs).withAuthenticator(authenticator),
+        pollMs, clock);
+  }
+
+  /**
+   * The NameNode's source through {@code http}, a client with its identity and, for an {@code
+   * https://} scheduler, its pinned certificate.
+   */
+  public static SchedulerSource polling(SchedulerHttp http, long pollMs, Clock clock) {
+    SchedulerSource s = new SchedulerSource(new HttpScheduleClient(http), http.address(), clock,
         SchedulerSource::log);
     return s.startPolling(pollMs);
   }
