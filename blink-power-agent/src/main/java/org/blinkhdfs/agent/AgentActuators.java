@@ -29,7 +29,8 @@ import org.blinkhdfs.model.config.CoreConfig;
  *       {@code --resume-latency}</td><td>all CPU cores online</td></tr>
  *   <tr><td>emulate</td><td>{@link EmulateActuator} over the freezer {@link ProcessFreezers}
  *       chooses: the {@code --cgroup} freezer if writable, else SIGSTOP/SIGCONT to
- *       {@code --pids}, the {@code --pid-file} pids, or the pids in the cgroup's
+ *       {@code --pids}, the {@code --pid-file} pids (each must run a DataNode: {@link
+ *       SignalFreezer#forPidFile(Path, Duration)}), or the pids in the cgroup's
  *       {@code cgroup.procs}</td><td>thaw</td></tr>
  *   <tr><td>dry-run</td><td>{@link DryRunActuator}</td><td>nothing</td></tr>
  * </table>
@@ -87,8 +88,12 @@ final class AgentActuators {
     if (!cfg.pids().isEmpty()) {
       return new SignalFreezer(cfg::pids, "pids " + cfg.pids(), LibcKernel.get(), proc, timeout);
     }
-    Path file = cfg.pidFile().orElseGet(() -> cfg.cgroup().orElseThrow().resolve("cgroup.procs"));
-    return new SignalFreezer(() -> SignalFreezer.readPidFile(file), "pid file " + file,
+    if (cfg.pidFile().isPresent()) {
+      // Checked at every freeze: each pid must run a DataNode, or nothing is stopped.
+      return SignalFreezer.forPidFile(cfg.pidFile().get(), timeout);
+    }
+    Path procs = cfg.cgroup().orElseThrow().resolve("cgroup.procs");
+    return new SignalFreezer(() -> SignalFreezer.readPidFile(procs), "pids in " + procs,
         LibcKernel.get(), proc, timeout);
   }
 }

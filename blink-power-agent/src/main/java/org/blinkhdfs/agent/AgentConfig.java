@@ -53,6 +53,12 @@ public final class AgentConfig {
   public static final ConfigKey POLL_MS = new ConfigKey("blink.agent.poll.ms", "1000", "ms");
   public static final ConfigKey OFF_CHECK_IN_MS = new ConfigKey("blink.agent.off.checkin.ms",
       Long.toString(AgentTiming.DEFAULT_OFF_CHECK_IN_MS), "ms");
+  /**
+   * The agent's own lease ({@link AgentTiming#leaseMaxMs}): a schedule is followed at most this
+   * long after the scheduler last answered, whatever its {@code validUntilMs} (or none) says.
+   */
+  public static final ConfigKey LEASE_MAX_MS = new ConfigKey("blink.agent.lease.max.ms",
+      Long.toString(AgentTiming.DEFAULT_LEASE_MAX_MS), "ms");
   public static final ConfigKey HEARTBEAT_MS =
       new ConfigKey("blink.agent.heartbeat.ms", "10000", "ms");
   public static final ConfigKey HTTP_TIMEOUT_MS =
@@ -70,7 +76,7 @@ public final class AgentConfig {
 
   /** Every key the agent reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
   public static final List<ConfigKey> KEYS = Stream.of(Stream.of(MIN_SLEEP_MS,
-      RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
+      RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, LEASE_MAX_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
       FREEZE_TIMEOUT_MS, IO_SERVER_CORES, HttpStatusSink.SECRET_FILE),
       UtilizationConfig.KEYS.stream(),
       KERBEROS.list().stream()).flatMap(k -> k).toList();
@@ -100,6 +106,8 @@ public final class AgentConfig {
       "  --min-sleep D           shortest sleep worth a transition (default 3s)",
       "  --poll D                longest an awake agent goes without fetching (default 1s)",
       "  --off-checkin D         longest any sleep lasts before it fetches again (default 5m)",
+      "  --lease-max D           follow a schedule at most this long after the scheduler last",
+      "                          answered, even one without expiry; then stay awake (default 5m)",
       "  --heartbeat D           longest an awake agent goes without a status (default 10s)",
       "  --conf FILE             an extra Hadoop site XML file with blink.* keys",
       "  --help, -help           this text",
@@ -107,7 +115,8 @@ public final class AgentConfig {
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
       "come first. Keys: " + SchedulerHttp.ADDRESS_KEY
           + ", blink.agent.{min.sleep,resume.latency,poll,",
-      "off.checkin,heartbeat,http.timeout,freeze.timeout}.ms, blink.agent.ioserver.cores,",
+      "off.checkin,lease.max,heartbeat,http.timeout,freeze.timeout}.ms,",
+      "blink.agent.ioserver.cores,",
       "blink.agent.utilization.devices, blink.agent.proc.root.",
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
 
@@ -135,7 +144,8 @@ public final class AgentConfig {
       .flag("node", "HOST:PORT").flag("scheduler", "HOST:PORT").flag("actuator", "KIND")
       .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
       .flag("pids", "PID,PID").flag("pid-tree", "PID,PID").flag("resume-latency", "D")
-      .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("heartbeat", "D")
+      .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("lease-max", "D")
+      .flag("heartbeat", "D")
       .flag("conf", "FILE")
       .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
@@ -204,7 +214,8 @@ public final class AgentConfig {
     long minSleepMs = ms(cl, "min-sleep", conf, MIN_SLEEP_MS, -1, 1, HOUR_MS);
     long pollMs = ms(cl, "poll", conf, POLL_MS, -1, 10, 600_000);
     long offCheckInMs = ms(cl, "off-checkin", conf, OFF_CHECK_IN_MS, -1, 10, 24 * HOUR_MS);
-    this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs);
+    long leaseMaxMs = ms(cl, "lease-max", conf, LEASE_MAX_MS, -1, 1000, 24 * HOUR_MS);
+    this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs, leaseMaxMs);
     this.heartbeatMs = ms(cl, "heartbeat", conf, HEARTBEAT_MS, -1, 10, HOUR_MS);
     this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
     this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
@@ -407,9 +418,10 @@ public final class AgentConfig {
   @Override
   public String toString() {
     return String.format(Locale.ROOT, "node %s, scheduler %s, actuator %s, min sleep %s, resume"
-        + " latency %s, poll %s, OFF check-in %s, heartbeat %s, %s", node, schedulerAddress,
-        actuator.flag(), Durations.format(timing.minSleepMs()),
+        + " latency %s, poll %s, OFF check-in %s, own lease %s, heartbeat %s, %s", node,
+        schedulerAddress, actuator.flag(), Durations.format(timing.minSleepMs()),
         Durations.format(timing.resumeLatencyMs()), Durations.format(timing.pollMs()),
-        Durations.format(timing.offCheckInMs()), Durations.format(heartbeatMs), utilization);
+        Durations.format(timing.offCheckInMs()), Durations.format(timing.leaseMaxMs()),
+        Durations.format(heartbeatMs), utilization);
   }
 }

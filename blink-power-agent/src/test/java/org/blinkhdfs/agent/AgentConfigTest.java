@@ -63,6 +63,22 @@ class AgentConfigTest {
   }
 
   @Test
+  void leaseMaxFromTheFlagTheKeyAndItsBounds() {
+    assertEquals(300_000, parse(base("dry-run")).timing().leaseMaxMs(), "default: 5 minutes");
+    assertEquals(120_000, parse(base("dry-run", "--lease-max", "2m")).timing().leaseMaxMs());
+    Configuration conf = new Configuration(false);
+    conf.set("blink.agent.lease.max.ms", "45000");
+    assertEquals(45_000, parse(conf, base("dry-run")).timing().leaseMaxMs());
+    assertEquals("--lease-max 10ms is outside 1s..86400s: give a duration in that range",
+        error(base("dry-run", "--lease-max", "10ms")));
+    conf.set("blink.agent.lease.max.ms", "0");
+    String msg = assertThrows(IllegalArgumentException.class,
+        () -> parse(conf, base("dry-run"))).getMessage();
+    assertTrue(msg.contains("blink.agent.lease.max.ms"), msg);
+    assertTrue(parse(base("dry-run", "--lease-max", "90s")).toString().contains("own lease 90s"));
+  }
+
+  @Test
   void defaultsDependOnTheActuator() {
     AgentConfig real = parse(base("real", "--sysfs-root", tmp.toString()));
     assertEquals(2000, real.timing().resumeLatencyMs());

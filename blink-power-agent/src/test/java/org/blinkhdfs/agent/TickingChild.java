@@ -15,9 +15,18 @@ public final class TickingChild implements AutoCloseable {
   private final Path counter;
 
   public TickingChild(Path dir, String name) throws IOException, InterruptedException {
+    this(dir, name, "ticking-child");
+  }
+
+  /**
+   * A child whose command line is {@code bash -c <script> <arg0>}: {@code arg0} (the script's
+   * {@code $0}) is a whole argument of {@code /proc/<pid>/cmdline}, e.g. the DataNode class.
+   */
+  public TickingChild(Path dir, String name, String arg0)
+      throws IOException, InterruptedException {
     counter = dir.resolve(name + ".counter");
     process = new ProcessBuilder("bash", "-c",
-        "i=0; while true; do i=$((i+1)); echo $i > '" + counter + "'; sleep 0.02; done")
+        "i=0; while true; do i=$((i+1)); echo $i > '" + counter + "'; sleep 0.02; done", arg0)
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (value() < 2) {

@@ -25,6 +25,7 @@ import org.blinkhdfs.model.schedule.GanttText;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.schedule.ScheduleLimits;
 
 /**
  * {@code bin/blink schedule}: plans one epoch with a blink policy and prints the schedule JSON,
@@ -144,7 +145,8 @@ public final class ScheduleCommand {
             1e9))
         .transitionMs(a.durationMsIn("transition", DEFAULT_TRANSITION, 0, 3_600_000)).build();
     PowerLevel level = PowerLevel.parse("--power", a.get("power", ""));
-    long intervalMs = a.durationMsIn("interval", DEFAULT_INTERVAL, 100, 86_400_000);
+    long intervalMs = a.durationMsIn("interval", DEFAULT_INTERVAL,
+        ScheduleLimits.MIN_INTERVAL_MS, ScheduleLimits.MAX_INTERVAL_MS);
     long startMs = a.has("start-ms") ? parseStart(a.get("start-ms", ""))
         : Math.floorDiv(clock.millis(), intervalMs) * intervalMs;
     OptionalLong lease = a.has("lease")

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.blinkhdfs.common.text.AsciiNumbers;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
@@ -119,7 +120,7 @@ final class ApiServlets {
       } else {
         int n;
         try {
-          n = Integer.parseInt(body);
+          n = AsciiNumbers.parseInt(body); // "\u0663" is not 3 here
         } catch (NumberFormatException e) {
           n = -1;
         }

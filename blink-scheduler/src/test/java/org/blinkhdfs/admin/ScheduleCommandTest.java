@@ -98,7 +98,7 @@ class ScheduleCommandTest {
     assertUsage(run("--nodes", "0", "--power", "50%"),
         "--nodes '0' must be a whole number in 1..10000");
     assertUsage(run("--power", "50%", "--interval", "60"), "--interval '60' has no unit");
-    assertUsage(run("--power", "50%", "--interval", "50ms"), "between 100ms and 86400s");
+    assertUsage(run("--power", "50%", "--interval", "500ms"), "between 1s and 86400s");
     assertUsage(run("--power", "50%", "--policy", "zigzag"),
         "--policy 'zigzag' is not a blink policy");
     assertUsage(run("--power", "50%", "--sleep-watts", "30"), "sleepWatts (30.0) must be below");

@@ -171,6 +171,9 @@ class SchedulerDaemonTest {
     assertError(send("PUT", "/v1/power", "", null), 400, "empty body");
     assertError(send("PUT", "/v1/policy", "zigzag", null), 400, "'zigzag' is not a blink policy");
     assertError(send("PUT", "/v1/active", "9", null), 400, "must be a whole number in 0..3");
+    // Issue 45: an Arabic-Indic 3 ("\u0663") was taken as 3 by Integer.parseInt.
+    assertError(send("PUT", "/v1/active", "\u0663", null), 400, "active nodes '\u0663' must be a"
+        + " whole number in 0..3");
     assertError(send("POST", "/v1/status", "{not json", "application/json"), 400,
         "not valid JSON");
     assertError(send("POST", "/v1/status", StatusJson.write(new NodeStatus("10.9.9.9:1",

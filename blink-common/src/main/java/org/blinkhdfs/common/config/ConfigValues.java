@@ -7,7 +7,7 @@ import java.util.function.Function;
  * Reads one numeric {@link ConfigKey} from any key-value lookup (a Hadoop {@code Configuration}
  * via {@code conf::get}, a map, system properties) and validates its range. Every module's config
  * class uses these, so all bad values read the same way:
- * {@code blink.interval.ms = '6s' is invalid: give a whole number of ms in 100..86400000
+ * {@code blink.interval.ms = '6s' is invalid: give a whole number of ms in 1000..86400000
  * (default 60000)}.
  */
 public final class ConfigValues {

@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * that the daemon runs it on a thread and a simulation drives it from an event queue.
  *
  * <p><b>A step</b>: fetch the schedule ({@link ScheduleClient}; on failure keep the last one,
- * which the planner ignores once its lease ends), ask {@link AgentPlanner}, apply the compute mode
+ * which the planner ignores once its lease ends: its own {@code validUntilMs} or, sooner, {@link
+ * AgentTiming#leaseMaxMs} after the last successful fetch, so a schedule without expiry does not
+ * outlive a vanished scheduler by more than that), ask {@link AgentPlanner}, apply the compute mode
  * when it changes ({@link Actuator#setComputeCores}: the io-server core count, or 0 for all
  * cores), then either
  *
@@ -85,6 +87,8 @@ public final class AgentLoop {
   // Written only by the stepping thread (under this object's lock); volatile so that status
   // readers never wait for a step that is blocked in a sleep.
   private volatile Optional<Schedule> schedule = Optional.empty();
+  /** The step time of the last successful fetch: the agent's own lease counts from here. */
+  private volatile long confirmedAtMs = Long.MIN_VALUE;
   private volatile AgentAction lastAction;
   private volatile long fetchFailures;
   private volatile long postFailures;
@@ -110,8 +114,9 @@ public final class AgentLoop {
   /** Runs one step; see the class comment. */
   public synchronized StepResult step() throws InterruptedException {
     long now = clock.millis();
-    refreshSchedule();
-    AgentAction action = AgentPlanner.next(schedule, settings.node(), now, settings.timing());
+    refreshSchedule(now);
+    AgentAction action = AgentPlanner.next(schedule, settings.node(), now, confirmedAtMs,
+        settings.timing());
     lastAction = action;
     if (action.kind() == AgentAction.Kind.SLEEP) {
       return sleep(action, now);
@@ -194,9 +199,10 @@ public final class AgentLoop {
     return lastPostMs == Long.MIN_VALUE || now - lastPostMs >= settings.heartbeatMs();
   }
 
-  private void refreshSchedule() {
+  private void refreshSchedule(long now) {
     try {
       schedule = Objects.requireNonNull(client.fetch(), "ScheduleClient.fetch returned null");
+      confirmedAtMs = now;
     } catch (IOException | IllegalArgumentException e) {
       // IllegalArgumentException covers InvalidScheduleException from a bad document.
       fetchFailures++;
@@ -234,6 +240,14 @@ public final class AgentLoop {
   /** The schedule the agent follows (the last one fetched). */
   public Optional<Schedule> schedule() {
     return schedule;
+  }
+
+  /**
+   * The step time of the last successful fetch ({@link Long#MIN_VALUE} before any): the
+   * agent's own lease on the schedule runs {@link AgentTiming#leaseMaxMs} from here.
+   */
+  public long confirmedAtMs() {
+    return confirmedAtMs;
   }
 
   /** The planner's last decision; null before the first step. */

@@ -164,6 +164,36 @@ class AgentLoopTest {
     assertFalse(freezer.isFrozen());
   }
 
+  /**
+   * Issue 45: a schedule without validUntilMs ("no expiry"), then the scheduler gone. The agent's
+   * own lease (default 300 000 after its last successful fetch at 10 000) ends at 310 000: no
+   * sleep reaches past it, and from then on the node stays awake until the scheduler answers.
+   */
+  @Test
+  void aVanishedSchedulerCannotKeepANodeAsleepUnderAScheduleWithoutExpiry() throws Exception {
+    served = Optional.of(AgentPlannerTest.base().add(NodeSchedule.of(DN1, NodeMode.OFF))
+        .build());
+    AgentLoop a = loop(emulate, 30_000);
+    assertEquals(StepResult.Kind.SLEPT, a.step().kind());
+    assertEquals(10_000, a.confirmedAtMs());
+    fetchFails = true;
+    long latestWake = 0;
+    while (clock.millis() < 600_000) {
+      StepResult r = a.step();
+      if (r.kind() == StepResult.Kind.SLEPT) {
+        latestWake = Math.max(latestWake, r.action().untilMs());
+      }
+      clock.set(Math.max(clock.millis(), r.nextStepAtMs()));
+    }
+    assertEquals(310_000, latestWake, "the last sleep ends at the agent's own lease end");
+    assertEquals(308_000, freezer.transitions().get(freezer.transitions().size() - 1).atMs());
+    assertFalse(freezer.isFrozen());
+    assertTrue(a.lastAction().reason().contains("the agent's own lease on epoch 4 ended at"
+        + " 310000"), a.lastAction().reason());
+    fetchFails = false; // the scheduler is back: the node follows its schedule again
+    assertEquals(StepResult.Kind.SLEPT, a.step().kind());
+  }
+
   @Test
   void refusalPostsErrorOnceAndRetriesAfterPoll() throws Exception {
     Actuator refusing = new Actuator() {

@@ -1,6 +1,7 @@
 package org.blinkhdfs.control.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
@@ -95,7 +96,8 @@ class AgentPlannerTest {
         .add(NodeSchedule.of("dn2:9866", NodeMode.OFF)).build());
     a = AgentPlanner.next(noLease, "dn2:9866", 10_000, TIMING);
     assertEquals(70_000, a.sleep().orElseThrow().wakeAtMs());
-    assertTrue(a.sleep().get().leaseEndMs().isEmpty());
+    assertEquals(OptionalLong.of(10_000 + AgentTiming.DEFAULT_LEASE_MAX_MS),
+        a.sleep().get().leaseEndMs(), "the agent's own lease, from the fetch at 10 000");
     // A BLINK window of length 0 is OFF too.
     Optional<Schedule> empty = Optional.of(base().validUntilMs(120_000)
         .add(NodeSchedule.blink(DN1, 5_000, 0)).build());
@@ -125,12 +127,71 @@ class AgentPlannerTest {
         "the check-in comes first");
   }
 
+  /**
+   * The worked example without validUntilMs, last confirmed at 10 000, leaseMax 180 000: lease to
+   * 190 000.
+   */
+  @Test
+  void aScheduleWithoutExpiryGetsTheAgentsOwnLease() {
+    Optional<Schedule> noLease = Optional.of(base()
+        .add(NodeSchedule.blink(DN1, 20_000, 20_000)).build());
+    AgentTiming lease180 = new AgentTiming(3_000, 2_000, 5_000, 300_000, 180_000);
+    AgentAction a = AgentPlanner.next(noLease, DN1, 100_000, 10_000, lease180);
+    assertEquals(140_000, a.sleep().orElseThrow().wakeAtMs(), "the window comes first");
+    assertEquals(OptionalLong.of(190_000), a.sleep().get().leaseEndMs());
+    a = AgentPlanner.next(noLease, DN1, 170_000, 10_000, lease180);
+    assertEquals(190_000, a.sleep().orElseThrow().wakeAtMs(), "not 200 000: the lease ends");
+    a = AgentPlanner.next(noLease, DN1, 150_000, 10_000, lease180);
+    assertEquals(AgentAction.Kind.STAY_AWAKE, a.kind(), "in its window");
+    assertEquals(155_000, a.untilMs());
+    for (long now : new long[] {190_000, 250_000, 10_000_000}) {
+      a = AgentPlanner.next(noLease, DN1, now, 10_000, lease180);
+      assertEquals(AgentAction.Kind.STAY_AWAKE, a.kind(), "at " + now);
+      assertEquals(now + 5_000, a.untilMs());
+      assertEquals("the agent's own lease on epoch 4 ended at 190000 (leaseMaxMs 180000 after the"
+          + " scheduler last answered, at 10000; the schedule's validUntilMs is none): everyone"
+          + " awake until it answers again", a.reason());
+    }
+    // Confirmed again at 250 000 (the scheduler answered): it sleeps by the schedule again.
+    assertEquals(260_000, AgentPlanner.next(noLease, DN1, 250_000, 250_000, lease180).sleep()
+        .orElseThrow().wakeAtMs());
+  }
+
+  @Test
+  void anAbsurdlyDistantLeaseIsCappedTheSameWay() {
+    // validUntilMs in the year 33658; OFF; check-in one hour, leaseMax 60 000.
+    Optional<Schedule> distant = Optional.of(base().validUntilMs(1_000_000_000_000_000L)
+        .add(NodeSchedule.of("dn2:9866", NodeMode.OFF)).build());
+    AgentTiming t = new AgentTiming(3_000, 2_000, 5_000, 3_600_000, 60_000);
+    SleepRequest r = AgentPlanner.next(distant, "dn2:9866", 10_000, 10_000, t).sleep()
+        .orElseThrow();
+    assertEquals(70_000, r.wakeAtMs());
+    assertEquals(OptionalLong.of(70_000), r.leaseEndMs(), "the actuator checks the cap too");
+    AgentAction a = AgentPlanner.next(distant, "dn2:9866", 70_000, 10_000, t);
+    assertEquals(AgentAction.Kind.STAY_AWAKE, a.kind());
+    assertTrue(a.reason().contains("validUntilMs is 1000000000000000"), a.reason());
+    // A schedule lease shorter than the cap keeps its own message.
+    assertTrue(AgentPlanner.next(worked(), DN1, 180_000, 170_000, TIMING).reason()
+        .startsWith("the lease of epoch 4 ended at 180000"));
+  }
+
+  @Test
+  void aLeaseMaxBelowOneIsRefusedNamingTheFix() {
+    IllegalArgumentException e = assertThrows(
+        IllegalArgumentException.class, () -> new AgentTiming(3_000, 0, 1_000, 300_000, 0));
+    assertEquals("leaseMaxMs must be >= 1, got 0: give how long after the scheduler's last"
+        + " answer a node may still sleep by it, e.g. 300000", e.getMessage());
+  }
+
   @Test
   void aDayLongIntervalGivesNoDayLongSleep() {
     Optional<Schedule> day = Optional.of(Schedule.builder().epoch(1).intervalStartMs(0)
         .intervalMs(86_400_000).add(NodeSchedule.blink(DN1, 80_000_000, 1_000_000)).build());
     assertEquals(10_000 + AgentTiming.DEFAULT_OFF_CHECK_IN_MS,
         AgentPlanner.next(day, DN1, 10_000, TIMING).sleep().orElseThrow().wakeAtMs());
+    assertEquals(10_000 + 60_000, AgentPlanner.next(day, DN1, 10_000,
+        new AgentTiming(3_000, 2_000, 5_000, 300_000, 60_000)).sleep().orElseThrow().wakeAtMs(),
+        "a shorter own lease bounds the sleep too");
   }
 
   @Test
@@ -177,9 +238,11 @@ class AgentPlannerTest {
       };
       Schedule s = b.add(e).build();
       AgentTiming timing = new AgentTiming(1 + rnd.nextInt(5_000), rnd.nextInt(3_000),
-          1 + rnd.nextInt(10_000));
+          1 + rnd.nextInt(10_000), AgentTiming.DEFAULT_OFF_CHECK_IN_MS,
+          1 + rnd.nextInt(4 * (int) interval));
       long now = start - interval + rnd.nextInt(7 * (int) interval);
-      AgentAction a = AgentPlanner.next(Optional.of(s), DN1, now, timing);
+      long confirmedAt = now - (rnd.nextBoolean() ? 0 : rnd.nextInt(4 * (int) interval));
+      AgentAction a = AgentPlanner.next(Optional.of(s), DN1, now, confirmedAt, timing);
       String ctx = "seed " + seed + " " + s + " now " + now + " -> " + a;
       assertTrue(a.untilMs() > now, ctx);
       if (a.kind() == AgentAction.Kind.SLEEP) {
@@ -189,6 +252,10 @@ class AgentPlannerTest {
         assertTrue(r.wakeAtMs() - timing.resumeLatencyMs() - now >= timing.minSleepMs(), ctx);
         assertTrue(s.validUntilMs().isEmpty()
             || r.wakeAtMs() <= s.validUntilMs().getAsLong(), ctx + ": wakes after the lease");
+        assertTrue(r.wakeAtMs() <= confirmedAt + timing.leaseMaxMs(), ctx
+            + ": wakes after the agent's own lease");
+        assertEquals(r.leaseEndMs().getAsLong(), Math.min(confirmedAt + timing.leaseMaxMs(),
+            s.validUntilMs().orElse(Long.MAX_VALUE)), ctx);
         // Asleep by the schedule for the whole sleep, so no window is missed.
         for (long t = now; t < r.wakeAtMs(); t += Math.max(1, (r.wakeAtMs() - now) / 50)) {
           assertTrue(!s.isAwake(DN1, t) || s.isExpired(t), ctx + ": awake at " + t);
@@ -197,7 +264,7 @@ class AgentPlannerTest {
         // one interval passed, or the check-in bounds the sleep.
         long w = r.wakeAtMs();
         assertTrue(s.isAwake(DN1, w) || s.window(DN1).isNever()
-            || w == now + timing.offCheckInMs(), ctx);
+            || w == now + timing.offCheckInMs() || w == confirmedAt + timing.leaseMaxMs(), ctx);
         assertTrue(w - now <= timing.offCheckInMs(), ctx + ": longer than the check-in");
       } else if (s.isAwake(DN1, now)) {
         assertTrue(a.untilMs() <= now + timing.pollMs(), ctx);

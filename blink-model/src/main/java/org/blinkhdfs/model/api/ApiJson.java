@@ -2,7 +2,9 @@ package org.blinkhdfs.model.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.blinkhdfs.model.json.StrictJson;
 
 /**
  * The JSON of the Blink API's answers ({@link NodeState}, {@link FileBlocks}, {@link FileInfo},
@@ -13,16 +15,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *
  * <p>Reading is strict about what the format promises and lenient about growth: every field must
  * be present (a null where the record allows it), unknown fields are ignored so a newer proxy can
- * add some, and a missing or mistyped field is an {@link IllegalArgumentException} naming the
- * answer type and the field.
+ * add some, and a missing or mistyped field (a number given as a string too), a key given twice
+ * or text after the answer ({@link StrictJson}) is an {@link IllegalArgumentException} naming
+ * the answer type and the field.
  *
  * <p>Thread-safe.
  */
 public final class ApiJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper()
+  private static final ObjectMapper MAPPER = StrictJson.builder()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
       .configure(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES, true)
-      .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+      .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+      // "12" is not 12: a number field holds a JSON number, never a string (whose digits
+      // Jackson would parse with the JDK, which takes any Unicode digit).
+      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .build();
 
   private ApiJson() {}
 

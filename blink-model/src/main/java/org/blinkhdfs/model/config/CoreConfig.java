@@ -7,6 +7,7 @@ import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ScheduleLimits;
 
 /**
  * The {@code blink.*} keys of the power model and the blink policies, typed and validated in one
@@ -50,9 +51,12 @@ public final class CoreConfig {
     this.lookup = lookup;
   }
 
-  /** The blink interval; 100 ms to 24 h. */
+  /**
+   * The blink interval; 1 s to 24 h, the range every schedule reader accepts ({@link
+   * ScheduleLimits}), so the scheduler never publishes what its agents refuse.
+   */
   public long intervalMs() {
-    return longIn(INTERVAL_MS, 100, 86_400_000L);
+    return longIn(INTERVAL_MS, ScheduleLimits.MIN_INTERVAL_MS, ScheduleLimits.MAX_INTERVAL_MS);
   }
 
   /** The blink policy named by {@code blink.scheduler.policy}. */

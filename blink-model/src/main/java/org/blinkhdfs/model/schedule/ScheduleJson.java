@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalLong;
+import org.blinkhdfs.model.json.StrictJson;
 
 /**
  * Reads and writes the schedule JSON of ARCHITECTURE.md.
@@ -27,8 +28,10 @@ import java.util.OptionalLong;
  * </pre>
  *
  * <p>Reading is strict about what it knows (a wrong type, unknown mode, missing field or window
- * outside the interval fails with the JSON path, the value and the fix) and lenient about what it
- * does not: unknown extra fields are ignored so the format can grow. Window fields on a mode other
+ * outside the interval fails with the JSON path, the value and the fix; so do an interval or a
+ * time outside {@link ScheduleLimits}, a key given twice and anything after the document, see
+ * {@link StrictJson}) and lenient about what it does not: unknown extra fields are ignored so the
+ * format can grow. Window fields on a mode other
  * than BLINK are refused, because a writer that sends them most likely meant BLINK.
  *
  * <p>Writing emits fields in the documented order, one node per line, {@code role} only for
@@ -37,7 +40,7 @@ import java.util.OptionalLong;
  * <p>Thread-safe: the shared {@link ObjectMapper} is only used for tree reads and writes.
  */
 public final class ScheduleJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = StrictJson.mapper();
 
   private ScheduleJson() {}
 
@@ -121,11 +124,15 @@ public final class ScheduleJson {
       throw new InvalidScheduleException("version", "unsupported version " + version
           + ": this build reads version " + Schedule.VERSION);
     }
+    long intervalStartMs = requiredLong(root, "intervalStartMs", "intervalStartMs");
+    long intervalMs = requiredLong(root, "intervalMs", "intervalMs");
+    OptionalLong validUntilMs = optionalLong(root, "validUntilMs", "validUntilMs");
+    ScheduleLimits.checkWire(intervalStartMs, intervalMs, validUntilMs);
     Schedule.Builder b = Schedule.builder()
         .epoch(requiredLong(root, "epoch", "epoch"))
-        .intervalStartMs(requiredLong(root, "intervalStartMs", "intervalStartMs"))
-        .intervalMs(requiredLong(root, "intervalMs", "intervalMs"));
-    b.validUntilMs(optionalLong(root, "validUntilMs", "validUntilMs"));
+        .intervalStartMs(intervalStartMs)
+        .intervalMs(intervalMs);
+    b.validUntilMs(validUntilMs);
     JsonNode nodes = root.get("nodes");
     if (nodes == null || !nodes.isArray()) {
       throw new InvalidScheduleException("nodes",

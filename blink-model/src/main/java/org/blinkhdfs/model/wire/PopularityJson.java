@@ -1,14 +1,13 @@
 package org.blinkhdfs.model.wire;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.blinkhdfs.model.json.StrictJson;
 
 /**
  * The JSON of {@code PUT /v1/popularity}: each ring node's read load for load-proportional
@@ -29,9 +28,7 @@ import java.util.Map;
  * <p>Thread-safe.
  */
 public final class PopularityJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper MAPPER = StrictJson.mapper();
   private static final String EXAMPLE =
       " (e.g. {\"nodes\": {\"10.0.0.11:9866\": 12.5, \"10.0.0.12:9866\": 0}})";
 

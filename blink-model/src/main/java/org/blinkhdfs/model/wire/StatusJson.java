@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
+import org.blinkhdfs.model.json.StrictJson;
 
 /**
  * Reads and writes a {@link NodeStatus} as JSON, the form people and {@code curl} use with
@@ -21,7 +22,7 @@ import java.util.Arrays;
  * <p>Thread-safe.
  */
 public final class StatusJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = StrictJson.mapper();
 
   private StatusJson() {}
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.blinkhdfs.model.json.StrictJson;
 
 /**
  * The JSON of {@code POST /v1/wake}, shared by the scheduler daemon (reads requests, writes
@@ -29,7 +30,7 @@ import java.util.OptionalLong;
  * <p>Thread-safe.
  */
 public final class WakeJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = StrictJson.mapper();
   private static final String EXAMPLE =
       " (e.g. {\"node\": \"10.0.0.13:9866\", \"ms\": 20000, \"reason\": \"proxy drain\"})";
 

@@ -2,10 +2,12 @@ package org.blinkhdfs.model.wire;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.Locale;
+import java.util.OptionalLong;
 import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.schedule.ScheduleLimits;
 import org.blinkhdfs.model.wire.proto.NodeScheduleProto;
 import org.blinkhdfs.model.wire.proto.NodeStatusProto;
 import org.blinkhdfs.model.wire.proto.ScheduleProto;
@@ -16,7 +18,8 @@ import org.blinkhdfs.model.wire.proto.ScheduleProto;
  *
  * <p>Decoding validates exactly like the JSON codec: a schedule goes through
  * {@link Schedule.Builder#build()}, so a window outside the interval or a duplicate node fails
- * with the same field path ({@code nodes[2].activeMs}). Bytes that are not a message, a missing
+ * with the same field path ({@code nodes[2].activeMs}), after the same {@link ScheduleLimits}
+ * (interval 1 s..24 h, no time past the year 9999). Bytes that are not a message, a missing
  * or unknown version, and unspecified enum values fail with an {@link IllegalArgumentException}
  * naming what is wrong; unknown fields are ignored (protobuf's forward compatibility). Every
  * status error starts with {@code NodeStatusProto}, as every JSON one starts with {@code status}
@@ -58,6 +61,8 @@ public final class WireCodec {
       throw new InvalidScheduleException("version", "unsupported wire version " + p.getVersion()
           + ": this build reads version " + VERSION);
     }
+    ScheduleLimits.checkWire(p.getIntervalStartMs(), p.getIntervalMs(), p.hasValidUntilMs()
+        ? OptionalLong.of(p.getValidUntilMs()) : OptionalLong.empty());
     Schedule.Builder b = Schedule.builder().epoch(p.getEpoch())
         .intervalStartMs(p.getIntervalStartMs()).intervalMs(p.getIntervalMs());
     if (p.hasValidUntilMs()) {

@@ -35,7 +35,7 @@ class CoreConfigTest {
     conf.put("blink.interval.ms", "6s");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::intervalMs);
     assertEquals("blink.interval.ms = '6s' is invalid: give a whole number of ms in"
-        + " 100..86400000 (default 60000)", e.getMessage());
+        + " 1000..86400000 (default 60000)", e.getMessage());
     conf.put("blink.power.sleep.watts", "30");
     e = assertThrows(IllegalArgumentException.class, () -> c.powerModel(3));
     assertTrue(e.getMessage().startsWith("blink.power.sleep.watts = 30.0 must be below"));

@@ -71,7 +71,7 @@ public final class FuzzInputs {
 
   /** A valid schedule: 0..11 nodes of every mode and role, optional lease. */
   public static Schedule randomSchedule(Random rnd) {
-    long interval = 1 + rnd.nextInt(120_000);
+    long interval = 1_000 + rnd.nextInt(120_000);
     Schedule.Builder b = Schedule.builder().epoch(rnd.nextInt(100_000))
         .intervalStartMs(Math.abs(rnd.nextLong() % 2_000_000_000_000L)).intervalMs(interval);
     if (rnd.nextBoolean()) {

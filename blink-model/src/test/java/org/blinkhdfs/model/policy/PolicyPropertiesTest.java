@@ -31,7 +31,7 @@ class PolicyPropertiesTest {
           .transitionMs(rnd.nextBoolean() ? 0 : rnd.nextInt(3000)).build();
       PowerLevel level = rnd.nextBoolean() ? new PowerLevel.Percent(rnd.nextDouble() * 100)
           : new PowerLevel.Watts(rnd.nextDouble() * model.peakClusterWatts() * 1.2);
-      long interval = 100 + rnd.nextInt(120_000);
+      long interval = 1_000 + rnd.nextInt(120_000); // blink.interval.ms: 1 s up
       Map<String, Double> pop = new LinkedHashMap<>();
       List<String> ring = PolicyTest.ring(n);
       if (rnd.nextBoolean()) {

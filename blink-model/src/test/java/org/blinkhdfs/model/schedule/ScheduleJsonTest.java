@@ -88,8 +88,8 @@ class ScheduleJsonTest {
   @Test
   void aNodeNameOutsidePrintableAsciiIsRefused() throws java.io.IOException {
     byte[] head =
-        "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5,\"nodes\":[{\"node\":\"a"
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ("{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5000,"
+            + "\"nodes\":[{\"node\":\"a").getBytes(java.nio.charset.StandardCharsets.UTF_8);
     byte[] tail = ":1\",\"mode\":\"ACTIVE\"}]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     java.io.ByteArrayOutputStream in = new java.io.ByteArrayOutputStream();
     in.write(head);
@@ -151,10 +151,45 @@ class ScheduleJsonTest {
     assertBad("nodes[5].mode", ARCH_EXAMPLE.replace("\"mode\": \"ACTIVE\", \"role\"",
         "\"mode\": \"OFF\", \"role\""), "staging");
     assertBad("nodes[5].role", ARCH_EXAMPLE.replace("STAGING", "PROXY"), "'PROXY'");
-    assertBad("nodes", "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5}",
+    assertBad("nodes", "{\"version\":1,\"epoch\":1,\"intervalStartMs\":0,\"intervalMs\":5000}",
         "missing");
     assertBad("$", "{\"version\": 1,", "not valid JSON");
     assertBad("$", "[1,2]", "JSON object");
+  }
+
+  /** Issue 45, finding 6: what the wire refuses now, each with the field and the fix. */
+  @Test
+  void absurdIntervalsAndTimesAreRefusedAtTheWire() {
+    assertBad("intervalMs", ARCH_EXAMPLE.replace("\"intervalMs\": 60000", "\"intervalMs\": 1")
+        .replace("\"activeOffsetMs\": 20000, \"activeMs\": 20000", "\"activeOffsetMs\": 0,"
+            + " \"activeMs\": 1").replace("\"activeMs\": 20000", "\"activeMs\": 1"),
+        "value 1 is outside 1000..86400000: give the blink interval in milliseconds, from 1 s to"
+            + " 24 h (blink.interval.ms), e.g. 60000");
+    assertBad("intervalMs", ARCH_EXAMPLE.replace("\"intervalMs\": 60000",
+        "\"intervalMs\": 86400001"), "value 86400001 is outside 1000..86400000");
+    assertBad("intervalStartMs", ARCH_EXAMPLE.replace("1790000000000", "9223372036854775000"),
+        "value 9223372036854775000 is after 9999-12-31T23:59:59.999Z: give milliseconds since"
+            + " the Unix epoch (UTC), e.g. 1790000000000");
+    assertBad("validUntilMs", ARCH_EXAMPLE.replace("\"intervalMs\": 60000,",
+        "\"intervalMs\": 60000, \"validUntilMs\": 9223372036854775807,"),
+        "value 9223372036854775807 is after 9999-12-31T23:59:59.999Z");
+    // The bounds themselves pass: 1 s and a lease ending in the last millisecond of 9999.
+    Schedule s = ScheduleJson.read("{\"version\": 1, \"epoch\": 1, \"intervalStartMs\": 0,"
+        + " \"intervalMs\": 1000, \"validUntilMs\": 253402300799999, \"nodes\": []}");
+    assertEquals(1000, s.intervalMs());
+  }
+
+  @Test
+  void trailingJsonAndDuplicateKeysAreRefused() {
+    assertBad("$", ARCH_EXAMPLE + "{\"version\": 1}", "Trailing token");
+    assertBad("$", ARCH_EXAMPLE.replace("\"epoch\": 42,", "\"epoch\": 42, \"epoch\": 43,"),
+        "Duplicate field 'epoch'");
+    assertBad("$", ARCH_EXAMPLE.replace("\"mode\": \"OFF\"", "\"mode\": \"OFF\", \"mode\":"
+        + " \"ACTIVE\""), "Duplicate field 'mode'");
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class,
+        () -> ScheduleJson.read(new java.io.ByteArrayInputStream((ARCH_EXAMPLE + " 7")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+    assertTrue(e.getMessage().contains("Trailing token"), e.getMessage());
   }
 
   @Test

@@ -38,18 +38,37 @@ class WireCodecTest {
         ScheduleProto.newBuilder().setVersion(2).setIntervalMs(10).build().toByteArray()));
     assertEquals("version", e.field());
     e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
-        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10).addNodes(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10_000).addNodes(
             NodeScheduleProto.newBuilder().setNode("a:1")).build().toByteArray()));
     assertEquals("nodes[0].mode", e.field());
     e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
-        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10).addNodes(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(10_000).addNodes(
             NodeScheduleProto.newBuilder().setNode("a:1").setMode(NodeScheduleProto.Mode.BLINK)
-                .setActiveMs(11)).build().toByteArray()));
+                .setActiveMs(10_001)).build().toByteArray()));
     assertEquals("nodes[0].activeMs", e.field(), "same validation as JSON");
     IllegalArgumentException s = assertThrows(IllegalArgumentException.class,
         () -> WireCodec.decodeStatus(NodeStatusProto.newBuilder().setVersion(1).setNode("a:1")
             .build().toByteArray()));
     assertTrue(s.getMessage().contains("state 0 is unspecified"), s.getMessage());
+  }
+
+  /** Issue 45, finding 6: the protobuf decoder applies the same wire limits as the JSON one. */
+  @Test
+  void absurdIntervalsAndTimesAreRefusedInProtobufToo() {
+    InvalidScheduleException e = assertThrows(InvalidScheduleException.class, () -> WireCodec
+        .decodeSchedule(ScheduleProto.newBuilder().setVersion(1).setIntervalMs(1).addNodes(
+            NodeScheduleProto.newBuilder().setNode("a:1").setMode(NodeScheduleProto.Mode.BLINK)
+                .setActiveMs(1)).build().toByteArray()));
+    assertEquals("intervalMs: value 1 is outside 1000..86400000: give the blink interval in"
+        + " milliseconds, from 1 s to 24 h (blink.interval.ms), e.g. 60000", e.getMessage());
+    e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(60_000)
+            .setIntervalStartMs(Long.MAX_VALUE - 1).build().toByteArray()));
+    assertEquals("intervalStartMs", e.field());
+    e = assertThrows(InvalidScheduleException.class, () -> WireCodec.decodeSchedule(
+        ScheduleProto.newBuilder().setVersion(1).setIntervalMs(60_000).setIntervalStartMs(0)
+            .setValidUntilMs(Long.MAX_VALUE).build().toByteArray()));
+    assertEquals("validUntilMs", e.field());
   }
 
   /** Fuzz finding: the record's own checks reached the caller without the decoder's prefix. */

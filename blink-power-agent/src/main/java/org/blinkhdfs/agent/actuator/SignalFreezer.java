@@ -7,11 +7,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.blinkhdfs.common.text.AsciiNumbers;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.ProcessFreezer;
 
@@ -79,34 +81,60 @@ public final class SignalFreezer implements ProcessFreezer {
         Duration.ofSeconds(2));
   }
 
-  /** Pids read from {@code pidFile} (one or more, whitespace-separated); libc, {@code /proc}. */
+  /**
+   * The arguments that mark a DataNode's command line: Hadoop's launcher passes {@code
+   * -Dproc_datanode} and the main class ({@code hdfs --daemon start datanode}; jsvc for a secure
+   * DataNode runs {@code SecureDataNodeStarter}). A whole argument must equal one of them: a
+   * mere mention (a {@code tail -f hadoop-hdfs-datanode.log}, a path) is not a DataNode.
+   */
+  public static final Set<String> DATANODE_ARGUMENTS = Set.of("-Dproc_datanode",
+      "org.apache.hadoop.hdfs.server.datanode.DataNode",
+      "org.apache.hadoop.hdfs.server.datanode.SecureDataNodeStarter");
+
+  /**
+   * Pids read from {@code pidFile} (one or more, whitespace-separated) at every freeze, each
+   * checked to be a DataNode ({@link #dataNodePids}); libc, {@code /proc}, 2 s stop timeout.
+   */
   public static SignalFreezer forPidFile(Path pidFile) {
-    Path proc = Path.of("/proc");
-    return new SignalFreezer(() -> dataNodePids(pidFile, proc), "pid file " + pidFile,
-        LibcKernel.get(), proc, Duration.ofSeconds(2));
+    return forPidFile(pidFile, Duration.ofSeconds(2));
   }
 
   /**
-   * The pids of {@code pidFile}, each checked to be a DataNode: its command line (from {@code
-   * proc}) must mention {@code datanode} (Hadoop's {@code -Dproc_datanode}, the DataNode or
-   * SecureDataNodeStarter class). A pid file outlives its process, and a reused pid would make
-   * the agent stop a stranger; a pid that is not running is left to the liveness check.
+   * The agent's {@code --pid-file}: {@link #forPidFile(Path)} with the stop timeout {@code
+   * blink.agent.freeze.timeout.ms}.
+   */
+  public static SignalFreezer forPidFile(Path pidFile, Duration timeout) {
+    Path proc = Path.of("/proc");
+    return new SignalFreezer(() -> dataNodePids(pidFile, proc), "pid file " + pidFile,
+        LibcKernel.get(), proc, timeout);
+  }
+
+  /**
+   * The pids of {@code pidFile}, each checked to be a DataNode: one argument of its command line
+   * (from {@code proc}) must be one of {@link #DATANODE_ARGUMENTS}. A pid file outlives its
+   * process, and a reused pid would make the agent stop a stranger; a pid that is not running
+   * is left to the liveness check.
    */
   static Set<Integer> dataNodePids(Path pidFile, Path proc) throws ActuatorException {
     Set<Integer> pids = readPidFile(pidFile);
     for (int pid : pids) {
       Path cmdline = proc.resolve(pid + "/cmdline");
-      String cmd;
+      byte[] raw;
       try {
-        cmd = Files.readString(cmdline, StandardCharsets.ISO_8859_1).replace('\0', ' ').trim();
+        raw = Files.readAllBytes(cmdline);
       } catch (IOException e) {
         continue; // not running: freeze() names it
       }
-      if (!cmd.toLowerCase(java.util.Locale.ROOT).contains("datanode")) {
-        throw new ActuatorException("pid " + pid + " from pid file " + pidFile + " runs '"
-            + (cmd.length() > 200 ? cmd.substring(0, 200) + "..." : cmd) + "', not a DataNode"
-            + " (a stale pid file whose pid was reused): not stopping it; remove the stale"
-            + " file and restart the DataNode");
+      String cmd = new String(raw, StandardCharsets.ISO_8859_1);
+      if (Arrays.stream(cmd.split("\0")).noneMatch(DATANODE_ARGUMENTS::contains)) {
+        String shown = cmd.replace('\0', ' ').trim();
+        throw new ActuatorException("--pid-file " + pidFile + ": pid " + pid + " runs '"
+            + (shown.length() > 200 ? shown.substring(0, 200) + "..." : shown) + "', not a"
+            + " DataNode (no argument -Dproc_datanode or the DataNode class): not stopping it."
+            + " A stale pid file whose pid was reused, or the wrong file: point --pid-file at"
+            + " the file 'hdfs --daemon start datanode' writes"
+            + " ($HADOOP_PID_DIR/hadoop-<user>-datanode.pid), or remove the stale file and"
+            + " restart the DataNode");
       }
     }
     return pids;
@@ -132,7 +160,7 @@ public final class SignalFreezer implements ProcessFreezer {
     Set<Integer> pids = new LinkedHashSet<>();
     for (String token : text.split("\\s+")) {
       try {
-        int pid = Integer.parseInt(token);
+        int pid = AsciiNumbers.parseInt(token);
         if (pid <= 1) {
           throw new NumberFormatException("pid must be > 1");
         }

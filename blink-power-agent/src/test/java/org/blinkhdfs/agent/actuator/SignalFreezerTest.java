@@ -37,8 +37,9 @@ class SignalFreezerTest {
   void readsPidsFromTheDataNodePidFile() throws Exception {
     Path pidFile = SignalFreezer.datanodePidFile(tmp, "hdfs");
     assertEquals(tmp.resolve("hadoop-hdfs-datanode.pid"), pidFile);
-    // Named so its command line mentions "datanode", like a real DataNode's.
-    try (TickingChild child = new TickingChild(tmp, "datanode")) {
+    // Its command line has the DataNode class as a whole argument, like a real DataNode's.
+    try (TickingChild child = new TickingChild(tmp, "dn",
+        "org.apache.hadoop.hdfs.server.datanode.DataNode")) {
       Files.writeString(pidFile, (int) child.pid() + "\n");
       SignalFreezer freezer = SignalFreezer.forPidFile(pidFile);
       assertTrue(freezer.describe().contains(pidFile.toString()), freezer.describe());
@@ -59,12 +60,25 @@ class SignalFreezerTest {
       Files.writeString(pidFile, stranger.pid() + "\n");
       ActuatorException e = assertThrows(ActuatorException.class,
           () -> SignalFreezer.forPidFile(pidFile).freeze());
-      assertTrue(e.getMessage().startsWith("pid " + stranger.pid() + " from pid file " + pidFile
+      assertTrue(e.getMessage().startsWith("--pid-file " + pidFile + ": pid " + stranger.pid()
           + " runs 'bash -c"), e.getMessage());
-      assertTrue(e.getMessage().endsWith("not a DataNode (a stale pid file whose pid was"
-          + " reused): not stopping it; remove the stale file and restart the DataNode"),
-          e.getMessage());
+      assertTrue(e.getMessage().contains("', not a DataNode (no argument -Dproc_datanode or the"
+          + " DataNode class): not stopping it."), e.getMessage());
       assertTrue(stranger.progresses(1000), "the stranger was stopped");
+    }
+  }
+
+  /** The check before issue 45 took any mention of "datanode", such as a log file's name. */
+  @Test
+  void aProcessThatOnlyMentionsDatanodeIsNoDataNode() throws Exception {
+    Path pidFile = SignalFreezer.datanodePidFile(tmp, "hdfs");
+    try (TickingChild tail = new TickingChild(tmp, "hadoop-hdfs-datanode",
+        "/var/log/hadoop/hadoop-hdfs-datanode.log")) {
+      Files.writeString(pidFile, tail.pid() + "\n");
+      ActuatorException e = assertThrows(ActuatorException.class,
+          () -> SignalFreezer.forPidFile(pidFile).freeze());
+      assertTrue(e.getMessage().contains("not a DataNode"), e.getMessage());
+      assertTrue(tail.progresses(1000), "the process was stopped");
     }
   }
 
