@@ -116,7 +116,8 @@ public final class ProxyDaemon implements Closeable {
   }
 
   /** The Blink API ({@code /v1/state}, {@code /v1/blocks}, {@code /v1/file}, {@code /v1/load}). */
-  private void registerApi(ApiConfig api, Function<Schedule, LayoutModel> layouts, Clock clock) {
+  private void registerApi(ApiConfig api, Function<Schedule, LayoutModel> layouts, Clock clock)
+      throws IOException {
     ApiServlets.register(http, new BlinkApiService(link.fs(), runtime::state, layouts,
         drain::movesOf, api, clock));
   }

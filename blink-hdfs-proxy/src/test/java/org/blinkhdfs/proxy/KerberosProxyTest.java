@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authorize.ProxyUsers;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.proxy.relay.RelayConfig;
@@ -53,9 +55,16 @@ class KerberosProxyTest {
     kdc.createPrincipal(keytab, "HTTP/localhost", proxyUser + "/localhost", "alice", "mallory");
     try (MiniBlinkCluster c = ProxyTestCluster.builder(dir.resolve("hdfs"), 3).scheduleFile()
         .set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true")
+        .set("hadoop.proxyuser." + proxyUser + ".hosts", "*")
+        .set("hadoop.proxyuser." + proxyUser + ".groups", "*")
         .start()) {
+      // the Blink API looks paths up as its caller, impersonated by the proxy's user
+      ProxyUsers.refreshSuperUserGroupsConfiguration(c.conf);
       c.writeSchedule(c.allActive(3));
       c.writeFile("/k/f0", 3000, 2);
+      c.writeFile("/k/private/f1", 3000, 2);
+      c.fs.setPermission(new org.apache.hadoop.fs.Path("/k/private"),
+          new FsPermission((short) 0700));
       Configuration conf = new Configuration(c.cluster.getConfiguration(0));
       // The NameNode's HTTP server put HDFS's own AuthFilterInitializer into this in-memory
       // conf. The proxy must leave it out (HttpSecurity): a second SPNEGO filter refused every
@@ -90,10 +99,13 @@ class KerberosProxyTest {
             + c.addresses.get(0));
         assertEquals(200, state.status(), state.text());
         assertTrue(state.text().contains(c.addresses.get(0)), state.text());
-        // the proxy's own NameNode client, logged in from its keytab, answers the file query
+        // the proxy's NameNode client, logged in from its keytab, asks as mallory
         SchedulerHttp.Response file = get(mallory, http, "/v1/file?path=/k/f0");
         assertEquals(200, file.status(), file.text());
         assertTrue(file.text().contains("/k/f0"), file.text());
+        SchedulerHttp.Response denied = get(mallory, http, "/v1/file?path=/k/private/f1");
+        assertEquals(403, denied.status(), denied.text());
+        assertTrue(denied.text().contains("user mallory may not see"), denied.text());
         SchedulerHttp.Response jmx = get(mallory, http, "/jmx?qry=Hadoop:*,name=BlinkProxyDrain");
         assertEquals(200, jmx.status(), jmx.text());
         assertTrue(jmx.text().contains("\"MovesFinished\""), jmx.text());
@@ -107,6 +119,7 @@ class KerberosProxyTest {
         assertEquals(200, admin.status(), admin.text());
       }
     } finally {
+      ProxyUsers.refreshSuperUserGroupsConfiguration(new Configuration());
       UserGroupInformation.reset();
       kdc.stop();
     }

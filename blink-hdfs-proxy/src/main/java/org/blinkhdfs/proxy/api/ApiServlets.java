@@ -12,7 +12,9 @@ import org.blinkhdfs.model.wire.SchedulerApi;
  * The Blink API's endpoints on the proxy's HTTP server, one servlet for the four, all {@code GET}
  * with one query parameter and a JSON answer ({@link ApiJson}); errors in the scheduler's style
  * ({@link JsonServlet}). The answers come from the {@link BlinkApiService} that {@link #register}
- * puts in the servlet context.
+ * puts in the servlet context. The path endpoints answer as the authenticated caller (Hadoop's
+ * {@code AuthenticationFilter} gives him as {@code getRemoteUser()}; 401 without one); the node
+ * endpoints show no file and answer every caller the filter lets through.
  *
  * <pre>
  * GET /v1/state?node=host:port    NodeState    getBlinkState
@@ -51,8 +53,8 @@ public final class ApiServlets {
       String endpoint = req.getServletPath();
       Object answer = switch (endpoint) {
         case STATE -> api.state(param(req, "node"));
-        case BLOCKS -> api.blocks(param(req, "path"));
-        case FILE -> api.file(param(req, "path"));
+        case BLOCKS -> api.blocks(param(req, "path"), req.getRemoteUser());
+        case FILE -> api.file(param(req, "path"), req.getRemoteUser());
         case LOAD -> api.load(param(req, "node"));
         default -> throw new BadRequest(404, "no Blink API endpoint " + endpoint + ": use "
             + String.join(", ", STATE, BLOCKS, FILE, LOAD));

@@ -10,12 +10,14 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import javax.servlet.http.HttpServletResponse;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.blinkhdfs.daemon.http.JsonServlet.BadRequest;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.model.api.BlockInfo;
@@ -35,12 +37,18 @@ import org.blinkhdfs.proxy.drain.LiveNodes;
 /**
  * The Blink API of BlinkFS §4.3 as the proxy answers it ({@code /v1/state}, {@code /v1/blocks},
  * {@code /v1/file}, {@code /v1/load}; {@code docs/proxy.md}, "Blink API"): each answer joins the
- * schedule in force, the NameNode's view ({@code getFileInfo}, {@code getBlockLocations}, the
- * DataNode reports, through the proxy's own client), the layout computed by the NameNode's layout
- * classes, the drain's pending copies and, for load, the DataNodes' metrics.
+ * schedule in force, the NameNode's view, the layout computed by the NameNode's layout classes,
+ * the drain's pending copies and, for load, the DataNodes' metrics.
+ *
+ * <p>Who asks the NameNode: a path ({@code getFileInfo}, {@code getBlockLocations}) is looked up
+ * as the authenticated caller ({@link CallerNameNode}: the proxy's login user impersonating him),
+ * so HDFS's permissions decide what he sees: 401 without a caller, 403 where HDFS refuses him.
+ * The proxy's own (superuser) client answers only what names no file: the DataNode reports for
+ * {@code /v1/state} and {@code /v1/load} and the storage report the layout needs.
  *
  * <p>Errors are {@link BadRequest}s with the API's statuses and messages that name the field,
- * the value and the fix: 400 a malformed node or path, 404 an unknown node or path, 503 the
+ * the value and the fix: 400 a malformed node or path, 401 a path asked for by no one, 403 a
+ * path HDFS refuses the caller, 404 an unknown node or path, 503 the
  * NameNode failed or a DataNode's metrics were never readable. Nothing is retried: every answer
  * is computed fresh from one schedule at one instant ({@code nowMs}).
  *
@@ -53,6 +61,7 @@ public final class BlinkApiService {
 
   private final DistributedFileSystem fs;
   private final DFSClient client;
+  private final CallerNameNode asCaller;
   private final Supplier<ScheduleState> schedules;
   private final Function<Schedule, LayoutModel> layouts;
   private final Function<Long, List<BlockInfo.PendingMove>> moves;
@@ -65,16 +74,29 @@ public final class BlinkApiService {
   private record Located(HdfsFileStatus status, LocatedBlocks blocks) {}
 
   /**
-   * @param fs the proxy's NameNode client (superuser, the drain's {@code NameNodeLink#fs})
+   * @param fs the proxy's NameNode client (superuser, the drain's {@code NameNodeLink#fs}); its
+   *     URI and configuration also build each caller's client
    * @param schedules the schedule reader's state now
    * @param layouts the configured layout on a schedule's ring
    * @param moves the drain's pending copies of a block ID ({@code DrainService#movesOf})
    */
   public BlinkApiService(DistributedFileSystem fs, Supplier<ScheduleState> schedules,
       Function<Schedule, LayoutModel> layouts, Function<Long, List<BlockInfo.PendingMove>> moves,
-      ApiConfig config, Clock clock) {
+      ApiConfig config, Clock clock) throws IOException {
+    this(fs, schedules, layouts, moves, config, clock, UserGroupInformation.getLoginUser());
+  }
+
+  /**
+   * @param login the user that impersonates each caller for path lookups (the proxy's login
+   *     user; the NameNode must allow it: {@code hadoop.proxyuser.<login>.hosts} and {@code
+   *     .groups})
+   */
+  BlinkApiService(DistributedFileSystem fs, Supplier<ScheduleState> schedules,
+      Function<Schedule, LayoutModel> layouts, Function<Long, List<BlockInfo.PendingMove>> moves,
+      ApiConfig config, Clock clock, UserGroupInformation login) {
     this.fs = fs;
     this.client = fs.getClient();
+    this.asCaller = new CallerNameNode(fs.getUri(), fs.getConf(), login);
     this.schedules = schedules;
     this.layouts = layouts;
     this.moves = moves;
@@ -94,14 +116,18 @@ public final class BlinkApiService {
     return NodeStates.of(node, state, clock.millis(), dn);
   }
 
-  /** {@code getBlockInfo(path)}: every block of the file. */
-  public FileBlocks blocks(String path) {
-    return blocks(path, locate(path));
+  /**
+   * {@code getBlockInfo(path)}: every block of the file, as {@code caller} may see it.
+   *
+   * @param caller the authenticated user ({@code getRemoteUser()}), null for an anonymous call
+   */
+  public FileBlocks blocks(String path, String caller) {
+    return blocks(path, locate(path, caller));
   }
 
-  /** {@code getFileInfo(path)}. */
-  public FileInfo file(String path) {
-    Located l = locate(path);
+  /** {@code getFileInfo(path)}, as {@code caller} may see it (null: an anonymous call). */
+  public FileInfo file(String path, String caller) {
+    Located l = locate(path, caller);
     HdfsFileStatus st = l.status();
     return FileInfo.of(blocks(path, l), new FileInfo.Status(st.getLen(), st.getReplication(),
         st.getBlockSize(), st.getModificationTime(), st.getOwner(), st.getGroup(),
@@ -148,7 +174,12 @@ public final class BlinkApiService {
     return fresh.layout();
   }
 
-  private Located locate(String path) {
+  private Located locate(String path, String caller) {
+    if (caller == null || caller.isBlank()) {
+      throw new BadRequest(HttpServletResponse.SC_UNAUTHORIZED, "authentication required for a"
+          + " path: the proxy asks the NameNode as its caller, so send the user (user.name=<user>"
+          + " with simple authentication, SPNEGO with Kerberos); the BlinkHDFS clients do");
+    }
     if (path == null || path.isEmpty()) {
       throw new BadRequest(400, "path is required: give the file's absolute HDFS path, e.g."
           + " ?path=/data/part-00000");
@@ -158,27 +189,32 @@ public final class BlinkApiService {
           + " that starts with / (no . or .. parts), e.g. /data/part-00000");
     }
     try {
-      HdfsFileStatus st = client.getFileInfo(path);
-      if (st == null) {
-        throw notFound(path);
-      }
-      if (st.isDirectory()) {
-        throw new BadRequest(400, "path '" + path + "' is a directory: give a file in it (list"
-            + " them with hdfs dfs -ls " + path + ")");
-      }
-      long blocks = st.getBlockSize() <= 0 ? 0 : (st.getLen() + st.getBlockSize() - 1)
-          / st.getBlockSize();
-      if (blocks > MAX_BLOCKS) {
-        throw new BadRequest(400, "path '" + path + "' has " + blocks + " blocks, more than the"
-            + " " + MAX_BLOCKS + " one answer covers: use hdfs fsck " + path
-            + " -files -blocks -locations for it");
-      }
-      return new Located(st, client.getLocatedBlocks(path, 0, Math.max(1, st.getLen())));
+      return asCaller.as(caller, "path '" + path + "'", client -> locate(client, path));
     } catch (FileNotFoundException e) {
       throw notFound(path);
     } catch (IOException e) {
       throw nameNodeFailed("path '" + path + "'", e);
     }
+  }
+
+  /** The file's status and blocks through {@code client}, the caller's. */
+  private static Located locate(DFSClient client, String path) throws IOException {
+    HdfsFileStatus st = client.getFileInfo(path);
+    if (st == null) {
+      throw new FileNotFoundException(path);
+    }
+    if (st.isDirectory()) {
+      throw new BadRequest(400, "path '" + path + "' is a directory: give a file in it (list"
+          + " them with hdfs dfs -ls " + path + ")");
+    }
+    long blocks = st.getBlockSize() <= 0 ? 0 : (st.getLen() + st.getBlockSize() - 1)
+        / st.getBlockSize();
+    if (blocks > MAX_BLOCKS) {
+      throw new BadRequest(400, "path '" + path + "' has " + blocks + " blocks, more than the"
+          + " " + MAX_BLOCKS + " one answer covers: use hdfs fsck " + path
+          + " -files -blocks -locations for it");
+    }
+    return new Located(st, client.getLocatedBlocks(path, 0, Math.max(1, st.getLen())));
   }
 
   private BadRequest notFound(String path) {

@@ -10,8 +10,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,8 +22,11 @@ import java.util.Set;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authorize.ProxyUsers;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.util.ToolRunner;
 import org.blinkhdfs.admin.BlinkAdmin;
@@ -40,6 +45,8 @@ import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleState;
+import org.blinkhdfs.model.wire.HttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
@@ -77,6 +84,17 @@ class BlinkApiTest {
   static long startMs;
   static String staging;
   static String stagedPath;
+  /** A file of alice's in her directory of mode 700. */
+  static final String SECRET = "/secret/salary.txt";
+  static final String PROXY_USER = proxyUser();
+
+  static String proxyUser() {
+    try {
+      return UserGroupInformation.getLoginUser().getShortUserName();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
 
   @BeforeAll
   static void start() throws Exception {
@@ -85,7 +103,11 @@ class BlinkApiTest {
         .topology(BlinkNetworkTopology.class.getName())
         .nameNodePlugins(BlinkNameNodePlugin.class.getName())
         .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
-        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0").start();
+        .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0")
+        .set(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, "true")
+        // the proxy looks paths up as its caller: its user may impersonate alice and bob only
+        .set("hadoop.proxyuser." + PROXY_USER + ".hosts", "*")
+        .set("hadoop.proxyuser." + PROXY_USER + ".users", "alice,bob").start();
     startMs = System.currentTimeMillis();
     Schedule.Builder b = Schedule.builder().epoch(1).intervalStartMs(startMs)
         .intervalMs(INTERVAL_MS);
@@ -103,10 +125,22 @@ class BlinkApiTest {
       }
     }
     assertTrue(stagedPath != null, "a replica was staged");
+    c.writeFile(SECRET, 2000, 2);
+    c.fs.setOwner(new org.apache.hadoop.fs.Path(SECRET), "alice", null);
+    c.fs.setOwner(new org.apache.hadoop.fs.Path("/secret"), "alice", null);
+    c.fs.setPermission(new org.apache.hadoop.fs.Path("/secret"), new FsPermission((short) 0700));
     Configuration conf = new Configuration(c.cluster.getConfiguration(0));
     conf.set(ProxyConfig.HTTP_ADDRESS.name(), "127.0.0.1:0");
     conf.set(ProxyConfig.SCAN_MS.name(), "300");
+    // an awake DataNode's /jmx on a busy test machine can take more than the default 1 s; a
+    // stopped one refuses the connection at once, so the stale answers stay quick
+    conf.set(ApiConfig.DATANODE_TIMEOUT_MS.name(), "10000");
     proxy = ProxyDaemon.start(conf);
+    // A NameNode reads these rules from its core-site.xml. The rules are global to a JVM, and
+    // the relay's WebHDFS filter (started with the proxy, in the NameNode's JVM here) replaced
+    // them with its own, so the NameNode is told them now, as
+    // -refreshSuperUserGroupsConfiguration would.
+    ProxyUsers.refreshSuperUserGroupsConfiguration(c.conf);
     api = new BlinkApiClient("127.0.0.1:" + proxy.httpAddress().getPort(), 10_000);
   }
 
@@ -118,6 +152,7 @@ class BlinkApiTest {
     if (c != null) {
       c.close();
     }
+    ProxyUsers.refreshSuperUserGroupsConfiguration(new Configuration());
   }
 
   static List<String> names(List<Integer> positions) {
@@ -288,8 +323,86 @@ class BlinkApiTest {
         beans.iterator().next(), "BytesWritten");
   }
 
+  static BlinkApiClient as(String user) {
+    return new BlinkApiClient(api.address(), 10_000, HttpAuthenticator.pseudo(user));
+  }
+
+  /** The status and body of a GET with no identity at all. */
+  static SchedulerHttp.Response anonymous(String pathAndQuery) throws IOException {
+    return new SchedulerHttp(api.address(), 10_000).withAuthenticator(
+        (url, timeoutMs) -> (HttpURLConnection) url.openConnection())
+        .get(pathAndQuery, "application/json");
+  }
+
   @Test
   @Order(6)
+  void pathLookupsNeedAnIdentityAndShowOnlyWhatHdfsShowsTheCaller() throws Exception {
+    for (String endpoint : List.of("/v1/file", "/v1/blocks")) {
+      SchedulerHttp.Response r = anonymous(endpoint + "?path=" + SECRET);
+      assertEquals(401, r.status(), r.text());
+      assertTrue(r.text().contains("authentication required for a path"), r.text());
+      assertFalse(r.text().contains("alice"), r.text());
+    }
+    // node endpoints show no file: open as before
+    assertEquals(200, anonymous("/v1/state?node=" + staging).status());
+
+    BlinkApiClient bob = as("bob");
+    IOException file = assertThrows(IOException.class, () -> bob.getFileInfo(SECRET));
+    IOException blocks = assertThrows(IOException.class, () -> bob.getBlockInfo(SECRET));
+    IOException missing = assertThrows(IOException.class,
+        () -> bob.getFileInfo("/secret/nope.txt"));
+    for (IOException e : List.of(file, blocks, missing)) {
+      assertTrue(e.getMessage().contains("returned 403: user bob may not see path '/secret/"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("Permission denied: user=bob, access=EXECUTE"),
+          e.getMessage());
+    }
+    assertEquals(errorOf(file).replace(SECRET, "P"),
+        errorOf(missing).replace("/secret/nope.txt", "P"),
+        "a denied path says the same whether or not it exists");
+    // where bob could see that a path is missing, he is told so
+    IOException open = assertThrows(IOException.class, () -> bob.getFileInfo("/api/nope"));
+    assertTrue(open.getMessage().contains("returned 404: path '/api/nope' does not exist"),
+        open.getMessage());
+    assertEquals(stagedPath, bob.getBlockInfo(stagedPath).path(), "bob reads a 644 file");
+
+    FileInfo mine = as("alice").getFileInfo(SECRET);
+    FileStatus st = c.fs.getFileStatus(new org.apache.hadoop.fs.Path(SECRET));
+    assertEquals(new FileInfo.Status(2000, 2, st.getBlockSize(), st.getModificationTime(),
+        "alice", st.getGroup(), "rw-r--r--", false), mine.status());
+    FileBlocks herBlocks = as("alice").getBlockInfo(SECRET);
+    assertEquals(c.fs.getClient().getLocatedBlocks(SECRET, 0).get(0).getBlock().getBlockId(),
+        herBlocks.blocks().get(0).blockId());
+    assertEquals(new HashSet<>(c.replicas(SECRET)), herBlocks.blocks().get(0).replicas().stream()
+        .map(BlockInfo.Replica::node).collect(java.util.stream.Collectors.toSet()));
+  }
+
+  /** The proxy's error text in a client's exception message. */
+  static String errorOf(IOException e) {
+    return e.getMessage().substring(e.getMessage().indexOf("returned "));
+  }
+
+  @Test
+  @Order(7)
+  void aCallerTheNameNodeDoesNotLetTheProxyImpersonateGetsA403NamingTheKeys() throws Exception {
+    IOException e = assertThrows(IOException.class, () -> as("carol").getFileInfo(stagedPath));
+    assertTrue(e.getMessage().contains("returned 403: the NameNode does not let the proxy's user "
+        + PROXY_USER + " act for user carol"), e.getMessage());
+    assertTrue(e.getMessage().contains("hadoop.proxyuser." + PROXY_USER + ".hosts"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("hadoop.proxyuser." + PROXY_USER + ".groups"),
+        e.getMessage());
+
+    Run asBob = UserGroupInformation.createRemoteUser("bob").doAs(
+        (PrivilegedExceptionAction<Run>) () -> admin("-proxy", api.address(), "-fileInfo",
+            SECRET));
+    assertEquals(-1, asBob.exit(), asBob.out());
+    assertTrue(asBob.err().contains("returned 403: user bob may not see path '" + SECRET + "'"),
+        asBob.err());
+  }
+
+  @Test
+  @Order(8)
   void serverLoadCountsAWriteThenAnswersStaleOnceTheDataNodeIsGone() throws Exception {
     ServerLoad before0 = api.getServerLoadStats(c.addresses.get(0));
     ServerLoad before1 = api.getServerLoadStats(c.addresses.get(1));

@@ -22,6 +22,10 @@ import org.blinkhdfs.model.wire.SchedulerHttp;
  * (computed by the NameNode's own layout classes), the drain's queue and the DataNodes' metrics,
  * and only the proxy holds all four; the NameNode's RPC stays untouched.
  *
+ * <p>Whose view: {@link #getBlockInfo} and {@link #getFileInfo} show a file only as the user the
+ * {@link HttpAuthenticator} sends may see it in HDFS (the proxy asks the NameNode as that user:
+ * 403 where HDFS refuses him, 401 with no user at all); the node calls show no file.
+ *
  * <p>Every call is one bounded HTTP GET ({@link SchedulerHttp}: connect and read timeouts, a
  * bounded body, no retries). Every failure is an {@link IOException} whose message names the
  * URL, the status and the proxy's {@code {"error": ...}} text (the field, the value and the fix),
