@@ -72,6 +72,10 @@ public final class ProxyDaemon implements Closeable {
 
   private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new ProxyConfig(conf);
+    // refuses an exposed address (ExposureRule) before the relay or any client starts
+    HttpSecurity security = new HttpSecurity(conf, ProxyConfig.HTTP_SECURITY);
+    HttpServer2.Builder server = security.builder(conf, "blinkproxy", ProxyConfig.HTTP_ADDRESS,
+        config.httpAddress());
     // before any client is built: the schedule poller, the wake requests and the NameNode link
     // authenticate as the process's login user
     KeytabLogin.loginIfConfigured(conf, ProxyConfig.KERBEROS, config.httpAddress().getHostString());
@@ -102,9 +106,7 @@ public final class ProxyDaemon implements Closeable {
     this.link = NameNodeLink.open(conf);
     this.drain = new DrainService(link, () -> runtime.state().usable(), layouts, config.paths(),
         config.scanMs(), config.drain(), wake, metrics, clock);
-    HttpSecurity security = new HttpSecurity(conf, ProxyConfig.HTTP_SECURITY);
-    this.http = security.builder(conf, "blinkproxy", ProxyConfig.HTTP_ADDRESS,
-        config.httpAddress()).build();
+    this.http = server.build();
     security.secure(http);
     registerApi(api, layouts, clock);
     http.start();
