@@ -1,15 +1,22 @@
 package org.blinkhdfs.proxy;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.HttpURLConnection;
+import java.net.URL;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.fs.http.server.HttpFSServerWebApp;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -25,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The write proxy under {@code hadoop.security.authentication=kerberos} with a MiniKdc: it logs
  * in from its keytab ({@code blink.proxy.kerberos.*}, {@code _HOST} resolved), its HTTP server
  * (the Blink API, {@code /jmx}) requires SPNEGO ({@code blink.proxy.http.kerberos.*}) and its
- * {@code /logLevel} the admin ACL ({@code blink.proxy.admin.acl}).
+ * {@code /logLevel} the admin ACL ({@code blink.proxy.admin.acl}). Its WebHDFS relay requires
+ * SPNEGO too (the same principal, as {@code httpfs.authentication.kerberos.*} are unset), reads
+ * as the authenticated caller, and a relay with simple HTTP authentication is refused at start.
  *
  * <p>The NameNode is an insecure MiniDFSCluster, started before the process turns Kerberos on:
  * a secure one needs Kerberos for every DataNode and SASL on data transfer, which tests HDFS,
@@ -34,6 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * insecure cluster does; its HTTP layer is the part under test.
  */
 class KerberosProxyTest {
+  static final String SECRET = "/k/alice/salary.txt";
+
   @TempDir
   Path dir;
 
@@ -41,6 +52,52 @@ class KerberosProxyTest {
       String path) throws Exception {
     return user.doAs((PrivilegedExceptionAction<SchedulerHttp.Response>) () ->
         http.get(path, "application/json"));
+  }
+
+  /**
+   * Issue 45: with {@code httpfs.authentication.type=kerberos} the relay still answered {@code
+   * PseudoAuth} and {@code ?user.name=root} read alice's file. Now: 401 without SPNEGO whatever
+   * the query names; alice reads her file; mallory (authenticated) is denied by HDFS (403), and
+   * cannot name alice with {@code doas} (not a proxy user of the relay: 403).
+   */
+  private static void theRelayNeedsSpnegoAndReadsAsTheCaller(ProxyDaemon proxy,
+      UserGroupInformation alice, UserGroupInformation mallory, byte[] secret) throws Exception {
+    // SPNEGO asks for HTTP/<host of the URL>: the relay shares the proxy's HTTP/localhost
+    String relay = "localhost:" + proxy.relay().orElseThrow().address().getPort();
+    String open = "/webhdfs/v1" + SECRET + "?op=OPEN";
+    HttpURLConnection anonymous = (HttpURLConnection) new URL("http://" + relay + open
+        + "&user.name=root").openConnection();
+    assertEquals(401, anonymous.getResponseCode());
+    assertEquals("Negotiate", anonymous.getHeaderField("WWW-Authenticate"));
+    anonymous.disconnect();
+
+    SchedulerHttp webhdfs = new SchedulerHttp(relay, 10_000)
+        .withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
+    SchedulerHttp.Response own = get(alice, webhdfs, open + "&user.name=root");
+    assertEquals(200, own.status(), own.text());
+    assertArrayEquals(secret, own.body());
+    SchedulerHttp.Response denied = get(mallory, webhdfs, open);
+    assertEquals(403, denied.status(), denied.text());
+    assertTrue(denied.text().contains("user=mallory"), denied.text());
+    // HttpFS's filter checks doas while authenticating: the SPNEGO exchange itself gets 403
+    IOException impersonating = assertThrows(IOException.class,
+        () -> get(mallory, webhdfs, open + "&doas=alice"));
+    String causes = java.util.stream.Stream.iterate((Throwable) impersonating,
+        java.util.Objects::nonNull, Throwable::getCause).map(Throwable::getMessage)
+        .collect(java.util.stream.Collectors.joining(" <- "));
+    assertTrue(causes.contains("status code: 403"), causes);
+  }
+
+  /** A relay whose HTTP authentication is weaker than the cluster's does not start. */
+  private static void aSimpleRelayIsRefusedOnAKerberosCluster(Configuration conf) {
+    Configuration simple = new Configuration(conf);
+    simple.set("httpfs.authentication.type", "simple");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ProxyDaemon.start(simple).close());
+    assertTrue(e.getMessage().startsWith("httpfs.authentication.type = 'simple' but"
+        + " hadoop.security.authentication = kerberos"), e.getMessage());
+    assertTrue(e.getMessage().contains("unset httpfs.authentication.type"), e.getMessage());
+    assertNull(HttpFSServerWebApp.get(), "the refused relay left HttpFS running");
   }
 
   @Test
@@ -55,15 +112,19 @@ class KerberosProxyTest {
     kdc.createPrincipal(keytab, "HTTP/localhost", proxyUser + "/localhost", "alice", "mallory");
     try (MiniBlinkCluster c = ProxyTestCluster.builder(dir.resolve("hdfs"), 3).scheduleFile()
         .set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true")
-        .set("hadoop.proxyuser." + proxyUser + ".hosts", "*")
-        .set("hadoop.proxyuser." + proxyUser + ".groups", "*")
-        .start()) {
-      // the Blink API looks paths up as its caller, impersonated by the proxy's user
-      ProxyUsers.refreshSuperUserGroupsConfiguration(c.conf);
+        // the DataNodes share this JVM's (then Kerberos) security switch: without this they
+        // demand SASL on their unprivileged data ports and refuse the relay's reads
+        .set(DFSConfigKeys.IGNORE_SECURE_PORTS_FOR_TESTING_KEY, "true")
+        .conf(ProxyTestCluster::allowRelayUser).start()) {
       c.writeSchedule(c.allActive(3));
       c.writeFile("/k/f0", 3000, 2);
       c.writeFile("/k/private/f1", 3000, 2);
       c.fs.setPermission(new org.apache.hadoop.fs.Path("/k/private"),
+          new FsPermission((short) 0700));
+      byte[] secret = c.writeFile(SECRET, 2000, 2);
+      c.fs.setOwner(new org.apache.hadoop.fs.Path(SECRET).getParent(), "alice", "alice");
+      c.fs.setOwner(new org.apache.hadoop.fs.Path(SECRET), "alice", "alice");
+      c.fs.setPermission(new org.apache.hadoop.fs.Path(SECRET).getParent(),
           new FsPermission((short) 0700));
       Configuration conf = new Configuration(c.cluster.getConfiguration(0));
       // The NameNode's HTTP server put HDFS's own AuthFilterInitializer into this in-memory
@@ -74,13 +135,19 @@ class KerberosProxyTest {
       conf.set("hadoop.security.authentication", "kerberos");
       conf.set(CommonConfigurationKeys.IPC_CLIENT_FALLBACK_TO_SIMPLE_AUTH_ALLOWED_KEY, "true");
       conf.set(ProxyConfig.HTTP_ADDRESS.name(), "localhost:0");
-      conf.set(RelayConfig.ENABLED.name(), "false");
+      conf.set(RelayConfig.ADDRESS.name(), "localhost:0");
+      // as issue 45 set it; its principal and keytab default to blink.proxy.http.kerberos.*
+      conf.set("httpfs.authentication.type", "kerberos");
       conf.set("blink.proxy.kerberos.principal", proxyUser + "/_HOST@" + realm);
       conf.set("blink.proxy.kerberos.keytab", keytab.getPath());
       conf.set("blink.proxy.http.kerberos.principal", "HTTP/localhost@" + realm);
       conf.set("blink.proxy.http.kerberos.keytab", keytab.getPath());
       conf.set("blink.proxy.admin.acl", "alice");
+      aSimpleRelayIsRefusedOnAKerberosCluster(conf);
       try (ProxyDaemon proxy = ProxyDaemon.start(conf)) {
+        // the Blink API looks paths up as its caller, impersonated by the proxy's user; the
+        // relay's HttpFS replaced the JVM-wide proxy-user table the in-JVM NameNode checks
+        ProxyUsers.refreshSuperUserGroupsConfiguration(c.conf);
         assertEquals(proxyUser + "/localhost@" + realm,
             UserGroupInformation.getLoginUser().getUserName());
         // SPNEGO asks for HTTP/<host of the URL>: call the proxy by the principal's host name
@@ -117,6 +184,8 @@ class KerberosProxyTest {
             "alice@" + realm, keytab.getPath());
         SchedulerHttp.Response admin = get(alice, http, logLevel);
         assertEquals(200, admin.status(), admin.text());
+
+        theRelayNeedsSpnegoAndReadsAsTheCaller(proxy, alice, mallory, secret);
       }
     } finally {
       ProxyUsers.refreshSuperUserGroupsConfiguration(new Configuration());

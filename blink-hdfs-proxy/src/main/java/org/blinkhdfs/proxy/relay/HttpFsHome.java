@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.client.BlinkDistributedFileSystem;
@@ -24,8 +25,11 @@ import org.blinkhdfs.client.BlinkDistributedFileSystem;
  * core-site.xml} and {@code hdfs-site.xml} make the {@code FileSystem} it serves), a log and a temp
  * directory, and the HTTP signature secret. Layout under the home:
  * <pre>
- *   conf/httpfs-site.xml        every httpfs.* key of the proxy's configuration, plus
- *                               httpfs.hadoop.config.dir and the secret file below
+ *   conf/httpfs-site.xml        every httpfs.* key of the proxy's configuration but the
+ *                               authentication ones, which come from RelayAuth (the HTTP
+ *                               ones under both httpfs.authentication. and
+ *                               hadoop.http.authentication.), httpfs.access.mode from
+ *                               RelayConfig, httpfs.hadoop.config.dir, the secret file below
  *   conf/httpfs-signature.secret  32 random bytes (hex), unless httpfs.authentication
  *                               .signature.secret.file names the operator's own
  *   hadoop-conf/core-site.xml   the proxy's whole configuration, with fs.hdfs.impl =
@@ -42,20 +46,22 @@ final class HttpFsHome {
 
   private final Path home;
   private final boolean temporary;
+  private String secretFile;
 
   private HttpFsHome(Path home, boolean temporary) {
     this.home = home;
     this.temporary = temporary;
   }
 
-  /** Writes a home for {@code config} from {@code conf}. */
-  static HttpFsHome write(RelayConfig config, Configuration conf) throws IOException {
+  /** Writes a home for {@code config} and {@code auth} from {@code conf}. */
+  static HttpFsHome write(RelayConfig config, RelayAuth auth, Configuration conf)
+      throws IOException {
     boolean temporary = config.dir().isEmpty();
     Path home = temporary ? Files.createTempDirectory("blink-relay")
         : Files.createDirectories(Path.of(config.dir().get()).toAbsolutePath());
     HttpFsHome h = new HttpFsHome(home, temporary);
     try {
-      h.populate(conf);
+      h.populate(config, auth, conf);
     } catch (IOException | RuntimeException e) {
       h.deleteAfterFailure(e);
       throw e;
@@ -68,7 +74,13 @@ final class HttpFsHome {
     return home;
   }
 
-  private void populate(Configuration conf) throws IOException {
+  /** The signature secret file HttpFS and the relay's server sign cookies with. */
+  String secretFile() {
+    return secretFile;
+  }
+
+  private void populate(RelayConfig config, RelayAuth auth, Configuration conf)
+      throws IOException {
     ownerOnly(home);
     for (String d : new String[] {"conf", "hadoop-conf", "log", "temp"}) {
       ownerOnly(Files.createDirectories(home.resolve(d)));
@@ -79,9 +91,15 @@ final class HttpFsHome {
 
     Configuration site = new Configuration(false);
     for (Map.Entry<String, String> e : conf.getPropsWithPrefix("httpfs.").entrySet()) {
-      site.set("httpfs." + e.getKey(), e.getValue());
+      String name = "httpfs." + e.getKey();
+      if (!RelayAuth.derives(name)) {
+        site.set(name, e.getValue());
+      }
     }
+    site.set(RelayConfig.ACCESS_MODE, config.accessMode());
     site.set("httpfs.hadoop.config.dir", home.resolve("hadoop-conf").toString());
+    // _HOST in the SPNEGO principal becomes this host, as on the proxy's own HTTP server
+    site.set("bind.address", config.host());
     String secret = conf.getTrimmed(SECRET_KEY, "");
     if (secret.isEmpty()) {
       Path file = home.resolve("conf/httpfs-signature.secret");
@@ -91,9 +109,19 @@ final class HttpFsHome {
       ownerOnly(file);
       secret = file.toString();
     }
-    // The name HttpFS 3.4.2's filter reads (its deprecation of httpfs.authentication.* is
-    // registered only by HttpFSServerWebServer, which the relay does not use).
-    site.set("hadoop.http.authentication.signature.secret.file", secret);
+    secretFile = secret;
+    Map<String, String> http = new TreeMap<>(auth.http());
+    http.put("signature.secret.file", secret);
+    // HttpFS 3.4.2's filter lets hadoop.http.authentication.* override httpfs.authentication.*
+    // (its deprecation of the latter is registered only by HttpFSServerWebServer, which the
+    // relay does not use), and httpfs-default.xml sets the former: the same values under both.
+    for (Map.Entry<String, String> e : http.entrySet()) {
+      site.set(RelayAuth.HTTP + e.getKey(), e.getValue());
+      site.set(RelayAuth.HADOOP_HTTP + e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, String> e : auth.login().entrySet()) {
+      site.set(RelayAuth.LOGIN + e.getKey(), e.getValue());
+    }
     writeXml(site, home.resolve("conf/httpfs-site.xml"));
   }
 

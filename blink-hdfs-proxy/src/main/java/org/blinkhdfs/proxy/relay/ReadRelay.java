@@ -12,7 +12,9 @@ import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.http.server.HttpFSServerWebApp;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.lib.servlet.ServerWebApp;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.AccessControlList;
+import org.apache.hadoop.security.http.RestCsrfPreventionFilter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,11 +40,15 @@ import org.slf4j.LoggerFactory;
  * 0.0.0.0:14000}), {@code blink.proxy.relay.peers}, {@code blink.proxy.relay.self}, {@code
  * blink.proxy.relay.dir}; required {@code fs.defaultFS} (hdfs://) and {@code
  * blink.scheduler.address} or {@code blink.schedule.file};
- * every {@code httpfs.*} key passes to HttpFS. HTTP authentication is HttpFS's: {@code simple}
- * ({@code ?user.name=}) unless {@code httpfs.authentication.type} says otherwise. HttpFS acts for
- * each caller as a proxy user, so the NameNode must let the proxy's login user impersonate the
- * callers ({@code hadoop.proxyuser.<user>.hosts} and {@code .groups} in the NameNode's
- * core-site.xml).
+ * every other {@code httpfs.*} key passes to HttpFS. Authentication follows the cluster ({@link
+ * RelayAuth}): {@code simple} ({@code ?user.name=}) on a simple cluster, SPNEGO on a Kerberos
+ * one, where a simple relay is refused. HttpFS acts for each caller as a proxy user, so the
+ * NameNode must let the proxy's login user impersonate the callers ({@code
+ * hadoop.proxyuser.<user>.hosts} and {@code .groups} in the NameNode's core-site.xml). The relay
+ * is read-only unless {@code blink.proxy.relay.writes.enabled} ({@link RelayReadOnlyFilter}),
+ * Hadoop's CSRF filter guards it ({@code blink.proxy.relay.rest-csrf.enabled}), and a read HDFS
+ * denies is 403, not HttpFS's 500 ({@link DeniedAsForbiddenFilter}); docs/relay.md,
+ * "Security".
  *
  * <p>Hard constraints inherited from HttpFS: one relay per JVM (HttpFS keeps its server in a
  * static field; a second start fails with a message); HttpFS refreshes the JVM-wide proxy-user
@@ -63,7 +69,8 @@ public final class ReadRelay implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReadRelay.class);
   /** The name of HttpFS's web application inside its jar ({@code webapps/webhdfs}). */
   static final String WEBAPP = "webhdfs";
-  static final String[] AUTH_PREFIXES = {"httpfs.authentication.", "hadoop.http.authentication."};
+  /** Where the relay's server reads its signer settings: only the relay's, see build. */
+  static final String[] AUTH_PREFIXES = {RelayAuth.HADOOP_HTTP};
 
   private final RelayConfig config;
   private final HttpFsHome home;
@@ -86,21 +93,25 @@ public final class ReadRelay implements AutoCloseable {
    */
   public static synchronized ReadRelay start(Configuration conf) throws IOException {
     RelayConfig config = RelayConfig.from(conf);
+    RelayAuth auth = RelayAuth.from(conf);
     JaxRsClasspath.check();
     if (HttpFSServerWebApp.get() != null) {
       throw new IllegalStateException("a read relay (HttpFS) already runs in this JVM and HttpFS"
           + " allows one per process: close it first, or run the other relay in another proxy");
     }
-    HttpFsHome home = HttpFsHome.write(config, conf);
+    HttpFsHome home = HttpFsHome.write(config, auth, conf);
     HttpServer2 server = null;
     try {
-      server = build(config, conf);
+      server = build(config, conf, auth, home.secretFile());
       ServerWebApp.setHomeDirForCurrentThread(home.path().toString());
       try {
         server.start();
       } finally {
         ServerWebApp.setHomeDirForCurrentThread(null);
         Log4jRestore.reinitialize();
+        // HttpFS set Hadoop's JVM-wide security settings from a fresh Configuration (and, under
+        // Kerberos, logged in again as the proxy's principal): the proxy's settings come back
+        UserGroupInformation.setConfiguration(conf);
       }
       if (HttpFSServerWebApp.get() == null) {
         throw new IOException("HttpFS did not start in " + home.path() + " (see its log above)");
@@ -118,25 +129,39 @@ public final class ReadRelay implements AutoCloseable {
       throw e;
     }
     ReadRelay relay = new ReadRelay(config, home, server);
-    LOG.info("Read relay for {} listening on {} (WebHDFS at {}), home {}{}", config.cluster(),
-        relay.address(), relay.webHdfsUri(), home.path(),
+    LOG.info("Read relay for {} listening on {} (WebHDFS at {}), {} authentication, {}, CSRF"
+        + " filter {}, home {}{}", config.cluster(), relay.address(), relay.webHdfsUri(),
+        auth.http().get("type"), config.writes() ? "writes allowed (" + config.accessMode() + ")"
+            : "read-only", config.csrf() ? "on" : "off", home.path(),
         config.peers().isEmpty() ? "" : ", redirecting OPEN and GETFILECHECKSUM of paths other"
             + " relays own to them: " + config.peers());
     return relay;
   }
 
-  private static HttpServer2 build(RelayConfig config, Configuration conf) throws IOException {
+  private static HttpServer2 build(RelayConfig config, Configuration conf, RelayAuth auth,
+      String secretFile) throws IOException {
     Configuration serverConf = new Configuration(conf);
+    // The server's signer (shared with HttpFS's filter through the servlet context) from the
+    // relay's settings only: the proxy's hadoop.http.authentication.* are its own server's.
+    for (String prefix : new String[] {RelayAuth.HTTP, RelayAuth.HADOOP_HTTP}) {
+      for (String name : serverConf.getPropsWithPrefix(prefix).keySet()) {
+        serverConf.unset(prefix + name);
+      }
+    }
+    auth.http().forEach((k, v) -> serverConf.set(RelayAuth.HADOOP_HTTP + k, v));
+    serverConf.set(RelayAuth.HADOOP_HTTP + "signature.secret.file", secretFile);
     // One Prometheus sink per JVM: the proxy's own HTTP server serves /prom for every source
     // (the relay's included); a second server registering one would leave the first empty.
     serverConf.setBoolean(CommonConfigurationKeysPublic.HADOOP_PROMETHEUS_ENABLED, false);
-    // As HttpFS's launcher: its own authentication filter (web.xml) replaces Hadoop's.
+    // As HttpFS's launcher: its own authentication filter (web.xml) replaces Hadoop's, and
+    // HDFS's (which a NameNode adds to its configuration in memory): under Kerberos a second
+    // SPNEGO filter takes each token the first accepted for a replay and answers 403.
     String initializers = serverConf.get(HttpServer2.FILTER_INITIALIZER_PROPERTY);
     if (initializers != null) {
       List<String> kept = new ArrayList<>();
       for (String i : initializers.split(",")) {
-        if (!i.trim().isEmpty() && !i.trim().endsWith(".AuthenticationFilterInitializer")
-            && !i.trim().endsWith(".ProxyUserAuthenticationFilterInitializer")) {
+        if (!i.trim().isEmpty() && !i.trim().endsWith("AuthenticationFilterInitializer")
+            && !i.trim().endsWith(".AuthFilterInitializer")) {
           kept.add(i.trim());
         }
       }
@@ -153,6 +178,17 @@ public final class ReadRelay implements AutoCloseable {
         .setAuthFilterConfigurationPrefixes(AUTH_PREFIXES)
         .setACL(new AccessControlList(conf.get("httpfs.http.administrators", " ")))
         .addEndpoint(endpoint).build();
+    // In this order before HttpFS's own filters: CSRF (400), read-only (403), redirect (307).
+    if (config.csrf()) {
+      server.addGlobalFilter("blinkRelayCsrf", RestCsrfPreventionFilter.class.getName(),
+          Map.of());
+    }
+    if (!config.writes()) {
+      server.addGlobalFilter("blinkRelayReadOnly", RelayReadOnlyFilter.class.getName(),
+          Map.of());
+    }
+    server.addGlobalFilter("blinkRelayDenied", DeniedAsForbiddenFilter.class.getName(),
+        Map.of());
     if (!config.peers().isEmpty()) {
       server.addGlobalFilter("blinkRelayRedirect", RelayRedirectFilter.class.getName(),
           Map.of(RelayRedirectFilter.PEERS, String.join(",", config.peers()),

@@ -29,13 +29,23 @@ import org.blinkhdfs.common.config.ConfigValues;
  * <tr><td>{@code blink.proxy.relay.dir}</td><td>(empty)</td><td>working directory for HttpFS's
  * home, configuration and signature secret; empty: a fresh temporary directory, deleted at
  * stop</td></tr>
+ * <tr><td>{@code blink.proxy.relay.writes.enabled}</td><td>{@code false}</td><td>false: the
+ * relay is read-only ({@code PUT}, {@code POST} and {@code DELETE} are refused with 403, HttpFS's
+ * {@code httpfs.access.mode = read-only}); true: HttpFS's {@code httpfs.access.mode} applies
+ * (default {@code read-write})</td></tr>
+ * <tr><td>{@code blink.proxy.relay.rest-csrf.enabled}</td><td>{@code true}</td><td>Hadoop's
+ * {@code RestCsrfPreventionFilter} on the relay: a browser's request other than {@code GET},
+ * {@code HEAD}, {@code OPTIONS}, {@code TRACE} without the {@code X-XSRF-HEADER} header gets
+ * 400</td></tr>
  * </table>
  *
  * <p>Also required, because the relay is only useful with them: {@code fs.defaultFS} an {@code
  * hdfs://} URI (the cluster it relays), and {@code blink.scheduler.address} or {@code
  * blink.schedule.file} (the schedule {@code BlinkDistributedFileSystem} gates reads on). Every
- * {@code httpfs.*} key is passed to HttpFS unchanged (e.g. {@code httpfs.proxyuser.*}, {@code
- * httpfs.authentication.*}, {@code httpfs.access.mode}).
+ * {@code httpfs.*} key is passed to HttpFS (e.g. {@code httpfs.proxyuser.*}, {@code
+ * httpfs.buffer.size}); the authentication keys through {@link RelayAuth}. An {@code
+ * httpfs.access.mode} that contradicts {@code blink.proxy.relay.writes.enabled} stops the start:
+ * a relay that writes must be asked for in one place, the Blink key.
  *
  * <p>Immutable and thread-safe.
  */
@@ -47,14 +57,27 @@ public final class RelayConfig {
   public static final ConfigKey DIR = new ConfigKey("blink.proxy.relay.dir", "", "path");
   public static final ConfigKey ENABLED =
       new ConfigKey("blink.proxy.relay.enabled", "true", "true or false");
-  public static final List<ConfigKey> KEYS = List.of(ENABLED, ADDRESS, PEERS, SELF, DIR);
+  public static final ConfigKey WRITES =
+      new ConfigKey("blink.proxy.relay.writes.enabled", "false", "true or false");
+  public static final ConfigKey CSRF =
+      new ConfigKey("blink.proxy.relay.rest-csrf.enabled", "true", "true or false");
+  public static final List<ConfigKey> KEYS =
+      List.of(ENABLED, ADDRESS, PEERS, SELF, DIR, WRITES, CSRF);
+  /** HttpFS's own switch ({@code read-write}, {@code read-only}, {@code write-only}). */
+  static final String ACCESS_MODE = "httpfs.access.mode";
+  static final String READ_ONLY = "read-only";
 
   /** True unless {@code blink.proxy.relay.enabled} is false (the proxy daemon's switch). */
   public static boolean enabled(Configuration conf) {
-    String v = ConfigValues.raw(conf::get, ENABLED);
+    return bool(conf, ENABLED, "set true to serve WebHDFS reads from the proxy, false to drain"
+        + " only");
+  }
+
+  private static boolean bool(Configuration conf, ConfigKey key, String fix) {
+    String v = ConfigValues.raw(conf::get, key);
     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(ENABLED.name() + " = '" + v + "' is not true or false;"
-          + " set true to serve WebHDFS reads from the proxy, false to drain only");
+      throw new IllegalArgumentException(key.name() + " = '" + v + "' is not true or false; "
+          + fix);
     }
     return Boolean.parseBoolean(v);
   }
@@ -65,6 +88,9 @@ public final class RelayConfig {
   private final String self;
   private final Optional<String> dir;
   private final URI cluster;
+  private final boolean writes;
+  private final boolean csrf;
+  private final String accessMode;
 
   private RelayConfig(Configuration conf) {
     String address = ConfigValues.raw(conf::get, ADDRESS);
@@ -85,6 +111,11 @@ public final class RelayConfig {
     String d = ConfigValues.raw(conf::get, DIR);
     this.dir = d.isEmpty() ? Optional.empty() : Optional.of(d);
     this.cluster = cluster(conf);
+    this.writes = bool(conf, WRITES, "set true to let the relay change HDFS (CREATE, MKDIRS,"
+        + " DELETE, ...), false to serve reads only");
+    this.csrf = bool(conf, CSRF, "set true to refuse browsers' cross-site writes (Hadoop's"
+        + " RestCsrfPreventionFilter), false only behind a gateway that does it");
+    this.accessMode = accessMode(conf, writes);
     ClientConfig pc = ClientConfig.from(conf); // a bad blink.* schedule value fails here
     if (pc.scheduleFile().isEmpty() && pc.schedulerAddress().isEmpty()) {
       throw new IllegalArgumentException("neither " + ClientConfig.SCHEDULER_ADDRESS.name()
@@ -122,6 +153,45 @@ public final class RelayConfig {
   /** The working directory, when one is configured. */
   public Optional<String> dir() {
     return dir;
+  }
+
+  /** Whether the relay accepts {@code PUT}, {@code POST} and {@code DELETE}. */
+  public boolean writes() {
+    return writes;
+  }
+
+  /** Whether Hadoop's CSRF filter guards the relay. */
+  public boolean csrf() {
+    return csrf;
+  }
+
+  /** The {@code httpfs.access.mode} HttpFS runs with. */
+  String accessMode() {
+    return accessMode;
+  }
+
+  /**
+   * HttpFS's access mode for {@code writes}: {@code read-only} when writes are off; the
+   * operator's {@code httpfs.access.mode} (default {@code read-write}) when they are on. A mode
+   * that contradicts the switch, or one HttpFS does not know (HttpFS takes any unknown value for
+   * read-write), is refused.
+   */
+  private static String accessMode(Configuration conf, boolean writes) {
+    String mode = conf.getTrimmed(ACCESS_MODE, "");
+    if (!mode.isEmpty() && !List.of("read-write", READ_ONLY, "write-only").contains(mode)) {
+      throw new IllegalArgumentException(ACCESS_MODE + " = '" + mode + "' is not read-write,"
+          + " read-only or write-only; unset it and use " + WRITES.name() + " (false: read-only)");
+    }
+    if (!writes && !mode.isEmpty() && !mode.equals(READ_ONLY)) {
+      throw new IllegalArgumentException(ACCESS_MODE + " = '" + mode + "' but " + WRITES.name()
+          + " = false: the relay is read-only unless asked; set " + WRITES.name() + " = true to"
+          + " let it write, or unset " + ACCESS_MODE);
+    }
+    if (writes && mode.equals(READ_ONLY)) {
+      throw new IllegalArgumentException(ACCESS_MODE + " = 'read-only' but " + WRITES.name()
+          + " = true: unset " + ACCESS_MODE + ", or set " + WRITES.name() + " = false");
+    }
+    return writes ? (mode.isEmpty() ? "read-write" : mode) : READ_ONLY;
   }
 
   /** The {@code hdfs://} cluster the relay serves ({@code fs.defaultFS}). */

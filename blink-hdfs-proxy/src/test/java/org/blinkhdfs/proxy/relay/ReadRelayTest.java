@@ -14,6 +14,7 @@ import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.util.Arrays;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -21,8 +22,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.web.WebHdfsFileSystem;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
@@ -226,14 +230,45 @@ class ReadRelayTest {
 
   /** The rest of the WebHDFS surface is HttpFS's, over the same client: a sample of it. */
   @Test
-  void metadataAndWriteOperationsWorkThroughTheRelay() throws Exception {
+  void metadataOperationsWorkAndWritesAreRefusedByDefault() throws Exception {
+    c.writeSchedule(allActive());
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(FILE);
+    try (FileSystem webhdfs = stockClient()) {
+      FileStatus st = webhdfs.getFileStatus(file);
+      assertEquals(LENGTH, st.getLen());
+      assertEquals(2, st.getReplication());
+      assertEquals(c.fs.getFileChecksum(file), webhdfs.getFileChecksum(file));
+      assertEquals(LENGTH, webhdfs.listStatus(file)[0].getLen());
+      assertEquals(LENGTH, webhdfs.getContentSummary(file).getLength());
+      org.apache.hadoop.fs.Path d = new org.apache.hadoop.fs.Path("/relay/refused");
+      AccessControlException e = assertThrows(AccessControlException.class,
+          () -> webhdfs.mkdirs(d));
+      assertTrue(e.getMessage().contains("blink.proxy.relay.writes.enabled = false"),
+          e.getMessage());
+      assertThrows(AccessControlException.class, () -> webhdfs.create(d).close());
+      assertThrows(AccessControlException.class, () -> webhdfs.delete(file, false));
+      assertFalse(c.fs.exists(d));
+    }
+    // the attack of issue 45, from a client that is no browser (no CSRF filter in its way)
+    Response truncate = call("POST", "/webhdfs/v1" + FILE + "?op=TRUNCATE&newlength=0&user.name="
+        + USER, Map.of());
+    assertEquals(403, truncate.status(), truncate.body());
+    assertTrue(truncate.body().contains("\"AccessControlException\""), truncate.body());
+    assertEquals(403, call("DELETE", "/webhdfs/v1" + FILE + "?op=DELETE&user.name=" + USER,
+        Map.of()).status());
+    assertEquals(LENGTH, c.fs.getFileStatus(file).getLen());
+  }
+
+  /** With blink.proxy.relay.writes.enabled, HttpFS's writes work through the relay. */
+  @Test
+  void writesWorkWhenTheOperatorAllowsThem() throws Exception {
     c.writeSchedule(allActive());
     org.apache.hadoop.fs.Path d = new org.apache.hadoop.fs.Path("/relay/rest");
     org.apache.hadoop.fs.Path f = new org.apache.hadoop.fs.Path(d, "x");
+    Configuration writes = relayConf(c);
+    writes.set(RelayConfig.WRITES.name(), "true");
+    restartRelay(writes);
     try (FileSystem webhdfs = stockClient()) {
-      FileStatus st = webhdfs.getFileStatus(new org.apache.hadoop.fs.Path(FILE));
-      assertEquals(LENGTH, st.getLen());
-      assertEquals(2, st.getReplication());
       assertTrue(webhdfs.mkdirs(d));
       try (FSDataOutputStream out = webhdfs.create(f, (short) 3)) {
         out.write("written via the relay".getBytes(StandardCharsets.UTF_8));
@@ -249,9 +284,63 @@ class ReadRelayTest {
       org.apache.hadoop.fs.Path g = new org.apache.hadoop.fs.Path(d, "y");
       assertTrue(webhdfs.rename(f, g));
       assertThrows(FileNotFoundException.class, () -> webhdfs.getFileStatus(f));
+
+      // a browser's cross-site form POST carries no CSRF header: refused even when writes are on
+      String truncate = "/webhdfs/v1" + g + "?op=TRUNCATE&newlength=0&user.name=" + USER;
+      Map<String, String> browser = Map.of("User-Agent", "Mozilla/5.0 (X11; Linux x86_64)",
+          "Content-Type", "application/x-www-form-urlencoded");
+      Response forged = call("POST", truncate, browser);
+      assertEquals(400, forged.status(), forged.body());
+      assertEquals(31, c.fs.getFileStatus(g).getLen());
+      Map<String, String> withHeader = new java.util.HashMap<>(browser);
+      withHeader.put("X-XSRF-HEADER", "");
+      Response allowed = call("POST", truncate, withHeader);
+      assertEquals(200, allowed.status(), allowed.body());
+      assertEquals(0, c.fs.getFileStatus(g).getLen());
+
       assertTrue(webhdfs.delete(d, true));
       assertFalse(c.fs.exists(d));
+    } finally {
+      restartRelay(relayConf(c));
     }
+  }
+
+  /**
+   * A directory alice owns with mode 700: bob's read through the relay is denied by the
+   * NameNode and answered 403 (HttpFS alone says 500), and a stock client gets the
+   * AccessControlException; alice reads her file.
+   */
+  @Test
+  void aReadTheNameNodeDeniesIs403() throws Exception {
+    c.writeSchedule(allActive());
+    org.apache.hadoop.fs.Path secret = new org.apache.hadoop.fs.Path("/secret");
+    org.apache.hadoop.fs.Path salary = new org.apache.hadoop.fs.Path(secret, "salary.txt");
+    if (!c.fs.exists(salary)) {
+      try (FSDataOutputStream out = c.fs.create(salary)) {
+        out.write("alice only".getBytes(StandardCharsets.UTF_8));
+      }
+      c.fs.setOwner(secret, "alice", "alice");
+      c.fs.setOwner(salary, "alice", "alice");
+      c.fs.setPermission(secret, new FsPermission((short) 0700));
+    }
+    Response denied = call("GET", "/webhdfs/v1" + salary + "?op=OPEN&user.name=bob", Map.of());
+    assertEquals(403, denied.status(), denied.body());
+    assertTrue(denied.body().contains("\"AccessControlException\"")
+        && denied.body().contains("user=bob"), denied.body());
+    assertEquals(403, call("GET", "/webhdfs/v1" + secret + "?op=LISTSTATUS&user.name=bob",
+        Map.of()).status());
+    UserGroupInformation bob = UserGroupInformation.createRemoteUser("bob");
+    assertThrows(AccessControlException.class, () -> bob.doAs(
+        (PrivilegedExceptionAction<Object>) () -> {
+          try (FileSystem webhdfs = stockClient()) {
+            return webhdfs.open(salary).read();
+          }
+        }));
+    assertEquals("alice only", new String(get("/webhdfs/v1" + salary
+        + "?op=OPEN&user.name=alice"), StandardCharsets.UTF_8));
+    // a missing file is still 404: only permission errors change
+    assertEquals(404, call("GET", "/webhdfs/v1/no/such?op=OPEN&user.name=bob", Map.of())
+        .status());
   }
 
   /** The control: the DataNodes really hold a read that reaches them while asleep. */
@@ -274,6 +363,35 @@ class ReadRelayTest {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> ReadRelay.start(relayConf(c)));
     assertTrue(e.getMessage().contains("one per process"), e.getMessage());
+  }
+
+  static void restartRelay(Configuration conf) throws IOException {
+    relay.close();
+    relay = null;
+    relay = ReadRelay.start(conf);
+  }
+
+  /** A status and the body (the error body for a 4xx or 5xx). */
+  record Response(int status, String body) {}
+
+  static Response call(String method, String pathAndQuery, Map<String, String> headers)
+      throws IOException {
+    URL url = new URL("http://" + relay.address().getHostString() + ":"
+        + relay.address().getPort() + pathAndQuery);
+    HttpURLConnection h = (HttpURLConnection) url.openConnection();
+    h.setRequestMethod(method);
+    headers.forEach(h::setRequestProperty);
+    if (method.equals("POST")) {
+      h.setDoOutput(true);
+      h.getOutputStream().close();
+    }
+    int status = h.getResponseCode();
+    if (status >= 400) {
+      return new Response(status, error(h));
+    }
+    try (InputStream in = h.getInputStream()) {
+      return new Response(status, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
   }
 
   static byte[] get(String pathAndQuery) throws IOException {

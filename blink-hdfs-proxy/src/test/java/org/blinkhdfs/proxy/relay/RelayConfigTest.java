@@ -27,6 +27,35 @@ class RelayConfigTest {
     assertEquals("", c.self());
     assertEquals(Optional.empty(), c.dir());
     assertEquals("hdfs://nn:8020", c.cluster().toString());
+    assertEquals(false, c.writes());
+    assertEquals("read-only", c.accessMode());
+    assertEquals(true, c.csrf());
+  }
+
+  @Test
+  void writesAreAskedForWithTheBlinkKeyAndHttpFsModeMustAgree() {
+    Configuration conf = valid();
+    conf.set(RelayConfig.WRITES.name(), "true");
+    assertEquals("read-write", RelayConfig.from(conf).accessMode());
+    conf.set("httpfs.access.mode", "write-only");
+    assertEquals("write-only", RelayConfig.from(conf).accessMode());
+    conf.set("httpfs.access.mode", "read-only");
+    assertMessage(conf, "httpfs.access.mode = 'read-only' but blink.proxy.relay.writes.enabled"
+        + " = true: unset httpfs.access.mode, or set blink.proxy.relay.writes.enabled = false");
+    conf = valid();
+    conf.set("httpfs.access.mode", "read-write");
+    assertMessage(conf, "httpfs.access.mode = 'read-write' but blink.proxy.relay.writes.enabled"
+        + " = false: the relay is read-only unless asked; set blink.proxy.relay.writes.enabled ="
+        + " true to let it write, or unset httpfs.access.mode");
+    conf.set("httpfs.access.mode", "readwrite");
+    assertMessage(conf, "httpfs.access.mode = 'readwrite' is not read-write, read-only or"
+        + " write-only");
+    conf = valid();
+    conf.set(RelayConfig.WRITES.name(), "yes");
+    assertMessage(conf, "blink.proxy.relay.writes.enabled = 'yes' is not true or false");
+    conf = valid();
+    conf.set(RelayConfig.CSRF.name(), "no");
+    assertMessage(conf, "blink.proxy.relay.rest-csrf.enabled = 'no' is not true or false");
   }
 
   @Test

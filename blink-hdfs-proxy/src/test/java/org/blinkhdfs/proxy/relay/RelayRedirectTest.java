@@ -52,6 +52,8 @@ class RelayRedirectTest {
     conf.set(RelayConfig.ADDRESS.name(), self);
     conf.set(RelayConfig.PEERS.name(), other + "," + self);
     conf.set(RelayConfig.SELF.name(), self);
+    // writesAreServedWhereTheyArrive needs a relay that writes (the default is read-only)
+    conf.set(RelayConfig.WRITES.name(), "true");
     relay = ReadRelay.start(conf);
   }
 
