@@ -183,6 +183,26 @@ class SchedulerSecurityTest {
     assertTrue(alice.text().contains("Submitted Level: <b>DEBUG"), alice.text());
   }
 
+  /**
+   * Issue 45 (low): {@code /conf}, {@code /jmx} and {@code /stacks} are open by Hadoop's
+   * default; Hadoop's switch {@code hadoop.security.instrumentation.requires.admin} closes them
+   * to everyone outside the admin ACL, and the hardened deployment (docs/security.md) sets it.
+   */
+  @Test
+  void instrumentationNeedsAnAdminWithHadoopsSwitch() throws Exception {
+    scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice");
+    assertEquals(200, as(ANONYMOUS).get("/jmx", "application/json").status());
+    scheduler.close();
+    scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice",
+        "hadoop.security.instrumentation.requires.admin", "true");
+    for (String path : new String[] {"/jmx", "/conf", "/stacks"}) {
+      assertEquals(403, as(ANONYMOUS).get(path, "*/*").status(), path);
+      assertEquals(403, as("mallory").get(path, "*/*").status(), path);
+      SchedulerHttp.Response admin = as("alice").get(path, "*/*");
+      assertEquals(200, admin.status(), path + ": " + admin.text());
+    }
+  }
+
   @Test
   void aBrowsersCrossSitePostIsRefused() throws Exception {
     scheduler = SchedulerFixture.start("blink.scheduler.admin.acl", "alice");

@@ -17,6 +17,7 @@ import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
+import org.blinkhdfs.model.wire.PinnedTls;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.placement.PlacementConfig;
 import org.blinkhdfs.proxy.ProxyDaemon;
@@ -24,6 +25,7 @@ import org.blinkhdfs.proxy.api.ApiConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
+import org.blinkhdfs.scheduler.SchedulerTls;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,7 +47,8 @@ class DefaultsFileTest {
     for (List<ConfigKey> keys : List.of(CoreConfig.KEYS, PlacementConfig.KEYS,
         SchedulerDaemon.CONFIG_KEYS, AgentConfig.KEYS, List.of(BlinkAdmin.HTTP_TIMEOUT_MS),
         RabbitConfig.KEYS, RingSpacing.KEYS, DatasetConfig.KEYS, ScheduleSourceKeys.KEYS,
-        ProxyDaemon.CONFIG_KEYS, ApiConfig.KEYS, BlinkApiClient.KEYS)) {
+        ProxyDaemon.CONFIG_KEYS, ApiConfig.KEYS, BlinkApiClient.KEYS, PinnedTls.KEYS,
+        SchedulerTls.KEYS)) {
       for (ConfigKey k : keys) {
         String previous = code.put(k.name(), k.defaultValue());
         assertTrue(previous == null || previous.equals(k.defaultValue()),
