@@ -145,33 +145,20 @@ final class PopularityReplicator {
           f.length(), Math.max(base, floor.getOrDefault(path, 0)), f.replication()));
       bases.put(path, base);
       recorded.put(path, f.base().isPresent() && !ownerChanged);
-      facts.put(path, f);
+      // What the plan is made on: the file as this period leaves it (its xattr cleared above).
+      facts.put(path, ownerChanged ? new FileFacts(f.length(), f.blocks(), f.replication(),
+          OptionalInt.empty()) : f);
     }
     Map<String, Integer> changes = planner.plan(files,
         planner.budgetBytes(namespace.remainingBytes(), files));
     Map<String, Integer> applied = new LinkedHashMap<>();
     for (Map.Entry<String, Integer> c : changes.entrySet()) {
       String path = c.getKey();
-      int base = bases.get(path);
       int target = c.getValue();
       try {
-        if (target > base && !recorded.get(path)) {
-          namespace.setBase(path, base);
+        if (set(path, facts.get(path), bases.get(path), target, recorded.get(path))) {
+          applied.put(path, target);
         }
-        namespace.setReplication(path, target);
-        int now = facts.get(path).replication();
-        if (target > now) {
-          runtime.popularityReplicasAdded().addAndGet((target - now) * facts.get(path).blocks());
-        }
-        if (target <= base) {
-          namespace.clearBase(path);
-          raised.remove(path);
-        } else {
-          raised.put(path, new Raised(base, target));
-        }
-        applied.put(path, target);
-        runtime.popularityChanges().incrementAndGet();
-        LOG.info("popularity: {} replication {} (base {})", path, target, base);
       } catch (IOException e) {
         LOG.warn("popularity: cannot set the replication of {} to {}: {}", path, target,
             e.toString());
@@ -189,5 +176,65 @@ final class PopularityReplicator {
     runtime.extraReplicas().set(extra);
     runtime.extraReplicaBytes().set(bytes);
     return applied;
+  }
+
+  /**
+   * Sets {@code path}'s replication to {@code target}, planned on {@code planned} (the owner's
+   * replication being {@code base}, already in the xattr when {@code recorded}); false when the
+   * owner's own change came first or right after, which then stands.
+   *
+   * <p>Why the two re-reads: HDFS has no compare-and-set for replication, so an owner's {@code
+   * setrep} landing between this period's read and the set would be overwritten, and next
+   * period its replication would equal this class's own target, so the owner's change would be
+   * lost for good. Read again just before the set, a change since the period's read skips the
+   * file this period (the next period adopts the owner's value as its base, as for any owner's
+   * change); read again just after, a change that landed after the set is the owner's at once
+   * (no extras recorded, xattr cleared). What is left is the window between the re-read and the
+   * set (this NameNode's own in-process RPCs, no network): an owner's change landing inside it
+   * is overwritten unnoticed.
+   */
+  private boolean set(String path, FileFacts planned, int base, int target, boolean recorded)
+      throws IOException {
+    FileFacts before = namespace.file(path);
+    if (before == null || before.replication() != planned.replication()
+        || !before.base().equals(planned.base())) {
+      LOG.info("popularity: {} changed since this period's read ({}; now {}): not set to {},"
+          + " its owner's value stands", path, describe(planned),
+          before == null ? "gone" : describe(before), target);
+      return false;
+    }
+    if (target > base && !recorded) {
+      namespace.setBase(path, base);
+    }
+    namespace.setReplication(path, target);
+    FileFacts after = namespace.file(path);
+    if (after != null && after.replication() != target
+        && after.replication() != planned.replication()) {
+      LOG.warn("popularity: {} replication {} set by someone else right after this class set"
+          + " {}: kept as its owner's replication", path, after.replication(), target);
+      raised.remove(path);
+      if (after.base().isPresent()) {
+        namespace.clearBase(path);
+      }
+      return false;
+    }
+    if (target > planned.replication()) {
+      runtime.popularityReplicasAdded().addAndGet(
+          (target - planned.replication()) * planned.blocks());
+    }
+    if (target <= base) {
+      namespace.clearBase(path);
+      raised.remove(path);
+    } else {
+      raised.put(path, new Raised(base, target));
+    }
+    runtime.popularityChanges().incrementAndGet();
+    LOG.info("popularity: {} replication {} (base {})", path, target, base);
+    return true;
+  }
+
+  private static String describe(FileFacts f) {
+    return "replication " + f.replication() + ", base "
+        + (f.base().isPresent() ? Integer.toString(f.base().getAsInt()) : "none");
   }
 }
