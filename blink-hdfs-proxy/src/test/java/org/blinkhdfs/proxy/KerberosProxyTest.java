@@ -8,18 +8,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.net.HttpURLConnection;
+import java.net.URI;
 import java.net.URL;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.http.server.HttpFSServerWebApp;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.web.WebHdfsConstants;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.ProxyUsers;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.security.token.delegation.AbstractDelegationTokenIdentifier;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.proxy.relay.RelayConfig;
@@ -33,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (the Blink API, {@code /jmx}) requires SPNEGO ({@code blink.proxy.http.kerberos.*}) and its
  * {@code /logLevel} the admin ACL ({@code blink.proxy.admin.acl}). Its WebHDFS relay requires
  * SPNEGO too (the same principal, as {@code httpfs.authentication.kerberos.*} are unset), reads
- * as the authenticated caller, and a relay with simple HTTP authentication is refused at start.
+ * as the authenticated caller (a stock {@code WebHdfsFileSystem} through the delegation token the
+ * relay issues it), and a relay with simple HTTP authentication is refused at start.
  *
  * <p>The NameNode is an insecure MiniDFSCluster, started before the process turns Kerberos on:
  * a secure one needs Kerberos for every DataNode and SASL on data transfer, which tests HDFS,
@@ -64,8 +72,10 @@ class KerberosProxyTest {
     // SPNEGO asks for HTTP/<host of the URL>: the relay shares the proxy's HTTP/localhost
     String relay = "localhost:" + proxy.relay().orElseThrow().address().getPort();
     String open = "/webhdfs/v1" + SECRET + "?op=OPEN";
-    HttpURLConnection anonymous = (HttpURLConnection) new URL("http://" + relay + open
-        + "&user.name=root").openConnection();
+    // anonymous by another name of this host: see aStockWebHdfsClientReadsAsTheCaller
+    HttpURLConnection anonymous = (HttpURLConnection) new URL("http://127.0.0.1:"
+        + proxy.relay().orElseThrow().address().getPort() + open + "&user.name=root")
+        .openConnection();
     assertEquals(401, anonymous.getResponseCode());
     assertEquals("Negotiate", anonymous.getHeaderField("WWW-Authenticate"));
     anonymous.disconnect();
@@ -81,6 +91,45 @@ class KerberosProxyTest {
     // HttpFS's filter checks doas after SPNEGO: mallory is no proxy user of the relay
     SchedulerHttp.Response impersonating = get(mallory, webhdfs, open + "&doas=alice");
     assertEquals(403, impersonating.status(), impersonating.text());
+  }
+
+  /**
+   * A stock {@code WebHdfsFileSystem} ({@code webhdfs://}, as {@code hdfs dfs -cat} uses it) reads
+   * through the relay under Kerberos: it asks the relay for a WEBHDFS delegation token over SPNEGO
+   * ({@code GETDELEGATIONTOKEN}), then reads with that token. Alice reads her 700 file; mallory
+   * gets HDFS's {@code AccessControlException}.
+   *
+   * <p>The client leaves SPNEGO to the JDK's {@code HttpURLConnection}, which tries {@code
+   * Negotiate} once per JVM and host name and remembers a failure for good. So this must be the
+   * first 401 for {@code localhost} that the JDK answers: the anonymous probes of this test, whose
+   * {@code Negotiate} fails as they hold no Kerberos login, call {@code 127.0.0.1} instead.
+   */
+  private static void aStockWebHdfsClientReadsAsTheCaller(ProxyDaemon proxy,
+      UserGroupInformation alice, UserGroupInformation mallory, byte[] secret) throws Exception {
+    URI relay = URI.create("webhdfs://localhost:"
+        + proxy.relay().orElseThrow().address().getPort());
+    Configuration client = new Configuration();
+    client.set(CommonConfigurationKeys.HADOOP_SECURITY_AUTHENTICATION, "kerberos");
+    byte[] read = alice.doAs((PrivilegedExceptionAction<byte[]>) () -> {
+      try (FileSystem fs = FileSystem.get(relay, client)) {
+        Token<?> token = fs.getDelegationToken(null);
+        assertEquals(WebHdfsConstants.WEBHDFS_TOKEN_KIND, token.getKind());
+        assertEquals("alice", ((AbstractDelegationTokenIdentifier) token.decodeIdentifier())
+            .getUser().getShortUserName());
+        try (FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(SECRET))) {
+          return in.readAllBytes();
+        }
+      }
+    });
+    assertArrayEquals(secret, read);
+    AccessControlException denied = assertThrows(AccessControlException.class, () ->
+        mallory.doAs((PrivilegedExceptionAction<byte[]>) () -> {
+          try (FileSystem fs = FileSystem.get(relay, client);
+              FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(SECRET))) {
+            return in.readAllBytes();
+          }
+        }));
+    assertTrue(denied.getMessage().contains("user=mallory"), denied.getMessage());
   }
 
   /** A relay whose HTTP authentication is weaker than the cluster's does not start. */
@@ -148,7 +197,11 @@ class KerberosProxyTest {
         // SPNEGO asks for HTTP/<host of the URL>: call the proxy by the principal's host name
         SchedulerHttp http = new SchedulerHttp("localhost:" + proxy.httpAddress().getPort(),
             10_000).withAuthenticator(HadoopHttpAuthenticator.INSTANCE);
-        SchedulerHttp anonymous = http.withAuthenticator(
+        // The JDK answers a 401 Negotiate itself and remembers, per JVM and host name, that it
+        // failed without a Kerberos login: anonymous calls use 127.0.0.1 so that localhost
+        // stays usable for WebHdfsFileSystem (aStockWebHdfsClientReadsAsTheCaller)
+        SchedulerHttp anonymous = new SchedulerHttp("127.0.0.1:" + proxy.httpAddress().getPort(),
+            10_000).withAuthenticator(
             (url, timeoutMs) -> (HttpURLConnection) url.openConnection());
         assertEquals(401, anonymous.get("/v1/state?node=" + c.addresses.get(0),
             "application/json").status());
@@ -181,6 +234,7 @@ class KerberosProxyTest {
         assertEquals(200, admin.status(), admin.text());
 
         theRelayNeedsSpnegoAndReadsAsTheCaller(proxy, alice, mallory, secret);
+        aStockWebHdfsClientReadsAsTheCaller(proxy, alice, mallory, secret);
       }
     } finally {
       ProxyUsers.refreshSuperUserGroupsConfiguration(new Configuration());
