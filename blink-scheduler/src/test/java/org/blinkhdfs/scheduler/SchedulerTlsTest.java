@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,6 +78,27 @@ class SchedulerTlsTest {
     IOException call = assertThrows(IOException.class, () -> new SchedulerHttp(https(), 5000)
         .get("/v1/schedule", "application/json"));
     assertTrue(call.getMessage().contains("no pinned certificate"), call.getMessage());
+  }
+
+  /** The admin tool's generic {@code -D} options carry the pin, as a site file would. */
+  private static AdminRun admin(List<String> keys, String... args) throws Exception {
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i + 1 < keys.size(); i += 2) {
+      all.add("-D");
+      all.add(keys.get(i) + "=" + keys.get(i + 1));
+    }
+    all.addAll(List.of(args));
+    return AdminRun.as(UserGroupInformation.getCurrentUser(), all.toArray(new String[0]));
+  }
+
+  @Test
+  void theAdminToolReportsOverPinnedTlsAndRefusesAnotherPin() throws Exception {
+    AdminRun pinned = admin(scheduler.clientKeys(), "-scheduler", https(), "-report");
+    assertEquals(0, pinned.exit(), pinned.err());
+    assertTrue(pinned.out().contains(SchedulerFixture.NODE1), pinned.out());
+    AdminRun other = admin(stranger.clientKeys(), "-scheduler", https(), "-report");
+    assertTrue(other.exit() != 0, other.out());
+    assertTrue(other.err().contains("blink.scheduler.tls.truststore"), other.err());
   }
 
   @Test
