@@ -45,6 +45,11 @@ public final class DemoCommand {
       return CommandLineTool.EXIT_USAGE;
     }
     boolean bench = command.equals("bench");
+    if (bench && args.length > 1 && args[1].equals("real-sleep")) {
+      // Real kernels in QEMU guests: a cluster of its own (GuestCluster), not a LocalCluster.
+      return org.blinkhdfs.cluster.RealSleepBench.run(Arrays.copyOfRange(args, 2, args.length),
+          out, err);
+    }
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     return DemoOptions.tool(bench, usage()).run(rest, out, err, a -> {
       String experiment = "demo";

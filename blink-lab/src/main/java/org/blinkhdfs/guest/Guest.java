@@ -79,10 +79,11 @@ public final class Guest implements Closeable {
     }
     Path qmp = dir.resolve("qmp.sock");
     Files.deleteIfExists(qmp);
-    int octet = Integer.parseInt(link.guestIp().split("\\.")[2]);
+    String[] octets = link.guestIp().split("\\.");
     QemuCommand cmd = new QemuCommand(images.kernel().vmlinuz(), images.initramfs(),
         images.rootImage(), labImage, name, link.guestIp(), link.tap(),
-        String.format("52:54:00:77:%02x:02", octet & 0xff), memoryMb, cpus,
+        String.format("52:54:00:77:%02x:%02x", Integer.parseInt(octets[2]),
+            Integer.parseInt(octets[3])), memoryMb, cpus,
         Files.exists(Path.of("/dev/kvm")), serials, qmp);
     Process p = new ProcessBuilder(cmd.argv()).redirectErrorStream(true)
         .redirectOutput(dir.resolve("qemu.log").toFile()).start();

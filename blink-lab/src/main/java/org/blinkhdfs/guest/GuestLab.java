@@ -1,6 +1,7 @@
 package org.blinkhdfs.guest;
 
 import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,6 +56,11 @@ public final class GuestLab implements Closeable {
     return images;
   }
 
+  /** The host's address on the lab bridge. */
+  public String hostIp() {
+    return net.hostIp();
+  }
+
   /** The tap links, one per guest slot. */
   public List<GuestNet.Link> links() {
     return net.links();
@@ -80,15 +86,18 @@ public final class GuestLab implements Closeable {
 
   /**
    * The command that runs {@code mainClass} in a guest: this JVM's {@code java} (the root image
-   * has the JDK at the same path), {@code jvmFlags}, the lab's classpath, then {@code args}.
+   * has the JDK at the same path), {@code jvmFlags}, the lab's classpath after {@code
+   * classpathPrefix} (a conf dir on the lab disk, or empty), then {@code args}.
    */
-  public List<String> java(List<String> jvmFlags, String mainClass, List<String> args) {
+  public List<String> java(List<String> jvmFlags, String classpathPrefix, String mainClass,
+      List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
     cmd.addAll(jvmFlags);
     cmd.add("-Djava.io.tmpdir=/tmp");
     cmd.add("-cp");
-    cmd.add(classpath);
+    cmd.add(classpathPrefix.isEmpty() ? classpath
+        : classpathPrefix + File.pathSeparator + classpath);
     cmd.add(mainClass);
     cmd.addAll(args);
     return cmd;

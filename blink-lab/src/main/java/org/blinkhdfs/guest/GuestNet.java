@@ -14,10 +14,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * One tap device per lab guest, each its own {@code /24}: the host is {@code 10.77.K.1} on tap
- * {@code blinklabK}, the guest {@code 10.77.K.2}. The NameNode, the scheduler and every client on
- * the host reach a guest's DataNode at {@code 10.77.K.2}; the guest reaches the host at
- * {@code 10.77.K.1}.
+ * The lab's network: a bridge {@code blinklabK} on the host with address {@code 10.77.K.1/24},
+ * and one tap device per guest ({@code blinklabKtI}) on it; guest {@code I} is {@code
+ * 10.77.K.(10+I)}. The NameNode, the scheduler, staging DataNodes and clients on the host use
+ * {@code 10.77.K.1}; guests reach the host and each other there (a write pipeline from one guest
+ * DataNode to another is bridged, no IP forwarding needed).
  *
  * <p><b>Why taps, not QEMU's user-mode networking.</b> With user-mode networking the host side of
  * a forwarded port is a socket in QEMU's own process, which keeps running while the guest is in
@@ -26,32 +27,37 @@ import java.util.stream.Stream;
  * suspended host. Taps need root (CAP_NET_ADMIN) and {@code /dev/net/tun}; the lab says so when
  * either is missing.
  *
- * <p>Free subnets are those no host interface has an address in; taps left by a lab that was
- * killed (no running QEMU names them) are removed first. Closing removes this lab's taps.
+ * <p>The subnet is the first {@code 10.77.K.0/24} no host interface has an address in; bridges
+ * and taps left by a lab that was killed (no running QEMU names its taps) are removed first.
+ * Closing removes this lab's taps and bridge.
  */
 public final class GuestNet implements AutoCloseable {
   static final String PREFIX = "blinklab";
-  private static final Pattern TAP = Pattern.compile("\\d+: (" + PREFIX + "\\d+)[:@]");
+  private static final Pattern LINK = Pattern.compile("\\d+: (" + PREFIX + "(\\d+)(t\\d+)?)[:@]");
   private static final Pattern SUBNET = Pattern.compile("inet 10\\.77\\.(\\d+)\\.");
 
   /**
    * One guest's link.
    *
    * @param tap the host's tap device
-   * @param hostIp the host's address on it
+   * @param hostIp the host's address on the bridge
    * @param guestIp the guest's address
    */
   public record Link(String tap, String hostIp, String guestIp) {}
 
   private final List<Link> links = new ArrayList<>();
+  private String bridge;
 
   private GuestNet() {}
 
-  /** Creates {@code count} taps on free subnets. */
+  /** Creates the bridge and {@code count} taps on a free subnet. */
   public static GuestNet create(int count) throws IOException, InterruptedException {
     if (!Files.exists(Path.of("/dev/net/tun"))) {
       throw new IOException("/dev/net/tun is missing: the lab's guests need tap devices "
           + "(modprobe tun, or run where it exists)");
+    }
+    if (count < 1 || count > 200) {
+      throw new IllegalArgumentException("guests = " + count + ": use 1..200");
     }
     reapStale();
     Set<Integer> used = new HashSet<>();
@@ -59,21 +65,26 @@ public final class GuestNet implements AutoCloseable {
     while (m.find()) {
       used.add(Integer.parseInt(m.group(1)));
     }
+    int k = 1;
+    while (used.contains(k)) {
+      k++;
+    }
+    if (k > 254) {
+      throw new IOException("no free 10.77.K.0/24 subnet for the lab");
+    }
     GuestNet net = new GuestNet();
-    List<Link> links = net.links;
     try {
-      for (int k = 1; k < 255 && links.size() < count; k++) {
-        if (used.contains(k)) {
-          continue;
-        }
-        Link l = new Link(PREFIX + k, "10.77." + k + ".1", "10.77." + k + ".2");
+      String host = "10.77." + k + ".1";
+      net.bridge = PREFIX + k;
+      ip("link", "add", net.bridge, "type", "bridge");
+      ip("addr", "add", host + "/24", "dev", net.bridge);
+      ip("link", "set", net.bridge, "up");
+      for (int i = 0; i < count; i++) {
+        Link l = new Link(net.bridge + "t" + i, host, "10.77." + k + "." + (10 + i));
         ip("tuntap", "add", "dev", l.tap(), "mode", "tap");
-        links.add(l);
-        ip("addr", "add", l.hostIp() + "/24", "dev", l.tap());
+        net.links.add(l);
+        ip("link", "set", l.tap(), "master", net.bridge);
         ip("link", "set", l.tap(), "up");
-      }
-      if (links.size() < count) {
-        throw new IOException("no free 10.77.K.0/24 subnet for " + count + " guests");
       }
       return net;
     } catch (IOException | RuntimeException e) {
@@ -82,24 +93,34 @@ public final class GuestNet implements AutoCloseable {
     }
   }
 
+  /** The host's address on the lab bridge: where guests reach the host's daemons. */
+  public String hostIp() {
+    return links.get(0).hostIp();
+  }
+
   public List<Link> links() {
     return List.copyOf(links);
   }
 
   @Override
   public void close() {
-    for (Link l : links) {
+    List<String> devices = new ArrayList<>();
+    links.forEach(l -> devices.add(l.tap()));
+    if (bridge != null) {
+      devices.add(bridge);
+    }
+    for (String d : devices) {
       try {
-        ip("link", "del", l.tap());
-      } catch (IOException | InterruptedException e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
+        ip("link", "del", d);
+      } catch (IOException e) {
+        // already gone
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
   }
 
-  /** Deletes {@code blinklabK} taps that no running QEMU names. */
+  /** Deletes the {@code blinklabK} bridges and taps of labs none of whose QEMUs still runs. */
   static void reapStale() throws IOException, InterruptedException {
     Set<String> inUse = new HashSet<>();
     try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
@@ -108,7 +129,7 @@ public final class GuestNet implements AutoCloseable {
           try {
             String cmd = new String(Files.readAllBytes(p.resolve("cmdline")),
                 StandardCharsets.UTF_8);
-            Matcher m = Pattern.compile("ifname=(" + PREFIX + "\\d+)").matcher(cmd);
+            Matcher m = Pattern.compile("ifname=" + PREFIX + "(\\d+)t").matcher(cmd);
             while (m.find()) {
               inUse.add(m.group(1));
             }
@@ -118,10 +139,10 @@ public final class GuestNet implements AutoCloseable {
         }
       }
     }
-    Matcher m = TAP.matcher(ip("-o", "link", "show"));
+    Matcher m = LINK.matcher(ip("-o", "link", "show"));
     List<String> stale = new ArrayList<>();
     while (m.find()) {
-      if (!inUse.contains(m.group(1))) {
+      if (!inUse.contains(m.group(2))) {
         stale.add(m.group(1));
       }
     }

@@ -20,9 +20,9 @@ import java.util.Objects;
  * guest. Example: {@code GuestRunScript.of(List.of(new Process("agent", 2, List.of("java",
  * "-cp", "/x.jar", "Main"))))} runs {@code 'java' '-cp' '/x.jar' 'Main' >/dev/ttyS2 2>&1 &}.
  */
-final class GuestRunScript {
+public final class GuestRunScript {
   /** The serial port of the lab channel; 0 is the console, 1 and 2 are for processes. */
-  static final int LAB_CHANNEL = 3;
+  public static final int LAB_CHANNEL = 3;
 
   /**
    * One process of the guest.
@@ -31,8 +31,8 @@ final class GuestRunScript {
    * @param serialPort 1 or 2: the {@code /dev/ttyS} its output goes to
    * @param argv the command, binary first (absolute paths: the guest's PATH is minimal)
    */
-  record GuestProcess(String name, int serialPort, List<String> argv) {
-    GuestProcess {
+  public record GuestProcess(String name, int serialPort, List<String> argv) {
+    public GuestProcess {
       Objects.requireNonNull(name, "name");
       argv = List.copyOf(argv);
       if (serialPort < 1 || serialPort >= LAB_CHANNEL) {
@@ -48,7 +48,7 @@ final class GuestRunScript {
   private GuestRunScript() {}
 
   /** The script's text. */
-  static String of(List<GuestProcess> processes) {
+  public static String of(List<GuestProcess> processes) {
     List<String> lines = new ArrayList<>(List.of("#!/bin/sh",
         "# written by the BlinkHDFS lab (GuestRunScript); runs as root in the guest",
         "export PATH=/bin:/sbin", "cd /tmp"));

@@ -52,7 +52,7 @@ class RealSleepGuestTest {
       try (SchedulerDaemon scheduler = SchedulerDaemon.start(conf)) {
         String schedulerAddress = link.hostIp() + ":" + scheduler.httpAddress().getPort();
         List<String> agent = lab.java(List.of("-Xmx96m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1"), "org.blinkhdfs.agent.AgentDaemon",
+                "-XX:TieredStopAtLevel=1"), "", "org.blinkhdfs.agent.AgentDaemon",
             List.of("--node", node, "--scheduler", schedulerAddress, "--actuator", "real",
                 "--poll", "500ms", "--heartbeat", "2s", "--min-sleep", "3s"));
         String run = GuestRunScript.of(List.of(new GuestRunScript.GuestProcess("agent", 2,
