@@ -4,11 +4,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.blinkhdfs.control.agent.Actuator;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.SleepReport;
 import org.blinkhdfs.control.agent.SleepRequest;
+import org.blinkhdfs.control.agent.TransitionTimes;
 
 /**
  * {@code --actuator real}: suspends the host to RAM (ACPI S3) and lets its RTC wake it.
@@ -22,7 +24,8 @@ import org.blinkhdfs.control.agent.SleepRequest;
  *   <li>the lease: refuse if it has ended (by the injected {@link Clock}), if {@code wakeAtMs} is
  *       after its end, or if {@code wakeAtMs} is not in the future;
  *   <li>the alarm time {@code floor((wakeAtMs − resumeLatencyMs) / 1000)} s must be at least
- *       {@code minAlarmLeadMs} ahead;
+ *       {@code minAlarmLeadMs} ahead ({@code resumeLatencyMs} is the request's, the one the
+ *       planner used, else the configured one);
  *   <li>{@code <root>/sys/power/state} lists {@code mem} and {@code sys/power/mem_sleep} has the
  *       configured state ({@code deep}) selected, selecting it if offered and allowed
  *       ({@link SuspendStates});
@@ -43,6 +46,18 @@ import org.blinkhdfs.control.agent.SleepRequest;
  * with 2 s resume latency at {@code 10:00:00}: the alarm is armed for {@code 10:00:28}, the write
  * returns at about {@code 10:00:29}, and the report says ~28 s measured if S3 was entered at once.
  *
+ * <p><b>Per-cycle transition times</b> ({@link TransitionTimes} in the report and its detail):
+ * the kernel log ({@code <root>/dev/kmsg}) is opened at its end before {@code mem} is written and
+ * read after, and {@link KernelPmLog} finds the cycle's entry, platform enter, platform exit and
+ * exit lines; {@code CLOCK_MONOTONIC} read just before the write gives "decision to suspend
+ * entry" (the kernel's printk clock and {@code CLOCK_MONOTONIC} are both stopped in suspend and
+ * agree closely on an NTP-quiet host); the wall clock when the write returned minus the alarm
+ * gives the RTC wake error; {@code /sys/power/suspend_stats} before and after give the kernel's
+ * verdict. Then the {@link ServingProbe}, if any, is polled until the node serves (at most {@code
+ * servingWaitMs}): alarm to serving is the resume sample the agent learns its latency from;
+ * without a probe the sample ends when the write returned. Nothing of this can fail a sleep
+ * that happened: a value that cannot be measured is reported unknown, with the reason.
+ *
  * <p>All paths sit under {@link RealActuatorConfig#root()}, so tests run against a fake tree; all
  * file access goes through {@link SysfsFiles} and all libc through {@link Kernel}.
  *
@@ -50,20 +65,37 @@ import org.blinkhdfs.control.agent.SleepRequest;
  * at a time.
  */
 public final class RealActuator implements Actuator {
+  /** Pause between two polls of the serving probe after a resume. */
+  static final long PROBE_PAUSE_MS = 50;
   private final RealActuatorConfig config;
   private final Clock clock;
   private final Kernel kernel;
   private final ControlFiles files;
   private final SuspendStates states;
   private final CpuHotplug cpus;
+  private final SysfsFiles sysfs;
+  private final Optional<ServingProbe> probe;
 
-  /** Production wiring: direct file access and libc. */
+  /** Production wiring: direct file access and libc, no serving probe. */
   public RealActuator(RealActuatorConfig config, Clock clock) {
     this(config, clock, SysfsFiles.direct(), LibcKernel.get());
   }
 
-  /** With explicit seams, for tests. */
+  /** Production wiring with a probe for "serving again" after each resume. */
+  public RealActuator(RealActuatorConfig config, Clock clock, ServingProbe probe) {
+    this(config, clock, SysfsFiles.direct(), LibcKernel.get(), Objects.requireNonNull(probe));
+  }
+
+  /** With explicit seams, for tests; no serving probe. */
   public RealActuator(RealActuatorConfig config, Clock clock, SysfsFiles files, Kernel kernel) {
+    this(config, clock, files, kernel, null);
+  }
+
+  /** With explicit seams; {@code probe} null: the resume sample ends when the write returns. */
+  public RealActuator(RealActuatorConfig config, Clock clock, SysfsFiles files, Kernel kernel,
+      ServingProbe probe) {
+    this.probe = Optional.ofNullable(probe);
+    this.sysfs = Objects.requireNonNull(files, "files");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.kernel = Objects.requireNonNull(kernel, "kernel");
@@ -83,8 +115,9 @@ public final class RealActuator implements Actuator {
       throws ActuatorException, InterruptedException {
     long now = clock.millis();
     checkLease(request, now);
-    long alarmSeconds = Math.floorDiv(request.wakeAtMs() - config.resumeLatencyMs(), 1000);
-    checkLead(alarmSeconds, now, "before arming");
+    long latencyMs = request.resumeLatencyOr(config.resumeLatencyMs());
+    long alarmSeconds = Math.floorDiv(request.wakeAtMs() - latencyMs, 1000);
+    checkLead(alarmSeconds, now, "before arming", latencyMs);
     states.ensureReady();
     RtcWakeAlarm alarm = RtcWakeAlarm.locate(files, config.root(), config.rtc());
     checkRtcSkew(alarm, now);
@@ -95,38 +128,99 @@ public final class RealActuator implements Actuator {
     }
     alarm.arm(alarmSeconds);
     try {
-      return suspendArmed(request, alarm, alarmSeconds);
+      return suspendArmed(request, alarm, alarmSeconds, latencyMs);
     } finally {
       alarm.clearQuietly();
     }
   }
 
-  private SleepReport suspendArmed(SleepRequest request, RtcWakeAlarm alarm, long alarmSeconds)
-      throws ActuatorException, InterruptedException {
+  private SleepReport suspendArmed(SleepRequest request, RtcWakeAlarm alarm, long alarmSeconds,
+      long latencyMs) throws ActuatorException, InterruptedException {
     kernel.sync();
     long offsetBefore = suspendOffsetNanos();
     long startedAt = clock.millis();
-    checkLead(alarmSeconds, startedAt, "after arming and sync");
+    checkLead(alarmSeconds, startedAt, "after arming and sync", latencyMs);
     if (Thread.interrupted()) {
       throw new InterruptedException("interrupted after arming the RTC alarm; not suspending");
     }
-    files.write(states.statePath(), "mem", "the kernel or a driver refused to suspend; see "
-        + "'dmesg' for the device that failed, fix or unload it, or use --actuator emulate");
-    long awakeAt = clock.millis();
-    String measuredBy = "CLOCK_BOOTTIME−CLOCK_MONOTONIC";
-    long measuredMs;
-    try {
-      measuredMs = Math.max(0, (suspendOffsetNanos() - offsetBefore) / 1_000_000);
-    } catch (ActuatorException e) {
-      measuredMs = 0;
-      measuredBy = "nothing (clock read failed after resume: " + e.getMessage() + ")";
+    try (KernelLogWatch log = KernelLogWatch.open(kernel, config.root())) {
+      Optional<SuspendCounters> countersBefore = SuspendCounters.read(sysfs, config.root());
+      OptionalLong decisionUs = monotonicUs();
+      files.write(states.statePath(), "mem", "the kernel or a driver refused to suspend; see "
+          + "'dmesg' for the device that failed, fix or unload it, or use --actuator emulate");
+      long awakeAt = clock.millis();
+      String measuredBy = "CLOCK_BOOTTIME−CLOCK_MONOTONIC";
+      long measuredMs;
+      try {
+        measuredMs = Math.max(0, (suspendOffsetNanos() - offsetBefore) / 1_000_000);
+      } catch (ActuatorException e) {
+        measuredMs = 0;
+        measuredBy = "nothing (clock read failed after resume: " + e.getMessage() + ")";
+      }
+      TransitionTimes.Counted counted = SuspendCounters.verdict(countersBefore,
+          SuspendCounters.read(sysfs, config.root()));
+      Optional<KernelPmLog.SuspendCycle> cycle = log.cycle();
+      long alarmAtMs = alarmSeconds * 1000;
+      TransitionTimes times = new TransitionTimes(OptionalLong.of(alarmAtMs),
+          decisionToEntry(decisionUs, cycle),
+          cycle.map(KernelPmLog.SuspendCycle::enterKernelUs).orElse(OptionalLong.empty()),
+          cycle.map(KernelPmLog.SuspendCycle::kernelResumeUs).orElse(OptionalLong.empty()),
+          OptionalLong.of(awakeAt - alarmAtMs), OptionalLong.empty(), "", counted);
+      times = withResumeSample(times, alarmAtMs, awakeAt);
+      String detail = "real: mem (" + config.memSleepState() + ") with " + alarm.name()
+          + " alarm at " + Instant.ofEpochSecond(alarmSeconds) + " for wake at "
+          + Instant.ofEpochMilli(request.wakeAtMs()) + " (resume latency " + latencyMs
+          + " ms, epoch " + request.epoch() + "); suspended " + measuredMs + " ms measured by "
+          + measuredBy + "; " + times.describe()
+          + (log.note().isEmpty() ? "" : "; " + log.note());
+      return new SleepReport(startedAt, awakeAt, measuredMs, detail, times);
     }
-    String detail = "real: mem (" + config.memSleepState() + ") with " + alarm.name()
-        + " alarm at " + Instant.ofEpochSecond(alarmSeconds) + " for wake at "
-        + Instant.ofEpochMilli(request.wakeAtMs()) + " (resume latency "
-        + config.resumeLatencyMs() + " ms, epoch " + request.epoch() + "); suspended "
-        + measuredMs + " ms measured by " + measuredBy;
-    return new SleepReport(startedAt, awakeAt, measuredMs, detail);
+  }
+
+  /** {@code CLOCK_MONOTONIC} in µs; empty if it cannot be read (a measurement, not a check). */
+  private OptionalLong monotonicUs() {
+    try {
+      return OptionalLong.of(kernel.clockNanos(LibC.CLOCK_MONOTONIC) / 1000);
+    } catch (ActuatorException e) {
+      return OptionalLong.empty();
+    }
+  }
+
+  private static OptionalLong decisionToEntry(OptionalLong decisionUs,
+      Optional<KernelPmLog.SuspendCycle> cycle) {
+    if (decisionUs.isEmpty() || cycle.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(cycle.get().entryUs() - decisionUs.getAsLong());
+  }
+
+  /**
+   * Adds the resume sample: alarm to the first time the probe says serving (polled every {@link
+   * #PROBE_PAUSE_MS} for at most {@code servingWaitMs}), or alarm to {@code awakeAt} without a
+   * probe. A node that does not serve in time gives no sample.
+   */
+  private TransitionTimes withResumeSample(TransitionTimes t, long alarmAtMs, long awakeAt)
+      throws InterruptedException {
+    if (probe.isEmpty()) {
+      return sample(t, OptionalLong.of(awakeAt - alarmAtMs), "the mem write returned");
+    }
+    ServingProbe p = probe.get();
+    long deadline = awakeAt + config.servingWaitMs();
+    while (true) {
+      if (p.serving()) {
+        return sample(t, OptionalLong.of(clock.millis() - alarmAtMs), p.describe());
+      }
+      if (clock.millis() >= deadline) {
+        return sample(t, OptionalLong.empty(), p.describe() + ": not within "
+            + config.servingWaitMs() + " ms of the resume");
+      }
+      Thread.sleep(PROBE_PAUSE_MS);
+    }
+  }
+
+  private static TransitionTimes sample(TransitionTimes t, OptionalLong ms, String by) {
+    return new TransitionTimes(t.alarmAtMs(), t.decisionToEntryUs(), t.enterKernelUs(),
+        t.kernelResumeUs(), t.wakeErrorMs(), ms, by, t.counted());
   }
 
   private long suspendOffsetNanos() throws ActuatorException {
@@ -154,12 +248,13 @@ public final class RealActuator implements Actuator {
     }
   }
 
-  private void checkLead(long alarmSeconds, long now, String when) throws ActuatorException {
+  private void checkLead(long alarmSeconds, long now, String when, long latencyMs)
+      throws ActuatorException {
     long leadMs = alarmSeconds * 1000 - now;
     if (leadMs < config.minAlarmLeadMs()) {
       throw new ActuatorException("RTC alarm at " + Instant.ofEpochSecond(alarmSeconds) + " is "
           + leadMs + " ms away " + when + ", less than minAlarmLeadMs " + config.minAlarmLeadMs()
-          + " (resume latency " + config.resumeLatencyMs() + " ms): too short a sleep to be "
+          + " (resume latency " + latencyMs + " ms): too short a sleep to be "
           + "sure the host wakes; not suspending");
     }
   }
