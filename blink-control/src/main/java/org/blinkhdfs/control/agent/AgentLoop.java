@@ -41,6 +41,13 @@ import org.slf4j.LoggerFactory;
  * not the status, is authoritative. Repeated ERRORs are posted once per heartbeat, not per step
  * (and the ASLEEP before each retry is skipped too).
  *
+ * <p><b>Resume latency.</b> Each step plans with {@link #resumeLatencyMs()}: the fixed {@link
+ * AgentTiming#resumeLatencyMs}, or, with {@link Builder#learnResumeLatency}, the estimate of a
+ * {@link ResumeLatencyEstimator} fed with every sleep's measured sample (alarm to serving again);
+ * the planner passes the value in the {@link SleepRequest}, so the actuator's early wake and the
+ * planner's judgement use the same number. The AWAKE status after a sleep names the value the
+ * next sleep will use, and each sample is logged at INFO.
+ *
  * <p>Hard constraints: the agent never sleeps without a usable schedule, never past the lease end
  * (the planner) and never on an expired lease (the actuator checks again).
  *
@@ -83,6 +90,8 @@ public final class AgentLoop {
   private final Clock clock;
   private final Sleeper sleeper;
   private final DoubleSupplier utilization;
+  /** Null: the fixed {@link AgentTiming#resumeLatencyMs}. */
+  private final ResumeLatencyEstimator learned;
 
   // Written only by the stepping thread (under this object's lock); volatile so that status
   // readers never wait for a step that is blocked in a sleep.
@@ -105,6 +114,7 @@ public final class AgentLoop {
     this.clock = b.clock;
     this.sleeper = b.sleeper;
     this.utilization = b.utilization;
+    this.learned = b.learned;
   }
 
   public static Builder builder() {
@@ -116,7 +126,7 @@ public final class AgentLoop {
     long now = clock.millis();
     refreshSchedule(now);
     AgentAction action = AgentPlanner.next(schedule, settings.node(), now, confirmedAtMs,
-        settings.timing());
+        settings.timing().withResumeLatencyMs(resumeLatencyMs()));
     lastAction = action;
     if (action.kind() == AgentAction.Kind.SLEEP) {
       return sleep(action, now);
@@ -158,11 +168,33 @@ public final class AgentLoop {
       SleepReport report = actuator.sleep(req);
       sleeps++;
       long awake = clock.millis();
-      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), report.detail());
+      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), report.detail()
+          + learn(report));
       return new StepResult(StepResult.Kind.SLEPT, awake, action, Optional.of(report));
     } catch (ActuatorException e) {
       return refused(action, e);
     }
+  }
+
+  /**
+   * Feeds the report's resume sample to the estimator, logs it, and returns the suffix for the
+   * AWAKE status: the latency the next sleep will use.
+   */
+  private String learn(SleepReport report) {
+    if (learned == null) {
+      return "";
+    }
+    TransitionTimes t = report.transitions();
+    if (t.resumeSampleMs().isPresent()) {
+      long before = learned.currentMs();
+      long after = learned.record(t.resumeSampleMs().getAsLong());
+      LOG.info("{}: resumed in {} ms from the alarm ({}); resume latency {} -> {} ms ({}"
+          + " samples)",
+          settings.node(), t.resumeSampleMs().getAsLong(), t.resumeSampleBy(), before, after,
+          learned.sampleCount());
+    }
+    return "; next resume latency " + learned.currentMs() + " ms (learned from "
+        + learned.sampleCount() + " samples)";
   }
 
   private StepResult refused(AgentAction action, ActuatorException e) {
@@ -267,6 +299,19 @@ public final class AgentLoop {
     return sleeps;
   }
 
+  /**
+   * The resume latency the next sleep plans with: the learned one ({@link
+   * Builder#learnResumeLatency}) or the fixed {@link AgentTiming#resumeLatencyMs}.
+   */
+  public long resumeLatencyMs() {
+    return learned != null ? learned.currentMs() : settings.timing().resumeLatencyMs();
+  }
+
+  /** The estimator when the agent learns its resume latency; empty when it is fixed. */
+  public Optional<ResumeLatencyEstimator> resumeLatencyEstimator() {
+    return Optional.ofNullable(learned);
+  }
+
   public Settings settings() {
     return settings;
   }
@@ -280,6 +325,7 @@ public final class AgentLoop {
     private Clock clock;
     private Sleeper sleeper;
     private DoubleSupplier utilization = () -> -1;
+    private ResumeLatencyEstimator learned;
 
     public Builder settings(Settings s) {
       this.settings = s;
@@ -315,6 +361,15 @@ public final class AgentLoop {
     /** The node's recent I/O utilization in [0, 1]; anything else is reported as unknown. */
     public Builder utilization(DoubleSupplier u) {
       this.utilization = u;
+      return this;
+    }
+
+    /**
+     * Learn the resume latency from each sleep's {@link TransitionTimes#resumeSampleMs()} instead
+     * of using the fixed {@link AgentTiming#resumeLatencyMs}; {@code null}: fixed (the default).
+     */
+    public Builder learnResumeLatency(ResumeLatencyEstimator estimator) {
+      this.learned = estimator;
       return this;
     }
 
