@@ -65,12 +65,14 @@ final class AgentActuators {
       case REAL: {
         RealActuatorConfig rc = RealActuatorConfig.defaults().withRoot(cfg.sysfsRoot())
             .withResumeLatencyMs(cfg.timing().resumeLatencyMs())
-            .withServingWaitMs(cfg.resumeLearning().maxMs());
+            .withServingWaitMs(cfg.resumeLearning().maxMs())
+            .withNoS3Fallback(cfg.realFallback());
         TransferPortProbe probe = new TransferPortProbe(cfg.node(), PROBE_TIMEOUT_MS);
         RealActuator a = new RealActuator(rc, clock, probe);
         return new Built(a, "real: ACPI S3 under " + cfg.sysfsRoot() + ", resume latency "
             + rc.resumeLatencyMs() + " ms" + (cfg.resumeLearning().enabled() ? " to start, then"
-            + " learned from each resume (" + probe.describe() + ")" : " (fixed)"),
+            + " learned from each resume (" + probe.describe() + ")" : " (fixed)")
+            + ", without S3: " + rc.noS3Fallback().value(),
             () -> a.setComputeCores(0));
       }
       case EMULATE: {

@@ -66,6 +66,9 @@ public final class AgentConfig {
   /** How many recent samples the learned latency rests on. */
   public static final ConfigKey RESUME_LATENCY_SAMPLES =
       new ConfigKey("blink.agent.resume.latency.samples", "20", "samples");
+  /** What the real actuator does on a host without ACPI S3: none, s2idle or io-server. */
+  public static final ConfigKey REAL_FALLBACK =
+      new ConfigKey(RealActuatorConfig.FALLBACK_KEY, "none", "");
   public static final ConfigKey POLL_MS = new ConfigKey("blink.agent.poll.ms", "1000", "ms");
   public static final ConfigKey OFF_CHECK_IN_MS = new ConfigKey("blink.agent.off.checkin.ms",
       Long.toString(AgentTiming.DEFAULT_OFF_CHECK_IN_MS), "ms");
@@ -93,8 +96,8 @@ public final class AgentConfig {
   /** Every key the agent reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
   public static final List<ConfigKey> KEYS = Stream.of(Stream.of(MIN_SLEEP_MS,
       RESUME_LATENCY_MS, RESUME_LATENCY_LEARN, RESUME_LATENCY_MIN_MS, RESUME_LATENCY_MAX_MS,
-      RESUME_LATENCY_MARGIN_MS, RESUME_LATENCY_SAMPLES, POLL_MS, OFF_CHECK_IN_MS, LEASE_MAX_MS,
-      HEARTBEAT_MS, HTTP_TIMEOUT_MS,
+      RESUME_LATENCY_MARGIN_MS, RESUME_LATENCY_SAMPLES, REAL_FALLBACK, POLL_MS, OFF_CHECK_IN_MS,
+      LEASE_MAX_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
       FREEZE_TIMEOUT_MS, IO_SERVER_CORES, HttpStatusSink.SECRET_FILE),
       UtilizationConfig.KEYS.stream(),
       KERBEROS.list().stream()).flatMap(k -> k).toList();
@@ -114,6 +117,9 @@ public final class AgentConfig {
       "  --actuator KIND         real (ACPI S3 + RTC alarm), emulate (freeze the DataNode's",
       "                          processes) or dry-run (log only)",
       "  --sysfs-root DIR        real: root under which sys/... is found (default /)",
+      "  --real-fallback MODE    real, on a host without ACPI S3: none (refuse to sleep,",
+      "                          default), s2idle (suspend to idle, saves far less) or",
+      "                          io-server (never sleep; serve as an io-server instead)",
       "  --cgroup DIR            emulate: the DataNode's cgroup (preferred freezer)",
       "  --pid-file FILE         emulate: the DataNode pid file, re-read at every freeze",
       "                          (e.g. /tmp/hadoop-hdfs-datanode.pid)",
@@ -139,7 +145,8 @@ public final class AgentConfig {
           + ", blink.agent.{min.sleep,resume.latency,poll,",
       "resume.latency.min,resume.latency.max,resume.latency.margin,",
       "off.checkin,lease.max,heartbeat,http.timeout,freeze.timeout}.ms,",
-      "blink.agent.resume.latency.{learn,samples}, blink.agent.ioserver.cores,",
+      "blink.agent.resume.latency.{learn,samples}, blink.agent.real.fallback,",
+      "blink.agent.ioserver.cores,",
       "blink.agent.utilization.devices, blink.agent.proc.root.",
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
 
@@ -170,6 +177,7 @@ public final class AgentConfig {
       .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("lease-max", "D")
       .flag("heartbeat", "D").flag("learn-resume-latency", "true|false")
       .flag("resume-latency-min", "D").flag("resume-latency-max", "D")
+      .flag("real-fallback", "MODE")
       .flag("conf", "FILE")
       .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
@@ -216,6 +224,7 @@ public final class AgentConfig {
   private final int ioServerCores;
   private final UtilizationConfig utilization;
   private final ResumeLearning resumeLearning;
+  private final RealActuatorConfig.NoS3Fallback realFallback;
 
   /**
    * How the agent learns its resume latency ({@link ResumeLatencyEstimator}): whether at all,
@@ -293,6 +302,10 @@ public final class AgentConfig {
     long leaseMaxMs = ms(cl, "lease-max", conf, LEASE_MAX_MS, -1, 1000, 24 * HOUR_MS);
     this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs, leaseMaxMs);
     this.resumeLearning = ResumeLearning.from(cl, conf, resumeLatencyMs);
+    this.realFallback = cl.has("real-fallback")
+        ? RealActuatorConfig.NoS3Fallback.parse("--real-fallback", cl.get("real-fallback").trim())
+        : RealActuatorConfig.NoS3Fallback.parse(REAL_FALLBACK.name(),
+            ConfigValues.raw(conf::get, REAL_FALLBACK));
     this.heartbeatMs = ms(cl, "heartbeat", conf, HEARTBEAT_MS, -1, 10, HOUR_MS);
     this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
     this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
@@ -383,9 +396,11 @@ public final class AgentConfig {
             + actuator.flag() + ": remove it or use --actuator emulate");
       }
     }
-    if (cl.has("sysfs-root") && actuator != ActuatorKind.REAL) {
-      throw new IllegalArgumentException("--sysfs-root applies only to --actuator real, not "
-          + actuator.flag() + ": remove it or use --actuator real");
+    for (String f : new String[] {"sysfs-root", "real-fallback"}) {
+      if (cl.has(f) && actuator != ActuatorKind.REAL) {
+        throw new IllegalArgumentException("--" + f + " applies only to --actuator real, not "
+            + actuator.flag() + ": remove it or use --actuator real");
+      }
     }
     if (emulate && pidFile.isPresent() && !pids.isEmpty()) {
       throw new IllegalArgumentException("--pid-file and --pids both given: use one; --pid-file"
@@ -487,6 +502,11 @@ public final class AgentConfig {
     return ioServerCores;
   }
 
+  /** {@code --real-fallback}: what the real actuator does on a host without S3. */
+  public RealActuatorConfig.NoS3Fallback realFallback() {
+    return realFallback;
+  }
+
   /** Whether and within what bounds the resume latency is learned. */
   public ResumeLearning resumeLearning() {
     return resumeLearning;
@@ -507,6 +527,7 @@ public final class AgentConfig {
                 + Durations.format(resumeLearning.maxMs()) + ")" : " (fixed)",
         Durations.format(timing.pollMs()),
         Durations.format(timing.offCheckInMs()), Durations.format(timing.leaseMaxMs()),
-        Durations.format(heartbeatMs), utilization);
+        Durations.format(heartbeatMs), utilization)
+        + (actuator == ActuatorKind.REAL ? ", without S3: " + realFallback.value() : "");
   }
 }

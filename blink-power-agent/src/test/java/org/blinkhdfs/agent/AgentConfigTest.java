@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,25 @@ class AgentConfigTest {
     m = assertThrows(IllegalArgumentException.class, () -> parse(conf, base("real")))
         .getMessage();
     assertTrue(m.startsWith("blink.agent.resume.latency.samples = '0' is invalid"), m);
+  }
+
+  @Test
+  void realFallbackFromTheFlagOrTheKey() {
+    assertEquals(RealActuatorConfig.NoS3Fallback.NONE, parse(base("real")).realFallback());
+    assertEquals(RealActuatorConfig.NoS3Fallback.S2IDLE,
+        parse(base("real", "--real-fallback", "s2idle")).realFallback());
+    Configuration conf = new Configuration(false);
+    conf.set("blink.agent.real.fallback", "io-server");
+    assertEquals(RealActuatorConfig.NoS3Fallback.IO_SERVER,
+        parse(conf, base("real")).realFallback());
+    assertTrue(parse(conf, base("real")).toString().endsWith(", without S3: io-server"));
+    conf.set("blink.agent.real.fallback", "s3");
+    assertEquals("blink.agent.real.fallback = 's3' is invalid: give none (refuse to sleep without"
+        + " S3), s2idle (suspend to idle, saves less) or io-server (stay awake as an io-server)",
+        assertThrows(IllegalArgumentException.class, () -> parse(conf, base("real")))
+            .getMessage());
+    assertEquals("--real-fallback applies only to --actuator real, not dry-run: remove it or use"
+        + " --actuator real", error(base("dry-run", "--real-fallback", "s2idle")));
   }
 
   @Test

@@ -41,6 +41,11 @@ import org.slf4j.LoggerFactory;
  * not the status, is authoritative. Repeated ERRORs are posted once per heartbeat, not per step
  * (and the ASLEEP before each retry is skipped too).
  *
+ * <p><b>A node that cannot sleep</b> ({@link Actuator#sleepUnsupported()}: a host without S3
+ * whose operator chose the io-server fallback) is never reported ASLEEP: where the planner says
+ * sleep, it takes its compute cores offline, posts IO_SERVER with the reason, and steps again at
+ * the wake time, the next poll or heartbeat ({@link StepResult.Kind#IO_SERVER_INSTEAD}).
+ *
  * <p><b>Resume latency.</b> Each step plans with {@link #resumeLatencyMs()}: the fixed {@link
  * AgentTiming#resumeLatencyMs}, or, with {@link Builder#learnResumeLatency}, the estimate of a
  * {@link ResumeLatencyEstimator} fed with every sleep's measured sample (alarm to serving again);
@@ -160,6 +165,10 @@ public final class AgentLoop {
 
   private StepResult sleep(AgentAction action, long now) throws InterruptedException {
     SleepRequest req = action.sleep().orElseThrow();
+    Optional<String> cannotSleep = actuator.sleepUnsupported();
+    if (cannotSleep.isPresent()) {
+      return ioServerInstead(action, now, cannotSleep.get());
+    }
     // During a streak of refusals, ASLEEP and ERROR are not repeated before the next heartbeat.
     if (lastPostedState != NodeStatus.State.ERROR || heartbeatDue(now)) {
       post(NodeStatus.State.ASLEEP, now, 0, action.reason() + " (" + actuator.name() + ")");
@@ -174,6 +183,29 @@ public final class AgentLoop {
     } catch (ActuatorException e) {
       return refused(action, e);
     }
+  }
+
+  /**
+   * A sleep the node cannot take: it serves as an io-server until the planner's wake time (or the
+   * next poll or heartbeat), says so in an IO_SERVER status, and logs it once per streak.
+   */
+  private StepResult ioServerInstead(AgentAction action, long now, String why) {
+    if (!applyComputeMode(ComputeMode.IO_SERVER, now)) {
+      return new StepResult(StepResult.Kind.REFUSED, now + settings.timing().pollMs(), action,
+          Optional.empty());
+    }
+    boolean streakStarts = lastPostedState != NodeStatus.State.IO_SERVER;
+    if (streakStarts || heartbeatDue(now)) {
+      if (streakStarts) {
+        LOG.warn("{}: not sleeping ({}): {}", settings.node(), action.reason(), why);
+      }
+      post(NodeStatus.State.IO_SERVER, now, 0, "cannot sleep, serving as an io-server instead ("
+          + action.reason() + "): " + why);
+    }
+    long next = Math.min(Math.min(action.untilMs(), now + settings.timing().pollMs()),
+        lastPostMs + settings.heartbeatMs());
+    return new StepResult(StepResult.Kind.IO_SERVER_INSTEAD, Math.max(next, now + 1), action,
+        Optional.empty());
   }
 
   /**

@@ -45,6 +45,11 @@ class AgentLoopTest {
       }
 
       @Override
+      public Optional<String> sleepUnsupported() {
+        return actuator.sleepUnsupported();
+      }
+
+      @Override
       public SleepReport sleep(SleepRequest r) throws ActuatorException, InterruptedException {
         return actuator.sleep(r);
       }
@@ -159,6 +164,49 @@ class AgentLoopTest {
     assertEquals(2_000, a.resumeLatencyMs());
     assertTrue(a.resumeLatencyEstimator().isEmpty());
     assertFalse(posted.get(posted.size() - 1).detail().contains("next resume latency"));
+  }
+
+  @Test
+  void aNodeThatCannotSleepServesAsAnIoServerAndNeverReportsASleep() throws Exception {
+    Actuator noS3 = new Actuator() {
+      @Override
+      public String name() {
+        return "real";
+      }
+
+      @Override
+      public Optional<String> sleepUnsupported() {
+        return Optional.of("this host has no ACPI S3");
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) {
+        throw new AssertionError("must not be asked to sleep");
+      }
+
+      @Override
+      public void setComputeCores(int cores) {}
+    };
+    AgentLoop a = loop(noS3, 7_000);
+    // 10 000: outside the window; the planner says sleep until 20 000.
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.IO_SERVER_INSTEAD, r.kind());
+    assertEquals(15_000, r.nextStepAtMs(), "min(wake 20 000, poll 15 000, heartbeat 17 000)");
+    assertEquals(List.of(1), coreCalls, "the io-server's one core");
+    assertEquals(1, posted.size());
+    assertEquals(NodeStatus.State.IO_SERVER, posted.get(0).state());
+    assertEquals("cannot sleep, serving as an io-server instead (outside its window of epoch 4:"
+        + " sleep until 20000): this host has no ACPI S3", posted.get(0).detail());
+    assertEquals(0, a.sleeps());
+    // 15 000: the same, without a new status before the heartbeat.
+    clock.set(15_000);
+    assertEquals(StepResult.Kind.IO_SERVER_INSTEAD, a.step().kind());
+    assertEquals(1, posted.size());
+    // 20 000: its window: all cores back, AWAKE.
+    clock.set(20_000);
+    assertEquals(StepResult.Kind.STAYED_AWAKE, a.step().kind());
+    assertEquals(List.of(1, 0), coreCalls);
+    assertEquals(NodeStatus.State.AWAKE, posted.get(posted.size() - 1).state());
   }
 
   @Test

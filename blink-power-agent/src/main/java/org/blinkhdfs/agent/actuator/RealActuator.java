@@ -1,5 +1,6 @@
 package org.blinkhdfs.agent.actuator;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,8 +28,8 @@ import org.blinkhdfs.control.agent.TransitionTimes;
  *       {@code minAlarmLeadMs} ahead ({@code resumeLatencyMs} is the request's, the one the
  *       planner used, else the configured one);
  *   <li>{@code <root>/sys/power/state} lists {@code mem} and {@code sys/power/mem_sleep} has the
- *       configured state ({@code deep}) selected, selecting it if offered and allowed
- *       ({@link SuspendStates});
+ *       configured state ({@code deep}) selected, selecting it if offered and allowed, or, on a
+ *       host without S3, the configured fallback ({@link SuspendStates});
  *   <li>an RTC with a {@code wakealarm} exists; if it exposes {@code since_epoch}, that is within
  *       {@code maxRtcSkewMs} of the system clock (the alarm is in RTC time);
  *   <li>{@code sync()} (the bulk of dirty pages, before the alarm clock starts running);
@@ -37,7 +38,10 @@ import org.blinkhdfs.control.agent.TransitionTimes;
  *       otherwise;
  *   <li>{@code sync()} again, and the alarm must still be {@code minAlarmLeadMs} ahead;
  *   <li>{@code mem} is written to {@code sys/power/state}; on a real host this write blocks until
- *       resume. If it fails (a driver refused to suspend), the alarm is cleared.
+ *       resume. If it fails (a driver or the firmware refused to suspend), or returns while
+ *       {@code suspend_stats/fail} grew, the alarm is cleared and the error names {@code dmesg},
+ *       the kernel's counters and the fallback key: a refused suspend is never reported as a
+ *       sleep.
  * </ol>
  *
  * <p><b>Measurement.</b> The time really spent suspended is the growth of
@@ -101,7 +105,7 @@ public final class RealActuator implements Actuator {
     this.kernel = Objects.requireNonNull(kernel, "kernel");
     this.files = new ControlFiles(Objects.requireNonNull(files, "files"));
     this.states = new SuspendStates(this.files, config.root(), config.memSleepState(),
-        config.memSleepSelection());
+        config.memSleepSelection(), config.noS3Fallback());
     this.cpus = new CpuHotplug(this.files, config.root());
   }
 
@@ -118,7 +122,7 @@ public final class RealActuator implements Actuator {
     long latencyMs = request.resumeLatencyOr(config.resumeLatencyMs());
     long alarmSeconds = Math.floorDiv(request.wakeAtMs() - latencyMs, 1000);
     checkLead(alarmSeconds, now, "before arming", latencyMs);
-    states.ensureReady();
+    String memSleep = states.ensureReady();
     RtcWakeAlarm alarm = RtcWakeAlarm.locate(files, config.root(), config.rtc());
     checkRtcSkew(alarm, now);
     alarm.checkWakeupEnabled();
@@ -128,14 +132,14 @@ public final class RealActuator implements Actuator {
     }
     alarm.arm(alarmSeconds);
     try {
-      return suspendArmed(request, alarm, alarmSeconds, latencyMs);
+      return suspendArmed(request, alarm, alarmSeconds, latencyMs, memSleep);
     } finally {
       alarm.clearQuietly();
     }
   }
 
   private SleepReport suspendArmed(SleepRequest request, RtcWakeAlarm alarm, long alarmSeconds,
-      long latencyMs) throws ActuatorException, InterruptedException {
+      long latencyMs, String memSleep) throws ActuatorException, InterruptedException {
     kernel.sync();
     long offsetBefore = suspendOffsetNanos();
     long startedAt = clock.millis();
@@ -146,8 +150,7 @@ public final class RealActuator implements Actuator {
     try (KernelLogWatch log = KernelLogWatch.open(kernel, config.root())) {
       Optional<SuspendCounters> countersBefore = SuspendCounters.read(sysfs, config.root());
       OptionalLong decisionUs = monotonicUs();
-      files.write(states.statePath(), "mem", "the kernel or a driver refused to suspend; see "
-          + "'dmesg' for the device that failed, fix or unload it, or use --actuator emulate");
+      writeMem(countersBefore);
       long awakeAt = clock.millis();
       String measuredBy = "CLOCK_BOOTTIME−CLOCK_MONOTONIC";
       long measuredMs;
@@ -157,8 +160,12 @@ public final class RealActuator implements Actuator {
         measuredMs = 0;
         measuredBy = "nothing (clock read failed after resume: " + e.getMessage() + ")";
       }
-      TransitionTimes.Counted counted = SuspendCounters.verdict(countersBefore,
-          SuspendCounters.read(sysfs, config.root()));
+      Optional<SuspendCounters> countersAfter = SuspendCounters.read(sysfs, config.root());
+      TransitionTimes.Counted counted = SuspendCounters.verdict(countersBefore, countersAfter);
+      if (counted == TransitionTimes.Counted.FAIL) {
+        throw refused("the write of mem returned, but the kernel counted a failed suspend ("
+            + counts(countersBefore, countersAfter) + "): the host did not sleep");
+      }
       Optional<KernelPmLog.SuspendCycle> cycle = log.cycle();
       long alarmAtMs = alarmSeconds * 1000;
       TransitionTimes times = new TransitionTimes(OptionalLong.of(alarmAtMs),
@@ -167,7 +174,8 @@ public final class RealActuator implements Actuator {
           cycle.map(KernelPmLog.SuspendCycle::kernelResumeUs).orElse(OptionalLong.empty()),
           OptionalLong.of(awakeAt - alarmAtMs), OptionalLong.empty(), "", counted);
       times = withResumeSample(times, alarmAtMs, awakeAt);
-      String detail = "real: mem (" + config.memSleepState() + ") with " + alarm.name()
+      String detail = "real: mem (" + memSleep + (memSleep.equals(config.memSleepState()) ? ""
+          : ", fallback: this host has no S3, s2idle saves far less") + ") with " + alarm.name()
           + " alarm at " + Instant.ofEpochSecond(alarmSeconds) + " for wake at "
           + Instant.ofEpochMilli(request.wakeAtMs()) + " (resume latency " + latencyMs
           + " ms, epoch " + request.epoch() + "); suspended " + measuredMs + " ms measured by "
@@ -175,6 +183,43 @@ public final class RealActuator implements Actuator {
           + (log.note().isEmpty() ? "" : "; " + log.note());
       return new SleepReport(startedAt, awakeAt, measuredMs, detail, times);
     }
+  }
+
+  /**
+   * Writes {@code mem}; a failure is the kernel's refusal. EIO and EINVAL are what a platform
+   * (firmware) refusal returns, EBUSY an aborting driver or wake-up event; all name {@code dmesg},
+   * the kernel's own record of the failure and the fallback key.
+   */
+  private void writeMem(Optional<SuspendCounters> countersBefore) throws ActuatorException {
+    try {
+      sysfs.write(states.statePath(), "mem");
+    } catch (IOException e) {
+      String why = String.valueOf(e.getMessage());
+      String kind = why.contains("Input/output error") || why.contains("Invalid argument")
+          ? "the firmware or a driver refused to suspend (EIO/EINVAL)"
+          : why.contains("Device or resource busy")
+              ? "a driver or a pending wake-up event aborted the suspend (EBUSY)"
+              : "the kernel refused to suspend";
+      String counts = counts(countersBefore, SuspendCounters.read(sysfs, config.root()));
+      throw refused("writing 'mem' to " + states.statePath() + " failed (" + e + "): " + kind
+          + (counts.isEmpty() ? "" : " (" + counts + ")"));
+    }
+  }
+
+  private ActuatorException refused(String what) {
+    return new ActuatorException(what + ". See 'dmesg' for the device or firmware that refused;"
+        + " fix or unload that driver, or, if this firmware cannot suspend to S3, set "
+        + RealActuatorConfig.FALLBACK_KEY + " = s2idle (saves less) or io-server (never sleeps),"
+        + " or use --actuator emulate");
+  }
+
+  private String counts(Optional<SuspendCounters> before, Optional<SuspendCounters> after) {
+    if (before.isEmpty() || after.isEmpty()) {
+      return "";
+    }
+    String last = SuspendCounters.lastFailure(sysfs, config.root());
+    return "suspend_stats/fail " + before.get().fail() + " -> " + after.get().fail()
+        + (last.isEmpty() ? "" : "; " + last);
   }
 
   /** {@code CLOCK_MONOTONIC} in µs; empty if it cannot be read (a measurement, not a check). */
@@ -272,6 +317,16 @@ public final class RealActuator implements Actuator {
           + "): the alarm would fire at the wrong time; keep the RTC in UTC and in step "
           + "('hwclock --systohc --utc', NTP running)");
     }
+  }
+
+  /**
+   * Present when this host cannot suspend and the operator chose {@code io-server} as the
+   * fallback ({@value RealActuatorConfig#FALLBACK_KEY}): the agent then serves as an io-server
+   * instead of sleeping.
+   */
+  @Override
+  public synchronized Optional<String> sleepUnsupported() {
+    return states.ioServerOnly();
   }
 
   @Override

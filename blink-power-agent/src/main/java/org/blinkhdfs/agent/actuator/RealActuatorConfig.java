@@ -85,6 +85,9 @@ public record RealActuatorConfig(Path root, String rtc, String memSleepState,
     }
   }
 
+  /** The configuration key of {@link #noS3Fallback}. */
+  public static final String FALLBACK_KEY = "blink.agent.real.fallback";
+
   /** Automatic RTC selection. */
   public static final String AUTO_RTC = "auto";
 

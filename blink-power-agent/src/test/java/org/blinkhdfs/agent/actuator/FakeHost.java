@@ -30,6 +30,8 @@ final class FakeHost {
   final Path root;
   final List<String> events = new ArrayList<>();
   final Set<Path> failWrites = new HashSet<>();
+  /** Writes to these files fail with this exception (a failed mem write counts a fail). */
+  final Map<Path, IOException> failWritesWith = new HashMap<>();
   final Map<Path, String> readOverrides = new HashMap<>();
   final Map<Path, Consumer<String>> onWrite = new HashMap<>();
   final ManualClock clock = new ManualClock(NOW_MS);
@@ -58,6 +60,13 @@ final class FakeHost {
       events.add("write " + rel(file) + " " + value);
       if (failWrites.contains(file)) {
         throw new AccessDeniedException(file.toString());
+      }
+      IOException failure = failWritesWith.get(file);
+      if (failure != null) {
+        if (value.equals("mem")) {
+          count("fail");
+        }
+        throw failure;
       }
       SysfsFiles.direct().write(file, value);
       Consumer<String> hook = onWrite.get(file);

@@ -234,7 +234,89 @@ class RealActuatorTest {
     ActuatorException e = refused(wakeIn(30_000));
     assertTrue(e.getMessage().contains("ACPI S3 (deep)"), e.getMessage());
     assertTrue(e.getMessage().contains("BIOS"), e.getMessage());
+    assertTrue(e.getMessage().contains("set blink.agent.real.fallback = s2idle (saves less) or"
+        + " io-server (never sleeps)"), e.getMessage());
     assertTrue(host.writes().isEmpty());
+  }
+
+  private RealActuator withFallback(RealActuatorConfig.NoS3Fallback fallback) {
+    return actuator(RealActuatorConfig.defaults().withNoS3Fallback(fallback));
+  }
+
+  @Test
+  void withoutS3TheS2idleFallbackSleepsAndSaysItSavesLess() throws Exception {
+    host.put(MEM_SLEEP, "[s2idle]\n");
+    RealActuator a = withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE);
+    assertEquals(java.util.Optional.empty(), a.sleepUnsupported());
+    SleepReport report = a.sleep(wakeIn(30_000));
+    assertTrue(stateWritten());
+    assertTrue(report.detail().startsWith("real: mem (s2idle, fallback: this host has no S3,"
+        + " s2idle saves far less) with rtc0"), report.detail());
+    assertFalse(host.writes().contains("write " + MEM_SLEEP + " s2idle"), "already selected");
+  }
+
+  @Test
+  void theS2idleFallbackSelectsS2idleWhenAnotherStateIsSelected() throws Exception {
+    host.put(MEM_SLEEP, "s2idle [shallow]\n");
+    host.onWrite.put(host.path(MEM_SLEEP), v -> {
+      try {
+        host.put(MEM_SLEEP, "[" + v + "] shallow\n");
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE).sleep(wakeIn(30_000));
+    assertEquals("write " + MEM_SLEEP + " s2idle", host.writes().get(0));
+    assertTrue(stateWritten());
+  }
+
+  @Test
+  void theS2idleFallbackNeedsS2idle() throws IOException {
+    host.put(MEM_SLEEP, "[shallow]\n");
+    ActuatorException e = refused(withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE),
+        wakeIn(30_000));
+    assertTrue(e.getMessage().contains("neither deep nor s2idle"), e.getMessage());
+  }
+
+  @Test
+  void withoutS3TheIoServerFallbackNeverSleepsAndSaysSoBeforehand() throws IOException {
+    RealActuator a = withFallback(RealActuatorConfig.NoS3Fallback.IO_SERVER);
+    assertEquals(java.util.Optional.empty(), a.sleepUnsupported(), "S3 offered: it can sleep");
+    host.put(MEM_SLEEP, "[s2idle]\n");
+    String why = a.sleepUnsupported().orElseThrow();
+    assertEquals("this host has no ACPI S3 (" + host.path(MEM_SLEEP) + " offers '[s2idle]') and"
+        + " blink.agent.real.fallback = io-server: it never suspends and can only serve as an"
+        + " io-server (compute cores offline) when it should sleep; enable S3 in the BIOS to save"
+        + " more", why);
+    ActuatorException e = refused(a, wakeIn(30_000));
+    assertEquals(why, e.getMessage(), "asked to sleep anyway, it refuses with the same reason");
+  }
+
+  @Test
+  void firmwareRefusalNamesDmesgTheKernelsCountersAndTheFallback() throws IOException {
+    host.put(STATS + "last_failed_dev", "\n");
+    host.put(STATS + "last_failed_errno", "-5\n");
+    host.failWritesWith.put(host.path(STATE), new IOException("Input/output error"));
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertEquals("writing 'mem' to " + host.path(STATE) + " failed (java.io.IOException:"
+        + " Input/output error): the firmware or a driver refused to suspend (EIO/EINVAL)"
+        + " (suspend_stats/fail 0 -> 1; last_failed_errno '-5'). See 'dmesg' for the device or"
+        + " firmware that refused; fix or unload that driver, or, if this firmware cannot suspend"
+        + " to S3, set blink.agent.real.fallback = s2idle (saves less) or io-server (never"
+        + " sleeps), or use --actuator emulate", e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
+  }
+
+  @Test
+  void aFailCountedByTheKernelIsNeverReportedAsASleep() {
+    host.suspendCountsSuccess = false; // the write returns, but suspend_stats/fail grows
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertTrue(e.getMessage().startsWith("the write of mem returned, but the kernel counted a"
+        + " failed suspend (suspend_stats/fail 0 -> 1): the host did not sleep. See 'dmesg'"),
+        e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
   }
 
   @Test
