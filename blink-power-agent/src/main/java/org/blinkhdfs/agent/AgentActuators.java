@@ -26,7 +26,8 @@ import org.blinkhdfs.model.config.CoreConfig;
  *   <caption>actuators</caption>
  *   <tr><th>{@code --actuator}</th><th>built from</th><th>wake-up on stop</th></tr>
  *   <tr><td>real</td><td>{@link RealActuator} over {@code --sysfs-root} with
- *       {@code --resume-latency}</td><td>all CPU cores online</td></tr>
+ *       {@code --resume-latency}, probing the DataNode's transfer port after each resume
+ *       ({@link TransferPortProbe})</td><td>all CPU cores online</td></tr>
  *   <tr><td>emulate</td><td>{@link EmulateActuator} over the freezer {@link ProcessFreezers}
  *       chooses: the {@code --cgroup} freezer if writable, else SIGSTOP/SIGCONT to
  *       {@code --pids}, the {@code --pid-file} pids (each must run a DataNode: {@link
@@ -41,6 +42,9 @@ import org.blinkhdfs.model.config.CoreConfig;
  * <p>Stateless.
  */
 final class AgentActuators {
+  /** Connect timeout of one poll of the DataNode's transfer port after a resume. */
+  static final int PROBE_TIMEOUT_MS = 250;
+
   private AgentActuators() {}
 
   /** Puts the node back to fully awake; safe to call at any time, more than once. */
@@ -60,10 +64,16 @@ final class AgentActuators {
     switch (cfg.actuator()) {
       case REAL: {
         RealActuatorConfig rc = RealActuatorConfig.defaults().withRoot(cfg.sysfsRoot())
-            .withResumeLatencyMs(cfg.timing().resumeLatencyMs());
-        RealActuator a = new RealActuator(rc, clock);
+            .withResumeLatencyMs(cfg.timing().resumeLatencyMs())
+            .withServingWaitMs(cfg.resumeLearning().maxMs())
+            .withNoS3Fallback(cfg.realFallback());
+        TransferPortProbe probe = new TransferPortProbe(cfg.node(), PROBE_TIMEOUT_MS);
+        RealActuator a = new RealActuator(rc, clock, probe);
         return new Built(a, "real: ACPI S3 under " + cfg.sysfsRoot() + ", resume latency "
-            + rc.resumeLatencyMs() + " ms", () -> a.setComputeCores(0));
+            + rc.resumeLatencyMs() + " ms" + (cfg.resumeLearning().enabled() ? " to start, then"
+            + " learned from each resume (" + probe.describe() + ")" : " (fixed)")
+            + ", without S3: " + rc.noS3Fallback().value(),
+            () -> a.setComputeCores(0));
       }
       case EMULATE: {
         Duration timeout = Duration.ofMillis(cfg.freezeTimeoutMs());

@@ -14,6 +14,7 @@ import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.control.agent.AgentTiming;
+import org.blinkhdfs.control.agent.ResumeLatencyEstimator;
 import org.blinkhdfs.daemon.cli.SiteOptions;
 import org.blinkhdfs.daemon.http.KeytabLogin;
 import org.blinkhdfs.model.schedule.NodeAddress;
@@ -50,6 +51,24 @@ public final class AgentConfig {
   /** Default depends on the actuator: 2000 for real, 0 for emulate and dry-run. */
   public static final ConfigKey RESUME_LATENCY_MS =
       new ConfigKey("blink.agent.resume.latency.ms", "", "ms");
+  /** Learn the resume latency from measured cycles ({@link ResumeLearning}); false: fixed. */
+  public static final ConfigKey RESUME_LATENCY_LEARN =
+      new ConfigKey("blink.agent.resume.latency.learn", "true", "");
+  /** The smallest learned resume latency. */
+  public static final ConfigKey RESUME_LATENCY_MIN_MS =
+      new ConfigKey("blink.agent.resume.latency.min.ms", "0", "ms");
+  /** The largest learned resume latency; also how long a resume is awaited for a sample. */
+  public static final ConfigKey RESUME_LATENCY_MAX_MS =
+      new ConfigKey("blink.agent.resume.latency.max.ms", "30000", "ms");
+  /** Added to the 90th percentile of the samples. */
+  public static final ConfigKey RESUME_LATENCY_MARGIN_MS =
+      new ConfigKey("blink.agent.resume.latency.margin.ms", "500", "ms");
+  /** How many recent samples the learned latency rests on. */
+  public static final ConfigKey RESUME_LATENCY_SAMPLES =
+      new ConfigKey("blink.agent.resume.latency.samples", "20", "samples");
+  /** What the real actuator does on a host without ACPI S3: none, s2idle or io-server. */
+  public static final ConfigKey REAL_FALLBACK =
+      new ConfigKey(RealActuatorConfig.FALLBACK_KEY, "none", "");
   public static final ConfigKey POLL_MS = new ConfigKey("blink.agent.poll.ms", "1000", "ms");
   public static final ConfigKey OFF_CHECK_IN_MS = new ConfigKey("blink.agent.off.checkin.ms",
       Long.toString(AgentTiming.DEFAULT_OFF_CHECK_IN_MS), "ms");
@@ -76,7 +95,9 @@ public final class AgentConfig {
 
   /** Every key the agent reads besides {@link SchedulerHttp#ADDRESS_KEY}. */
   public static final List<ConfigKey> KEYS = Stream.of(Stream.of(MIN_SLEEP_MS,
-      RESUME_LATENCY_MS, POLL_MS, OFF_CHECK_IN_MS, LEASE_MAX_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
+      RESUME_LATENCY_MS, RESUME_LATENCY_LEARN, RESUME_LATENCY_MIN_MS, RESUME_LATENCY_MAX_MS,
+      RESUME_LATENCY_MARGIN_MS, RESUME_LATENCY_SAMPLES, REAL_FALLBACK, POLL_MS, OFF_CHECK_IN_MS,
+      LEASE_MAX_MS, HEARTBEAT_MS, HTTP_TIMEOUT_MS,
       FREEZE_TIMEOUT_MS, IO_SERVER_CORES, HttpStatusSink.SECRET_FILE),
       UtilizationConfig.KEYS.stream(),
       KERBEROS.list().stream()).flatMap(k -> k).toList();
@@ -96,6 +117,9 @@ public final class AgentConfig {
       "  --actuator KIND         real (ACPI S3 + RTC alarm), emulate (freeze the DataNode's",
       "                          processes) or dry-run (log only)",
       "  --sysfs-root DIR        real: root under which sys/... is found (default /)",
+      "  --real-fallback MODE    real, on a host without ACPI S3: none (refuse to sleep,",
+      "                          default), s2idle (suspend to idle, saves far less) or",
+      "                          io-server (never sleep; serve as an io-server instead)",
       "  --cgroup DIR            emulate: the DataNode's cgroup (preferred freezer)",
       "  --pid-file FILE         emulate: the DataNode pid file, re-read at every freeze",
       "                          (e.g. /tmp/hadoop-hdfs-datanode.pid)",
@@ -103,6 +127,10 @@ public final class AgentConfig {
       "  --pid-tree PID,PID      emulate: these processes and all their descendants, found",
       "                          again at every freeze (a NodeManager and its containers)",
       "  --resume-latency D      wake this much before each window (default: real 2s, else 0ms)",
+      "  --learn-resume-latency true|false",
+      "                          real: learn the latency from measured resumes (default true)",
+      "  --resume-latency-min D  smallest learned resume latency (default 0ms)",
+      "  --resume-latency-max D  largest learned resume latency (default 30s)",
       "  --min-sleep D           shortest sleep worth a transition (default 3s)",
       "  --poll D                longest an awake agent goes without fetching (default 1s)",
       "  --off-checkin D         longest any sleep lasts before it fetches again (default 5m)",
@@ -115,7 +143,9 @@ public final class AgentConfig {
       "Durations take a unit: 250ms, 2s, 1m. Hadoop generic options (-D key=value, -conf FILE)",
       "come first. Keys: " + SchedulerHttp.ADDRESS_KEY
           + ", blink.agent.{min.sleep,resume.latency,poll,",
+      "resume.latency.min,resume.latency.max,resume.latency.margin,",
       "off.checkin,lease.max,heartbeat,http.timeout,freeze.timeout}.ms,",
+      "blink.agent.resume.latency.{learn,samples}, blink.agent.real.fallback,",
       "blink.agent.ioserver.cores,",
       "blink.agent.utilization.devices, blink.agent.proc.root.",
       "Exit code 2 on a bad flag or setting (the message names it, the value and the fix).");
@@ -145,7 +175,9 @@ public final class AgentConfig {
       .flag("sysfs-root", "DIR").flag("cgroup", "DIR").flag("pid-file", "FILE")
       .flag("pids", "PID,PID").flag("pid-tree", "PID,PID").flag("resume-latency", "D")
       .flag("min-sleep", "D").flag("poll", "D").flag("off-checkin", "D").flag("lease-max", "D")
-      .flag("heartbeat", "D")
+      .flag("heartbeat", "D").flag("learn-resume-latency", "true|false")
+      .flag("resume-latency-min", "D").flag("resume-latency-max", "D")
+      .flag("real-fallback", "MODE")
       .flag("conf", "FILE")
       .operands(0, ": every setting is a flag such as --node HOST:PORT; see --help").build();
 
@@ -191,6 +223,59 @@ public final class AgentConfig {
   private final long freezeTimeoutMs;
   private final int ioServerCores;
   private final UtilizationConfig utilization;
+  private final ResumeLearning resumeLearning;
+  private final RealActuatorConfig.NoS3Fallback realFallback;
+
+  /**
+   * How the agent learns its resume latency ({@link ResumeLatencyEstimator}): whether at all,
+   * its bounds, margin and sample window. Only the real actuator measures samples; the other
+   * actuators keep the configured latency.
+   *
+   * @param enabled {@code --learn-resume-latency}, {@value #LEARN_KEY}
+   * @param minMs {@code --resume-latency-min}, the smallest estimate
+   * @param maxMs {@code --resume-latency-max}, the largest estimate and the longest a resume is
+   *     awaited for a sample
+   * @param marginMs added to the 90th percentile
+   * @param samples the window of recent samples
+   */
+  public record ResumeLearning(boolean enabled, long minMs, long maxMs, long marginMs,
+      int samples) {
+    static final String LEARN_KEY = "blink.agent.resume.latency.learn";
+
+    static ResumeLearning from(CommandLineTool.Args cl, Configuration conf, long configuredMs) {
+      boolean enabled = enabled(cl, conf);
+      long min = ms(cl, "resume-latency-min", conf, RESUME_LATENCY_MIN_MS, -1, 0, 600_000);
+      long max = ms(cl, "resume-latency-max", conf, RESUME_LATENCY_MAX_MS, -1, 0, 600_000);
+      long margin = ConfigValues.longIn(conf::get, RESUME_LATENCY_MARGIN_MS, 0, 600_000);
+      int samples = (int) ConfigValues.longIn(conf::get, RESUME_LATENCY_SAMPLES, 1, 10_000);
+      if (enabled && (configuredMs < min || configuredMs > max)) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "the resume latency %s"
+            + " (--resume-latency, %s) lies outside the learned bounds %s..%s (%s, %s): widen"
+            + " the bounds, change the latency, or set %s = false", Durations.format(configuredMs),
+            RESUME_LATENCY_MS.name(), Durations.format(min), Durations.format(max),
+            RESUME_LATENCY_MIN_MS.name(), RESUME_LATENCY_MAX_MS.name(), LEARN_KEY));
+      }
+      return new ResumeLearning(enabled, min, max, margin, samples);
+    }
+
+    private static boolean enabled(CommandLineTool.Args cl, Configuration conf) {
+      String flag = cl.get("learn-resume-latency");
+      if (flag == null) {
+        return ConfigValues.booleanValue(conf::get, RESUME_LATENCY_LEARN);
+      }
+      if (flag.equals("true") || flag.equals("false")) {
+        return Boolean.parseBoolean(flag);
+      }
+      throw new IllegalArgumentException("--learn-resume-latency '" + flag + "' is invalid: give"
+          + " true (learn from measured resumes) or false (the fixed --resume-latency)");
+    }
+
+    /** A fresh estimator starting at {@code initialMs}, or empty when learning is off. */
+    public Optional<ResumeLatencyEstimator> estimator(long initialMs) {
+      return enabled ? Optional.of(new ResumeLatencyEstimator(initialMs, minMs, maxMs, marginMs,
+          samples)) : Optional.empty();
+    }
+  }
 
   private AgentConfig(CommandLineTool.Args cl, Configuration conf) {
     this.node = required(cl, "node");
@@ -216,6 +301,11 @@ public final class AgentConfig {
     long offCheckInMs = ms(cl, "off-checkin", conf, OFF_CHECK_IN_MS, -1, 10, 24 * HOUR_MS);
     long leaseMaxMs = ms(cl, "lease-max", conf, LEASE_MAX_MS, -1, 1000, 24 * HOUR_MS);
     this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs, leaseMaxMs);
+    this.resumeLearning = ResumeLearning.from(cl, conf, resumeLatencyMs);
+    this.realFallback = cl.has("real-fallback")
+        ? RealActuatorConfig.NoS3Fallback.parse("--real-fallback", cl.get("real-fallback").trim())
+        : RealActuatorConfig.NoS3Fallback.parse(REAL_FALLBACK.name(),
+            ConfigValues.raw(conf::get, REAL_FALLBACK));
     this.heartbeatMs = ms(cl, "heartbeat", conf, HEARTBEAT_MS, -1, 10, HOUR_MS);
     this.httpTimeoutMs = (int) ConfigValues.longIn(conf::get, HTTP_TIMEOUT_MS, 10, 600_000);
     this.freezeTimeoutMs = ConfigValues.longIn(conf::get, FREEZE_TIMEOUT_MS, 10, 600_000);
@@ -306,9 +396,11 @@ public final class AgentConfig {
             + actuator.flag() + ": remove it or use --actuator emulate");
       }
     }
-    if (cl.has("sysfs-root") && actuator != ActuatorKind.REAL) {
-      throw new IllegalArgumentException("--sysfs-root applies only to --actuator real, not "
-          + actuator.flag() + ": remove it or use --actuator real");
+    for (String f : new String[] {"sysfs-root", "real-fallback"}) {
+      if (cl.has(f) && actuator != ActuatorKind.REAL) {
+        throw new IllegalArgumentException("--" + f + " applies only to --actuator real, not "
+            + actuator.flag() + ": remove it or use --actuator real");
+      }
     }
     if (emulate && pidFile.isPresent() && !pids.isEmpty()) {
       throw new IllegalArgumentException("--pid-file and --pids both given: use one; --pid-file"
@@ -410,6 +502,16 @@ public final class AgentConfig {
     return ioServerCores;
   }
 
+  /** {@code --real-fallback}: what the real actuator does on a host without S3. */
+  public RealActuatorConfig.NoS3Fallback realFallback() {
+    return realFallback;
+  }
+
+  /** Whether and within what bounds the resume latency is learned. */
+  public ResumeLearning resumeLearning() {
+    return resumeLearning;
+  }
+
   /** Where the utilization probe reads ({@link UtilizationConfig}). */
   public UtilizationConfig utilization() {
     return utilization;
@@ -418,10 +520,14 @@ public final class AgentConfig {
   @Override
   public String toString() {
     return String.format(Locale.ROOT, "node %s, scheduler %s, actuator %s, min sleep %s, resume"
-        + " latency %s, poll %s, OFF check-in %s, own lease %s, heartbeat %s, %s", node,
+        + " latency %s%s, poll %s, OFF check-in %s, own lease %s, heartbeat %s, %s", node,
         schedulerAddress, actuator.flag(), Durations.format(timing.minSleepMs()),
-        Durations.format(timing.resumeLatencyMs()), Durations.format(timing.pollMs()),
+        Durations.format(timing.resumeLatencyMs()), resumeLearning.enabled()
+            ? " (learned within " + Durations.format(resumeLearning.minMs()) + ".."
+                + Durations.format(resumeLearning.maxMs()) + ")" : " (fixed)",
+        Durations.format(timing.pollMs()),
         Durations.format(timing.offCheckInMs()), Durations.format(timing.leaseMaxMs()),
-        Durations.format(heartbeatMs), utilization);
+        Durations.format(heartbeatMs), utilization)
+        + (actuator == ActuatorKind.REAL ? ", without S3: " + realFallback.value() : "");
   }
 }

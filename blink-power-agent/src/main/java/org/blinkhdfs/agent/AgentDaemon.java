@@ -74,6 +74,8 @@ public final class AgentDaemon implements Closeable {
         .scheduleClient(new HttpScheduleClient(http))
         .statusSink(HttpStatusSink.configured(http, conf))
         .actuator(actuator.actuator()).clock(clock).sleeper(sleeper)
+        .learnResumeLatency(config.resumeLearning().estimator(config.timing().resumeLatencyMs())
+            .orElse(null))
         .utilization(config.utilization().probe(clock)).build();
     this.thread = new Thread(this::runLoop, "blink-agent " + config.node());
   }

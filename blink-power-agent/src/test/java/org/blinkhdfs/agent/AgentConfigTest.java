@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.blinkhdfs.agent.actuator.RealActuatorConfig;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,66 @@ class AgentConfigTest {
     assertEquals(250, c.timing().pollMs());
     assertEquals(2000, c.heartbeatMs());
     assertEquals(300_000, c.timing().offCheckInMs(), "default OFF check-in: 5 minutes");
+  }
+
+  @Test
+  void resumeLatencyLearningDefaultsFlagsAndKeys() {
+    AgentConfig.ResumeLearning d = parse(base("real")).resumeLearning();
+    assertEquals(new AgentConfig.ResumeLearning(true, 0, 30_000, 500, 20), d);
+    assertEquals(2_000, parse(base("real")).resumeLearning().estimator(2_000).orElseThrow()
+        .currentMs());
+    assertTrue(parse(base("real")).toString().contains("resume latency 2s (learned within"
+        + " 0s..30s)"), parse(base("real")).toString());
+
+    AgentConfig.ResumeLearning f = parse(base("real", "--learn-resume-latency", "false",
+        "--resume-latency-max", "10s", "--resume-latency-min", "1s")).resumeLearning();
+    assertEquals(new AgentConfig.ResumeLearning(false, 1_000, 10_000, 500, 20), f);
+    assertTrue(f.estimator(2_000).isEmpty(), "off: the fixed latency");
+
+    Configuration conf = new Configuration(false);
+    conf.set("blink.agent.resume.latency.learn", "false");
+    conf.set("blink.agent.resume.latency.margin.ms", "250");
+    conf.set("blink.agent.resume.latency.samples", "8");
+    AgentConfig.ResumeLearning k = parse(conf, base("real")).resumeLearning();
+    assertEquals(new AgentConfig.ResumeLearning(false, 0, 30_000, 250, 8), k);
+    assertTrue(parse(conf, base("real")).toString().contains("resume latency 2s (fixed)"));
+  }
+
+  @Test
+  void resumeLatencyLearningErrorsNameTheSetting() {
+    String m = error(base("real", "--resume-latency", "40s"));
+    assertEquals("the resume latency 40s (--resume-latency, blink.agent.resume.latency.ms) lies"
+        + " outside the learned bounds 0s..30s (blink.agent.resume.latency.min.ms,"
+        + " blink.agent.resume.latency.max.ms): widen the bounds, change the latency, or set"
+        + " blink.agent.resume.latency.learn = false", m);
+    assertEquals(40_000, parse(base("real", "--resume-latency", "40s", "--learn-resume-latency",
+        "false")).timing().resumeLatencyMs(), "a fixed latency is not bounded by them");
+    m = error(base("real", "--learn-resume-latency", "yes"));
+    assertTrue(m.startsWith("--learn-resume-latency 'yes' is invalid: give true"), m);
+    Configuration conf = new Configuration(false);
+    conf.set("blink.agent.resume.latency.samples", "0");
+    m = assertThrows(IllegalArgumentException.class, () -> parse(conf, base("real")))
+        .getMessage();
+    assertTrue(m.startsWith("blink.agent.resume.latency.samples = '0' is invalid"), m);
+  }
+
+  @Test
+  void realFallbackFromTheFlagOrTheKey() {
+    assertEquals(RealActuatorConfig.NoS3Fallback.NONE, parse(base("real")).realFallback());
+    assertEquals(RealActuatorConfig.NoS3Fallback.S2IDLE,
+        parse(base("real", "--real-fallback", "s2idle")).realFallback());
+    Configuration conf = new Configuration(false);
+    conf.set("blink.agent.real.fallback", "io-server");
+    assertEquals(RealActuatorConfig.NoS3Fallback.IO_SERVER,
+        parse(conf, base("real")).realFallback());
+    assertTrue(parse(conf, base("real")).toString().endsWith(", without S3: io-server"));
+    conf.set("blink.agent.real.fallback", "s3");
+    assertEquals("blink.agent.real.fallback = 's3' is invalid: give none (refuse to sleep without"
+        + " S3), s2idle (suspend to idle, saves less) or io-server (stay awake as an io-server)",
+        assertThrows(IllegalArgumentException.class, () -> parse(conf, base("real")))
+            .getMessage());
+    assertEquals("--real-fallback applies only to --actuator real, not dry-run: remove it or use"
+        + " --actuator real", error(base("dry-run", "--real-fallback", "s2idle")));
   }
 
   @Test

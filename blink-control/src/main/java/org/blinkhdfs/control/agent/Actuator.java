@@ -1,5 +1,7 @@
 package org.blinkhdfs.control.agent;
 
+import java.util.Optional;
+
 /**
  * Performs a DataNode host's power transitions for the power agent. Three implementations sit
  * behind this interface, chosen by the agent's {@code --actuator} flag: {@code real} (ACPI S3
@@ -21,6 +23,16 @@ public interface Actuator {
    * The flag value that selects this actuator: {@code real}, {@code emulate} or {@code dry-run}.
    */
   String name();
+
+  /**
+   * Why this node cannot sleep at all and serves as an io-server instead (a host without ACPI S3
+   * whose operator chose that fallback), or empty when it can. The agent asks before every sleep
+   * and, when present, keeps the node awake in io-server mode and reports IO_SERVER with this
+   * reason: never a silent no-op, never a sleep reported that did not happen. Default: empty.
+   */
+  default Optional<String> sleepUnsupported() {
+    return Optional.empty();
+  }
 
   /** Sleeps now until {@code request.wakeAtMs()}; returns once awake. */
   SleepReport sleep(SleepRequest request) throws ActuatorException, InterruptedException;

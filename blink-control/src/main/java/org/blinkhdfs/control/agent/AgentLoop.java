@@ -41,6 +41,18 @@ import org.slf4j.LoggerFactory;
  * not the status, is authoritative. Repeated ERRORs are posted once per heartbeat, not per step
  * (and the ASLEEP before each retry is skipped too).
  *
+ * <p><b>A node that cannot sleep</b> ({@link Actuator#sleepUnsupported()}: a host without S3
+ * whose operator chose the io-server fallback) is never reported ASLEEP: where the planner says
+ * sleep, it takes its compute cores offline, posts IO_SERVER with the reason, and steps again at
+ * the wake time, the next poll or heartbeat ({@link StepResult.Kind#IO_SERVER_INSTEAD}).
+ *
+ * <p><b>Resume latency.</b> Each step plans with {@link #resumeLatencyMs()}: the fixed {@link
+ * AgentTiming#resumeLatencyMs}, or, with {@link Builder#learnResumeLatency}, the estimate of a
+ * {@link ResumeLatencyEstimator} fed with every sleep's measured sample (alarm to serving again);
+ * the planner passes the value in the {@link SleepRequest}, so the actuator's early wake and the
+ * planner's judgement use the same number. The AWAKE status after a sleep names the value the
+ * next sleep will use, and each sample is logged at INFO.
+ *
  * <p>Hard constraints: the agent never sleeps without a usable schedule, never past the lease end
  * (the planner) and never on an expired lease (the actuator checks again).
  *
@@ -83,6 +95,8 @@ public final class AgentLoop {
   private final Clock clock;
   private final Sleeper sleeper;
   private final DoubleSupplier utilization;
+  /** Null: the fixed {@link AgentTiming#resumeLatencyMs}. */
+  private final ResumeLatencyEstimator learned;
 
   // Written only by the stepping thread (under this object's lock); volatile so that status
   // readers never wait for a step that is blocked in a sleep.
@@ -105,6 +119,7 @@ public final class AgentLoop {
     this.clock = b.clock;
     this.sleeper = b.sleeper;
     this.utilization = b.utilization;
+    this.learned = b.learned;
   }
 
   public static Builder builder() {
@@ -116,7 +131,7 @@ public final class AgentLoop {
     long now = clock.millis();
     refreshSchedule(now);
     AgentAction action = AgentPlanner.next(schedule, settings.node(), now, confirmedAtMs,
-        settings.timing());
+        settings.timing().withResumeLatencyMs(resumeLatencyMs()));
     lastAction = action;
     if (action.kind() == AgentAction.Kind.SLEEP) {
       return sleep(action, now);
@@ -150,6 +165,10 @@ public final class AgentLoop {
 
   private StepResult sleep(AgentAction action, long now) throws InterruptedException {
     SleepRequest req = action.sleep().orElseThrow();
+    Optional<String> cannotSleep = actuator.sleepUnsupported();
+    if (cannotSleep.isPresent()) {
+      return ioServerInstead(action, now, cannotSleep.get());
+    }
     // During a streak of refusals, ASLEEP and ERROR are not repeated before the next heartbeat.
     if (lastPostedState != NodeStatus.State.ERROR || heartbeatDue(now)) {
       post(NodeStatus.State.ASLEEP, now, 0, action.reason() + " (" + actuator.name() + ")");
@@ -158,11 +177,56 @@ public final class AgentLoop {
       SleepReport report = actuator.sleep(req);
       sleeps++;
       long awake = clock.millis();
-      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), report.detail());
+      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), report.detail()
+          + learn(report));
       return new StepResult(StepResult.Kind.SLEPT, awake, action, Optional.of(report));
     } catch (ActuatorException e) {
       return refused(action, e);
     }
+  }
+
+  /**
+   * A sleep the node cannot take: it serves as an io-server until the planner's wake time (or the
+   * next poll or heartbeat), says so in an IO_SERVER status, and logs it once per streak.
+   */
+  private StepResult ioServerInstead(AgentAction action, long now, String why) {
+    if (!applyComputeMode(ComputeMode.IO_SERVER, now)) {
+      return new StepResult(StepResult.Kind.REFUSED, now + settings.timing().pollMs(), action,
+          Optional.empty());
+    }
+    boolean streakStarts = lastPostedState != NodeStatus.State.IO_SERVER;
+    if (streakStarts || heartbeatDue(now)) {
+      if (streakStarts) {
+        LOG.warn("{}: not sleeping ({}): {}", settings.node(), action.reason(), why);
+      }
+      post(NodeStatus.State.IO_SERVER, now, 0, "cannot sleep, serving as an io-server instead ("
+          + action.reason() + "): " + why);
+    }
+    long next = Math.min(Math.min(action.untilMs(), now + settings.timing().pollMs()),
+        lastPostMs + settings.heartbeatMs());
+    return new StepResult(StepResult.Kind.IO_SERVER_INSTEAD, Math.max(next, now + 1), action,
+        Optional.empty());
+  }
+
+  /**
+   * Feeds the report's resume sample to the estimator, logs it, and returns the suffix for the
+   * AWAKE status: the latency the next sleep will use.
+   */
+  private String learn(SleepReport report) {
+    if (learned == null) {
+      return "";
+    }
+    TransitionTimes t = report.transitions();
+    if (t.resumeSampleMs().isPresent()) {
+      long before = learned.currentMs();
+      long after = learned.record(t.resumeSampleMs().getAsLong());
+      LOG.info("{}: resumed in {} ms from the alarm ({}); resume latency {} -> {} ms ({}"
+          + " samples)",
+          settings.node(), t.resumeSampleMs().getAsLong(), t.resumeSampleBy(), before, after,
+          learned.sampleCount());
+    }
+    return "; next resume latency " + learned.currentMs() + " ms (learned from "
+        + learned.sampleCount() + " samples)";
   }
 
   private StepResult refused(AgentAction action, ActuatorException e) {
@@ -267,6 +331,19 @@ public final class AgentLoop {
     return sleeps;
   }
 
+  /**
+   * The resume latency the next sleep plans with: the learned one ({@link
+   * Builder#learnResumeLatency}) or the fixed {@link AgentTiming#resumeLatencyMs}.
+   */
+  public long resumeLatencyMs() {
+    return learned != null ? learned.currentMs() : settings.timing().resumeLatencyMs();
+  }
+
+  /** The estimator when the agent learns its resume latency; empty when it is fixed. */
+  public Optional<ResumeLatencyEstimator> resumeLatencyEstimator() {
+    return Optional.ofNullable(learned);
+  }
+
   public Settings settings() {
     return settings;
   }
@@ -280,6 +357,7 @@ public final class AgentLoop {
     private Clock clock;
     private Sleeper sleeper;
     private DoubleSupplier utilization = () -> -1;
+    private ResumeLatencyEstimator learned;
 
     public Builder settings(Settings s) {
       this.settings = s;
@@ -315,6 +393,15 @@ public final class AgentLoop {
     /** The node's recent I/O utilization in [0, 1]; anything else is reported as unknown. */
     public Builder utilization(DoubleSupplier u) {
       this.utilization = u;
+      return this;
+    }
+
+    /**
+     * Learn the resume latency from each sleep's {@link TransitionTimes#resumeSampleMs()} instead
+     * of using the fixed {@link AgentTiming#resumeLatencyMs}; {@code null}: fixed (the default).
+     */
+    public Builder learnResumeLatency(ResumeLatencyEstimator estimator) {
+      this.learned = estimator;
       return this;
     }
 

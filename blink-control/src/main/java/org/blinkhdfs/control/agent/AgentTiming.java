@@ -48,6 +48,14 @@ public record AgentTiming(long minSleepMs, long resumeLatencyMs, long pollMs, lo
     this(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs, DEFAULT_LEASE_MAX_MS);
   }
 
+  /**
+   * The same timing with another resume latency: the agent plans each step with the latency it
+   * has learned so far ({@link ResumeLatencyEstimator}).
+   */
+  public AgentTiming withResumeLatencyMs(long ms) {
+    return new AgentTiming(minSleepMs, ms, pollMs, offCheckInMs, leaseMaxMs);
+  }
+
   public AgentTiming {
     if (minSleepMs < 1) {
       throw new IllegalArgumentException("minSleepMs must be >= 1, got " + minSleepMs

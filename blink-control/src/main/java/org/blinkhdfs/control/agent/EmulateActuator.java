@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Resume latency.</b> Like the real actuator, which arms its RTC alarm {@code
  * resumeLatencyMs} before {@code wakeAtMs}, this one thaws at {@code wakeAtMs − resumeLatencyMs}
- * (default 0: a thaw is instant). A non-zero value makes an emulated cluster behave, and draw,
- * like a real one.
+ * (default 0: a thaw is instant), taking the latency from the {@link SleepRequest} when it
+ * carries one (the planner's), else its own. A non-zero value makes an emulated cluster behave,
+ * and draw, like a real one.
  *
  * <p><b>Energy.</b> It accounts, from the {@link PowerModel}, what a real node would have used:
  * frozen time at {@code sleepWatts}, thawed time at {@code activeWatts}, or {@code ioServerWatts}
@@ -73,10 +74,11 @@ public final class EmulateActuator implements Actuator {
   public SleepReport sleep(SleepRequest request) throws ActuatorException, InterruptedException {
     long start = clock.millis();
     SleepChecks.requireAllowed(NAME, request, start);
-    long thawAt = request.wakeAtMs() - resumeLatencyMs;
+    long latencyMs = request.resumeLatencyOr(resumeLatencyMs);
+    long thawAt = request.wakeAtMs() - latencyMs;
     if (thawAt <= start) {
       throw new ActuatorException(NAME + ": wakeAtMs " + Instant.ofEpochMilli(request.wakeAtMs())
-          + " minus the resume latency " + resumeLatencyMs + " ms is not in the future: too short"
+          + " minus the resume latency " + latencyMs + " ms is not in the future: too short"
           + " a sleep; raise the agent's minSleepMs above the resume latency");
     }
     accountAwake(start);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
@@ -41,6 +42,11 @@ class AgentLoopTest {
       @Override
       public String name() {
         return actuator.name();
+      }
+
+      @Override
+      public Optional<String> sleepUnsupported() {
+        return actuator.sleepUnsupported();
       }
 
       @Override
@@ -106,6 +112,101 @@ class AgentLoopTest {
     assertEquals(78_000, r.nextStepAtMs());
     assertEquals(2, a.sleeps());
     assertEquals(38_000, posted.get(posted.size() - 1).measuredSleepMs());
+  }
+
+  @Test
+  void theLoopLearnsTheResumeLatencyFromEachSleepsSample() throws Exception {
+    // An actuator whose every resume took 2 500 ms from the alarm; it records the latency each
+    // request carries.
+    List<Long> requested = new ArrayList<>();
+    Actuator measured = new Actuator() {
+      @Override
+      public String name() {
+        return "measured";
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) {
+        requested.add(r.resumeLatencyMs().getAsLong());
+        long wakeStart = r.wakeAtMs() - r.resumeLatencyMs().getAsLong();
+        clock.set(wakeStart);
+        return new SleepReport(0, wakeStart, 0, "measured", new TransitionTimes(
+            OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
+            OptionalLong.empty(), OptionalLong.empty(), OptionalLong.of(2_500), "test probe",
+            TransitionTimes.Counted.SUCCESS));
+      }
+
+      @Override
+      public void setComputeCores(int cores) {}
+    };
+    AgentLoop a = AgentLoop.builder()
+        .settings(new AgentLoop.Settings(DN1, AgentPlannerTest.TIMING, 30_000, 1))
+        .scheduleClient(() -> served).statusSink(posted::add).actuator(measured).clock(clock)
+        .sleeper(clock).learnResumeLatency(ResumeLatencyEstimatorTest.worked()).build();
+    assertEquals(2_000, a.resumeLatencyMs(), "the configured value before any sample");
+
+    assertEquals(StepResult.Kind.SLEPT, a.step().kind());
+    // One sample 2 500: p90 2 500 + margin 200.
+    assertEquals(2_700, a.resumeLatencyMs());
+    NodeStatus awake = posted.get(posted.size() - 1);
+    assertTrue(awake.detail().endsWith("; next resume latency 2700 ms (learned from 1 samples)"),
+        awake.detail());
+    // After the window, the next sleep carries the learned value.
+    clock.set(40_000);
+    assertEquals(StepResult.Kind.SLEPT, a.step().kind());
+    assertEquals(List.of(2_000L, 2_700L), requested);
+  }
+
+  @Test
+  void withoutLearningTheLatencyStaysFixed() throws Exception {
+    AgentLoop a = loop(emulate, 30_000);
+    a.step();
+    assertEquals(2_000, a.resumeLatencyMs());
+    assertTrue(a.resumeLatencyEstimator().isEmpty());
+    assertFalse(posted.get(posted.size() - 1).detail().contains("next resume latency"));
+  }
+
+  @Test
+  void aNodeThatCannotSleepServesAsAnIoServerAndNeverReportsASleep() throws Exception {
+    Actuator noS3 = new Actuator() {
+      @Override
+      public String name() {
+        return "real";
+      }
+
+      @Override
+      public Optional<String> sleepUnsupported() {
+        return Optional.of("this host has no ACPI S3");
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) {
+        throw new AssertionError("must not be asked to sleep");
+      }
+
+      @Override
+      public void setComputeCores(int cores) {}
+    };
+    AgentLoop a = loop(noS3, 7_000);
+    // 10 000: outside the window; the planner says sleep until 20 000.
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.IO_SERVER_INSTEAD, r.kind());
+    assertEquals(15_000, r.nextStepAtMs(), "min(wake 20 000, poll 15 000, heartbeat 17 000)");
+    assertEquals(List.of(1), coreCalls, "the io-server's one core");
+    assertEquals(1, posted.size());
+    assertEquals(NodeStatus.State.IO_SERVER, posted.get(0).state());
+    assertEquals("cannot sleep, serving as an io-server instead (outside its window of epoch 4:"
+        + " sleep until 20000): this host has no ACPI S3", posted.get(0).detail());
+    assertEquals(0, a.sleeps());
+    // 15 000: the same, without a new status before the heartbeat.
+    clock.set(15_000);
+    assertEquals(StepResult.Kind.IO_SERVER_INSTEAD, a.step().kind());
+    assertEquals(1, posted.size());
+    // 20 000: its window: all cores back, AWAKE.
+    clock.set(20_000);
+    assertEquals(StepResult.Kind.STAYED_AWAKE, a.step().kind());
+    assertEquals(List.of(1, 0), coreCalls);
+    assertEquals(NodeStatus.State.AWAKE, posted.get(posted.size() - 1).state());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.blinkhdfs.control.agent;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,31 @@ class AgentPlannerTest {
     assertEquals(20_000, r.wakeAtMs(), "wakeAt is when it must serve, not the alarm time");
     assertEquals(OptionalLong.of(180_000), r.leaseEndMs());
     assertEquals(4, r.epoch());
+    assertEquals(OptionalLong.of(2_000), r.resumeLatencyMs(), "the latency the planner used");
+  }
+
+  @Test
+  void aLearnedLatencyMovesTheEarlyWakeEarlierUpToTheMaximum() {
+    // Window 5, margin 200, bounds [0, 3000], starting at the configured 2 000.
+    ResumeLatencyEstimator learned = ResumeLatencyEstimatorTest.worked();
+    long[] wakeStarts = new long[4];
+    long[] samples = {-1, 2_500, 2_800, 9_000};
+    for (int i = 0; i < samples.length; i++) {
+      if (samples[i] >= 0) {
+        learned.record(samples[i]);
+      }
+      SleepRequest r = AgentPlanner.next(worked(), DN1, 10_000,
+          TIMING.withResumeLatencyMs(learned.currentMs())).sleep().orElseThrow();
+      assertEquals(20_000, r.wakeAtMs(), "the window start does not move");
+      wakeStarts[i] = r.wakeAtMs() - r.resumeLatencyMs().getAsLong();
+    }
+    // 2000; {2500}: 2700; {2500, 2800}: rank 2 -> 3000; {.., 9000}: 9200 capped at 3000.
+    assertArrayEquals(new long[] {18_000, 17_300, 17_000, 17_000}, wakeStarts);
+    // The planner judges the sleep with the same value: at 15 000, 20 000 − 3 000 − 15 000 =
+    // 2 000 < minSleep 3 000, where the configured 2 000 left exactly 3 000.
+    assertEquals(AgentAction.Kind.SLEEP, at(15_000).kind());
+    assertEquals(AgentAction.Kind.STAY_AWAKE, AgentPlanner.next(worked(), DN1, 15_000,
+        TIMING.withResumeLatencyMs(learned.currentMs())).kind());
   }
 
   @Test

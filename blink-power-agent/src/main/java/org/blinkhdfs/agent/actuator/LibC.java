@@ -32,6 +32,33 @@ public interface LibC extends Library {
   /** {@code clock_gettime(2)}. */
   int clock_gettime(int clockId, Timespec tp) throws LastErrorException;
 
+  /** {@code O_RDONLY}. */
+  int O_RDONLY = 0;
+  /** {@code O_NONBLOCK} on Linux x86/arm: a read at the end of {@code /dev/kmsg} does not wait. */
+  int O_NONBLOCK = 0x800;
+  /** {@code O_CLOEXEC} on Linux x86/arm. */
+  int O_CLOEXEC = 0x80000;
+  /** {@code SEEK_END}: on {@code /dev/kmsg}, after the last record. */
+  int SEEK_END = 2;
+  /** {@code errno}: no such file. */
+  int ENOENT = 2;
+  /** {@code errno}: no more data now (non-blocking read at the end of {@code /dev/kmsg}). */
+  int EAGAIN = 11;
+  /** {@code errno}: records were overwritten before this reader got to them. */
+  int EPIPE = 32;
+
+  /** {@code open(2)}. */
+  int open(String path, int flags) throws LastErrorException;
+
+  /** {@code read(2)}; one whole record per call on {@code /dev/kmsg}. */
+  NativeLong read(int fd, byte[] buf, NativeLong count) throws LastErrorException;
+
+  /** {@code lseek(2)}. */
+  NativeLong lseek(int fd, NativeLong offset, int whence) throws LastErrorException;
+
+  /** {@code close(2)}. */
+  int close(int fd);
+
   /** {@code struct timespec}; {@code long} fields, which is {@code time_t} on LP64 Linux. */
   @Structure.FieldOrder({"tv_sec", "tv_nsec"})
   class Timespec extends Structure {

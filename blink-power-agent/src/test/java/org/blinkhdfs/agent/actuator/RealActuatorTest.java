@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.SleepReport;
 import org.blinkhdfs.control.agent.SleepRequest;
+import org.blinkhdfs.control.agent.TransitionTimes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +25,7 @@ class RealActuatorTest {
   private static final String ALARM = "sys/class/rtc/rtc0/wakealarm";
   private static final String STATE = "sys/power/state";
   private static final String MEM_SLEEP = "sys/power/mem_sleep";
+  private static final String STATS = "sys/power/suspend_stats/";
 
   @TempDir Path tmp;
   private FakeHost host;
@@ -74,7 +77,11 @@ class RealActuatorTest {
         "write " + ALARM + " " + alarm,
         "read " + ALARM,
         "sync",
+        "read " + STATS + "success",
+        "read " + STATS + "fail",
         "write " + STATE + " mem",
+        "read " + STATS + "success",
+        "read " + STATS + "fail",
         "write " + ALARM + " 0"), tail, "events: " + host.events);
     assertEquals(alarm, host.alarmAtSuspend);
     assertTrue(host.events.indexOf("sync") < host.events.indexOf("write " + ALARM + " 0"),
@@ -227,7 +234,89 @@ class RealActuatorTest {
     ActuatorException e = refused(wakeIn(30_000));
     assertTrue(e.getMessage().contains("ACPI S3 (deep)"), e.getMessage());
     assertTrue(e.getMessage().contains("BIOS"), e.getMessage());
+    assertTrue(e.getMessage().contains("set blink.agent.real.fallback = s2idle (saves less) or"
+        + " io-server (never sleeps)"), e.getMessage());
     assertTrue(host.writes().isEmpty());
+  }
+
+  private RealActuator withFallback(RealActuatorConfig.NoS3Fallback fallback) {
+    return actuator(RealActuatorConfig.defaults().withNoS3Fallback(fallback));
+  }
+
+  @Test
+  void withoutS3TheS2idleFallbackSleepsAndSaysItSavesLess() throws Exception {
+    host.put(MEM_SLEEP, "[s2idle]\n");
+    RealActuator a = withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE);
+    assertEquals(java.util.Optional.empty(), a.sleepUnsupported());
+    SleepReport report = a.sleep(wakeIn(30_000));
+    assertTrue(stateWritten());
+    assertTrue(report.detail().startsWith("real: mem (s2idle, fallback: this host has no S3,"
+        + " s2idle saves far less) with rtc0"), report.detail());
+    assertFalse(host.writes().contains("write " + MEM_SLEEP + " s2idle"), "already selected");
+  }
+
+  @Test
+  void theS2idleFallbackSelectsS2idleWhenAnotherStateIsSelected() throws Exception {
+    host.put(MEM_SLEEP, "s2idle [shallow]\n");
+    host.onWrite.put(host.path(MEM_SLEEP), v -> {
+      try {
+        host.put(MEM_SLEEP, "[" + v + "] shallow\n");
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE).sleep(wakeIn(30_000));
+    assertEquals("write " + MEM_SLEEP + " s2idle", host.writes().get(0));
+    assertTrue(stateWritten());
+  }
+
+  @Test
+  void theS2idleFallbackNeedsS2idle() throws IOException {
+    host.put(MEM_SLEEP, "[shallow]\n");
+    ActuatorException e = refused(withFallback(RealActuatorConfig.NoS3Fallback.S2IDLE),
+        wakeIn(30_000));
+    assertTrue(e.getMessage().contains("neither deep nor s2idle"), e.getMessage());
+  }
+
+  @Test
+  void withoutS3TheIoServerFallbackNeverSleepsAndSaysSoBeforehand() throws IOException {
+    RealActuator a = withFallback(RealActuatorConfig.NoS3Fallback.IO_SERVER);
+    assertEquals(java.util.Optional.empty(), a.sleepUnsupported(), "S3 offered: it can sleep");
+    host.put(MEM_SLEEP, "[s2idle]\n");
+    String why = a.sleepUnsupported().orElseThrow();
+    assertEquals("this host has no ACPI S3 (" + host.path(MEM_SLEEP) + " offers '[s2idle]') and"
+        + " blink.agent.real.fallback = io-server: it never suspends and can only serve as an"
+        + " io-server (compute cores offline) when it should sleep; enable S3 in the BIOS to save"
+        + " more", why);
+    ActuatorException e = refused(a, wakeIn(30_000));
+    assertEquals(why, e.getMessage(), "asked to sleep anyway, it refuses with the same reason");
+  }
+
+  @Test
+  void firmwareRefusalNamesDmesgTheKernelsCountersAndTheFallback() throws IOException {
+    host.put(STATS + "last_failed_dev", "\n");
+    host.put(STATS + "last_failed_errno", "-5\n");
+    host.failWritesWith.put(host.path(STATE), new IOException("Input/output error"));
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertEquals("writing 'mem' to " + host.path(STATE) + " failed (java.io.IOException:"
+        + " Input/output error): the firmware or a driver refused to suspend (EIO/EINVAL)"
+        + " (suspend_stats/fail 0 -> 1; last_failed_errno '-5'). See 'dmesg' for the device or"
+        + " firmware that refused; fix or unload that driver, or, if this firmware cannot suspend"
+        + " to S3, set blink.agent.real.fallback = s2idle (saves less) or io-server (never"
+        + " sleeps), or use --actuator emulate", e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
+  }
+
+  @Test
+  void aFailCountedByTheKernelIsNeverReportedAsASleep() {
+    host.suspendCountsSuccess = false; // the write returns, but suspend_stats/fail grows
+    ActuatorException e = assertThrows(ActuatorException.class,
+        () -> actuator().sleep(wakeIn(30_000)));
+    assertTrue(e.getMessage().startsWith("the write of mem returned, but the kernel counted a"
+        + " failed suspend (suspend_stats/fail 0 -> 1): the host did not sleep. See 'dmesg'"),
+        e.getMessage());
+    assertEquals("write " + ALARM + " 0", host.writes().get(host.writes().size() - 1));
   }
 
   @Test
@@ -341,6 +430,116 @@ class RealActuatorTest {
     ActuatorException e = assertThrows(ActuatorException.class,
         () -> actuator().setComputeCores(1));
     assertTrue(e.getMessage().contains(cpuDir.toString()), e.getMessage());
+  }
+
+  @Test
+  void measuresTheCycleFromTheKernelLogAndTheClocks() throws Exception {
+    // An older cycle already in the log must not be taken for this one: the log is read from
+    // its end at the decision on.
+    host.put("dev/kmsg", String.join("\n", KernelPmLogTest.shifted(-9_000_000)) + "\n");
+    // The lab's cycle, its entry 5 000 µs after the agent's CLOCK_MONOTONIC read before the write.
+    host.kmsgOnSuspend = decisionUs -> KernelPmLogTest.shifted(decisionUs + 5_000 - 9_745_523);
+    // Wake at NOW + 30 s with 2 s latency: alarm at NOW + 28 s; the write returns 28.3 s later.
+    host.suspendMs = 28_300;
+
+    SleepReport report = actuator().sleep(wakeIn(30_000));
+
+    TransitionTimes t = report.transitions();
+    assertEquals(OptionalLong.of(NOW + 28_000), t.alarmAtMs());
+    assertEquals(OptionalLong.of(5_000), t.decisionToEntryUs());
+    assertEquals(OptionalLong.of(174_871), t.enterKernelUs());
+    assertEquals(OptionalLong.of(41_165), t.kernelResumeUs());
+    assertEquals(OptionalLong.of(300), t.wakeErrorMs(), "NOW + 28.3 s − alarm NOW + 28 s");
+    assertEquals(OptionalLong.of(300), t.resumeSampleMs(), "no probe: until the write returned");
+    assertEquals("the mem write returned", t.resumeSampleBy());
+    assertEquals(TransitionTimes.Counted.SUCCESS, t.counted());
+    assertEquals("4", host.get(STATS + "success"));
+    assertTrue(report.detail().endsWith("; decision→entry 5.000 ms, enter 174.871 ms, kernel"
+        + " resume 41.165 ms, RTC wake error +300 ms, resume 300 ms (the mem write returned),"
+        + " suspend_stats: success"), report.detail());
+  }
+
+  @Test
+  void withoutAKernelLogTheSleepStillHappensAndSaysWhatIsMissing() throws Exception {
+    host.suspendMs = 27_500;
+    SleepReport report = actuator().sleep(wakeIn(30_000));
+    assertTrue(stateWritten());
+    TransitionTimes t = report.transitions();
+    assertEquals(OptionalLong.empty(), t.decisionToEntryUs());
+    assertEquals(OptionalLong.empty(), t.enterKernelUs());
+    assertEquals(OptionalLong.empty(), t.kernelResumeUs());
+    assertEquals(OptionalLong.of(-500), t.wakeErrorMs(), "returned before the alarm: early");
+    assertTrue(report.detail().contains("kernel log not available: no " + host.path("dev/kmsg")),
+        report.detail());
+  }
+
+  @Test
+  void aLogWithoutACompleteCycleLeavesKernelValuesUnknown() throws Exception {
+    host.put("dev/kmsg", "");
+    host.kmsgOnSuspend = us -> KernelPmLogTest.S3_CYCLE.subList(0, 5); // no exit yet
+    SleepReport report = actuator().sleep(wakeIn(30_000));
+    assertEquals(OptionalLong.empty(), report.transitions().enterKernelUs());
+    assertTrue(report.detail().contains("no complete suspend cycle"), report.detail());
+  }
+
+  @Test
+  void withoutSuspendCountersTheVerdictIsUnknown() throws Exception {
+    Files.delete(host.path(STATS + "success"));
+    Files.delete(host.path(STATS + "fail"));
+    assertEquals(TransitionTimes.Counted.UNKNOWN,
+        actuator().sleep(wakeIn(30_000)).transitions().counted());
+  }
+
+  @Test
+  void theResumeSampleRunsFromTheAlarmUntilTheProbeSaysServing() throws Exception {
+    host.suspendMs = 28_300;
+    AtomicInteger calls = new AtomicInteger();
+    ServingProbe probe = probe(() -> {
+      host.clock.advance(400);
+      return calls.incrementAndGet() == 3;
+    });
+    RealActuator a = new RealActuator(RealActuatorConfig.defaults().withRoot(tmp), host.clock,
+        host.files, host.kernel, probe);
+    TransitionTimes t = a.sleep(wakeIn(30_000)).transitions();
+    // Awake at alarm + 300 ms, serving at the third poll, 3 × 400 ms later: 1 500 ms.
+    assertEquals(OptionalLong.of(1_500), t.resumeSampleMs());
+    assertEquals("test port accepts", t.resumeSampleBy());
+    assertEquals(OptionalLong.of(300), t.wakeErrorMs());
+  }
+
+  @Test
+  void aNodeThatDoesNotServeInTimeGivesNoSample() throws Exception {
+    ServingProbe never = probe(() -> {
+      host.clock.advance(600);
+      return false;
+    });
+    RealActuator a = new RealActuator(RealActuatorConfig.defaults().withRoot(tmp)
+        .withServingWaitMs(1_000), host.clock, host.files, host.kernel, never);
+    TransitionTimes t = a.sleep(wakeIn(30_000)).transitions();
+    assertEquals(OptionalLong.empty(), t.resumeSampleMs());
+    assertEquals("test port accepts: not within 1000 ms of the resume", t.resumeSampleBy());
+  }
+
+  @Test
+  void theRequestsResumeLatencyMovesTheAlarm() throws Exception {
+    // The planner's (learned) 5 s instead of the configured 2 s: alarm at NOW + 25 s.
+    actuator().sleep(new SleepRequest(NOW + 30_000, OptionalLong.of(NOW + 60_000), 7,
+        OptionalLong.of(5_000)));
+    assertEquals(Long.toString((NOW + 25_000) / 1000), host.alarmAtSuspend);
+  }
+
+  private static ServingProbe probe(java.util.function.BooleanSupplier serving) {
+    return new ServingProbe() {
+      @Override
+      public String describe() {
+        return "test port accepts";
+      }
+
+      @Override
+      public boolean serving() {
+        return serving.getAsBoolean();
+      }
+    };
   }
 
   @Test
