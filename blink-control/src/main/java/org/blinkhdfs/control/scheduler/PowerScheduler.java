@@ -106,6 +106,13 @@ import org.slf4j.LoggerFactory;
  * refused by {@code blink.scheduler.wake.max.nodes}; one for st is ALREADY_AWAKE. The tick at
  * {@code B + 21 000} drops the hold and publishes epoch 3, equal to epoch 1 but for its number.
  *
+ * <p><b>Wake on demand.</b> A host suspended to S3 cannot fetch an epoch that needs it sooner
+ * than the alarm it armed. {@link #nodesToWake} names the nodes the epoch in force has awake while
+ * their agent said ASLEEP and its alarm (worked out from the epoch it followed when the ASLEEP
+ * arrived) is not yet due ({@link WakeNeed}); the daemon's {@link WakeDriver} wakes them through a
+ * backend and reports a wake nobody answered with {@link #wakeFailed}, which makes the node
+ * failed ({@link FailureRule}) and so goes through recovery like any failure.
+ *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
  * by the ACTIVE ring nodes of the last epoch, and how many nodes were ACTIVE.
@@ -320,6 +327,9 @@ public final class PowerScheduler {
     e.lastStatus = s;
     e.lastHeardMs = clock.millis();
     e.wakeUnanswered = false;
+    if (s.state() != NodeStatus.State.ASLEEP) {
+      e.lastUpMs = e.lastHeardMs;
+    }
     e.plannedWakeMs = s.state() == NodeStatus.State.ASLEEP
         ? plannedWake(s, e.lastHeardMs) : OptionalLong.empty();
     logSkew(s.node(), e, e.lastHeardMs - s.atMs());
@@ -359,6 +369,22 @@ public final class PowerScheduler {
       }
     }
     return out;
+  }
+
+  /**
+   * When the scheduler last received a status from {@code node}'s agent saying it is up (any
+   * state but ASLEEP); empty if never. Kept apart from the last status so that an agent that
+   * woke, posted AWAKE and went back to sleep before anyone looked still counts as having
+   * answered a wake ({@link WakeAttempt}).
+   *
+   * @throws IllegalArgumentException when the node is neither a ring nor a staging node
+   */
+  public synchronized OptionalLong lastUpMs(String node) {
+    NodeEntry e = nodes.get(node);
+    if (e == null) {
+      throw unknownNode("node", node, "ask about the scheduler's own nodes only");
+    }
+    return e.lastUpMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(e.lastUpMs);
   }
 
   /**
@@ -914,6 +940,8 @@ public final class PowerScheduler {
     OptionalLong plannedWakeMs = OptionalLong.empty();
     /** A physical wake failed and no status arrived since. */
     boolean wakeUnanswered;
+    /** When the last status other than ASLEEP arrived; MIN_VALUE if never. */
+    long lastUpMs = Long.MIN_VALUE;
 
     NodeEntry(NodeRole role) {
       this.role = role;

@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import org.blinkhdfs.model.wire.NodeStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,22 +88,17 @@ public final class WakeDriver {
     List<Runnable> sends = new ArrayList<>();
     synchronized (this) {
       long now = clock.millis();
-      Map<String, NodeReport> reports = new LinkedHashMap<>();
-      for (NodeReport r : scheduler.nodes(now)) {
-        reports.put(r.node(), r);
-      }
       for (String node : scheduler.nodesToWake(now)) {
         if (backends.containsKey(node) && !running.containsKey(node)) {
           running.put(node, new WakeAttempt(node, settings));
           sent++;
-          NodeReport r = reports.get(node);
-          LOG.info("waking {} ({}): the epoch in force has it awake, its agent said ASLEEP {} ms"
-              + " ago", node, backends.get(node).describe(node), r.silentMs());
+          LOG.info("waking {} ({}): the epoch in force has it awake, its agent said ASLEEP and"
+              + " its alarm is not due yet", node, backends.get(node).describe(node));
         }
       }
       for (var it = running.values().iterator(); it.hasNext(); ) {
         WakeAttempt a = it.next();
-        WakeAttempt.Step step = a.step(now, upMs(reports.get(a.node())));
+        WakeAttempt.Step step = a.step(now, scheduler.lastUpMs(a.node()));
         switch (step) {
           case SEND -> {
             attempts++;
@@ -171,15 +164,6 @@ public final class WakeDriver {
         a.node(), backends.get(a.node()).describe(a.node()), a.attempts(), s.retryMs(),
         s.maxAttempts(), s.timeoutMs(), a.lastError().map(e -> "; " + a.sendErrors()
             + " send(s) failed, the last with: " + e).orElse("; every send went out"));
-  }
-
-  /** When the scheduler received the node's last status that says it is up. */
-  private static OptionalLong upMs(NodeReport r) {
-    if (r == null || r.lastStatus().isEmpty() || r.lastHeardMs().isEmpty()
-        || r.lastStatus().get().state() == NodeStatus.State.ASLEEP) {
-      return OptionalLong.empty();
-    }
-    return r.lastHeardMs();
   }
 
   public synchronized Counts counts() {

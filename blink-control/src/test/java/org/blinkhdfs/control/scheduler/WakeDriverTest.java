@@ -166,6 +166,26 @@ class WakeDriverTest {
   }
 
   @Test
+  void anAgentThatWokeAndSleptAgainBetweenTwoTicksAnsweredTheWake() {
+    PowerScheduler ps = scheduler();
+    WakeDriver d = new WakeDriver(ps, Map.of("n3:1", backend(List.of())), S, clock,
+        Runnable::run);
+    ps.tick(B).orElseThrow();
+    post(ps, "n3:1", NodeStatus.State.ASLEEP);
+    ps.setActiveNodesOverride(3);
+    at(1_000, ps, d);
+    assertEquals(List.of("n3:1@1000"), sent);
+    clock.set(B + 1_400);
+    post(ps, "n3:1", NodeStatus.State.AWAKE);
+    clock.set(B + 1_600);
+    post(ps, "n3:1", NodeStatus.State.ASLEEP);
+    at(2_000, ps, d);
+    assertEquals(new WakeDriver.Counts(1, 1, 0, 1, 0, 400, 0), d.counts(),
+        "the AWAKE at 1 400 answered, though the last status says ASLEEP");
+    assertEquals(List.of("n3:1@1000"), sent);
+  }
+
+  @Test
   void theAlarmOfTheEpochTheAgentFollowedDecides() {
     // An agent that went to sleep under epoch 1 (OFF: alarm at the lease end) is woken when a
     // later epoch wants it; one that names an epoch the scheduler never published has an

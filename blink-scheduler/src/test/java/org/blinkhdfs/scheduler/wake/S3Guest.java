@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -171,9 +170,5 @@ final class S3Guest implements AutoCloseable {
       throw new IOException("`" + script + "` failed in " + dir + ": " + out);
     }
     return out;
-  }
-
-  static List<String> lines(String text) {
-    return new ArrayList<>(List.of(text.split("\n")));
   }
 }
