@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -65,6 +66,23 @@ class SchedulerWakeOnDemandTest {
       assertEquals(0, m.get("WakeSendErrors").longValue());
       assertEquals(1, m.get("FailedNodes").longValue(), "the unanswered node is failed");
       assertTrue(ps.nodes(System.currentTimeMillis()).get(1).failed());
+      JsonNode nodes = f.http().get("/v1/nodes", "application/json").requireSuccess().json();
+      JsonNode w = nodes.get("wakeOnDemand");
+      assertEquals(2, w.get("sent").asLong(), w.toString());
+      assertEquals(1, w.get("succeeded").asLong());
+      assertEquals(1, w.get("failed").asLong());
+      assertEquals(0, w.get("waking").size(), "a failed node is not woken again");
+      assertTrue(nodes.get("nodes").get(1).get("failed").asBoolean());
+    }
+  }
+
+  @Test
+  void withoutABackendNothingIsWokenAndNodesSaysSo() throws Exception {
+    try (SchedulerFixture f = SchedulerFixture.start()) {
+      JsonNode nodes = f.http().get("/v1/nodes", "application/json").requireSuccess().json();
+      assertTrue(nodes.get("wakeOnDemand").isNull(), nodes.toString());
+      assertEquals(0, metrics(f).get("WakesSent").longValue());
+      assertEquals(-1, metrics(f).get("LastWakeLatencyMs").longValue());
     }
   }
 
