@@ -1,10 +1,14 @@
 package org.blinkhdfs.scheduler.wake;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -103,13 +107,26 @@ public final class CommandBackend implements WakeBackend {
     }
   }
 
-  private static java.io.File nullFile() {
-    return new java.io.File("/dev/null");
+  private static File nullFile() {
+    return new File("/dev/null");
   }
 
-  /** {@code ": <the end of stderr>"}, or empty when it wrote nothing. */
+  /**
+   * {@code ": <the end of stderr>"}, or empty when it wrote nothing. Only the last bytes are read:
+   * a chatty command (a curl -v) must not fill the scheduler's heap or log.
+   */
   private static String stderr(Path err) throws IOException {
-    String s = Files.readString(err, StandardCharsets.UTF_8).strip();
+    byte[] tail;
+    try (SeekableByteChannel ch = Files.newByteChannel(err)) {
+      long start = Math.max(0, ch.size() - 4L * MAX_STDERR_CHARS);
+      ch.position(start);
+      ByteBuffer b = ByteBuffer.allocate((int) (ch.size() - start));
+      while (b.hasRemaining() && ch.read(b) >= 0) {
+        // reads until full or end of file
+      }
+      tail = Arrays.copyOf(b.array(), b.position());
+    }
+    String s = new String(tail, StandardCharsets.UTF_8).strip();
     if (s.isEmpty()) {
       return "";
     }

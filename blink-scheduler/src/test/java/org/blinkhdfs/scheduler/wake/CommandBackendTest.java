@@ -59,6 +59,18 @@ class CommandBackendTest {
   }
 
   @Test
+  void aChattyCommandIsQuotedByItsLastLines() throws Exception {
+    Path s = script("chatty", "i=0; while [ $i -lt 2000 ]; do echo \"debug line $i\" >&2;"
+        + " i=$((i+1)); done; echo 'HTTP 401 from Redfish' >&2; exit 22");
+    IOException e = assertThrows(IOException.class,
+        () -> new CommandBackend(List.of(s.toString()), 10_000).wake("dn1:9866"));
+    assertTrue(e.getMessage().endsWith("debug line 1999\nHTTP 401 from Redfish"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("exited 22: ..."), "cut at the front");
+    assertTrue(e.getMessage().length() < CommandBackend.MAX_STDERR_CHARS + 200);
+  }
+
+  @Test
   void aCommandPastItsTimeoutIsKilled() throws Exception {
     long t0 = System.nanoTime();
     IOException e = assertThrows(IOException.class,
