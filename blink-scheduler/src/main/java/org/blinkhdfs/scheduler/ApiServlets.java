@@ -272,7 +272,7 @@ final class ApiServlets {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       long now = daemon().clock().millis();
       PowerScheduler s = daemon().scheduler();
-      json(resp, 200, SchedulerJson.nodes(s, now));
+      json(resp, 200, SchedulerJson.nodes(s, now, daemon().wakeDriver()));
     }
   }
 }

@@ -22,6 +22,7 @@ import org.blinkhdfs.model.signal.PowerSignal;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.SharePolicy;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
+import org.blinkhdfs.scheduler.wake.WakeConfig;
 
 /**
  * The scheduler daemon's configuration, typed and validated at startup; a bad value stops the
@@ -88,6 +89,8 @@ public final class SchedulerConfig {
   /** {@code blink.scheduler.gears}; empty: the gear-shifting policy's default (every size). */
   private final List<Integer> gears;
   final RecoveryWake recovery;
+  /** Wake on demand: each ring node's wake backend and the retry settings. */
+  final WakeConfig wake;
   final PowerSignal signal;
   final InetSocketAddress httpAddress;
   final long tickMs;
@@ -129,6 +132,7 @@ public final class SchedulerConfig {
     this.gears = gears(conf);
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
+    this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
     String http = conf.getTrimmed(HTTP_ADDRESS.name(), HTTP_ADDRESS.defaultValue());
     try {
       this.httpAddress = NetUtils.createSocketAddr(http);
@@ -161,6 +165,7 @@ public final class SchedulerConfig {
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
         IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION));
     all.addAll(RecoveryConfig.KEYS);
+    all.addAll(WakeConfig.KEYS);
     return List.copyOf(all);
   }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
+import org.blinkhdfs.control.scheduler.WakeDriver;
 import org.blinkhdfs.daemon.cli.SiteDaemon;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.yarn.YarnPublisher;
@@ -37,8 +39,11 @@ import org.slf4j.LoggerFactory;
  * and writes each new epoch; Jetty's threads serve requests. With {@code
  * blink.yarn.publisher.enabled} a {@link YarnPublisher} (its own thread) tells the YARN
  * ResourceManager each new epoch and follows its window edges. {@link PowerScheduler} is
- * synchronized, so both share it. A failure in one tick (e.g. the schedule file's disk is full) is
- * logged and retried on the next; it never stops the ticker.
+ * synchronized, so both share it. With a wake backend ({@code blink.scheduler.wake.backend}),
+ * the ticker also runs a {@link WakeDriver} after each tick, which wakes sleeping hosts the epoch
+ * needs awake (docs/operations.md, "Wake on demand"); the backends' sends run on a small pool of
+ * their own, so a slow power command never delays a tick. A failure in one tick (e.g. the
+ * schedule file's disk is full) is logged and retried on the next; it never stops the ticker.
  *
  * <p>Example: {@code bin/blink scheduler -D blink.scheduler.nodes=h1:9866,h2:9866
  * -D blink.scheduler.signal=steady:50% -D blink.scheduler.admin.acl=hdfs} serves {@code
@@ -48,6 +53,11 @@ import org.slf4j.LoggerFactory;
 public final class SchedulerDaemon implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerDaemon.class);
   static final String ATTRIBUTE = "blink.scheduler.daemon";
+  /**
+   * Wake sends at once: a send may block for its backend's timeout (a power command, QMP waiting
+   * for the guest), and a recovery group wakes several nodes together.
+   */
+  private static final int MAX_WAKE_THREADS = 8;
 
   /** The configuration keys the daemon reads besides blink-model's (for documentation checks). */
   public static final List<ConfigKey> CONFIG_KEYS =
@@ -64,6 +74,9 @@ public final class SchedulerDaemon implements Closeable {
   private final SchedulerSecurity security;
   private final GroupStore groups;
   private final GroupActiveSet groupActiveSet;
+  /** Runs the wake backends' sends; absent when no node has a wake backend. */
+  private final Optional<ExecutorService> wakeSends;
+  private final Optional<WakeDriver> wakeDriver;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new SchedulerConfig(conf);
@@ -82,6 +95,15 @@ public final class SchedulerDaemon implements Closeable {
     if (config.groupsActivation) {
       scheduler.setActiveSet(groupActiveSet);
     }
+    this.wakeSends = config.wake.backends().isEmpty() ? Optional.empty()
+        : Optional.of(Executors.newFixedThreadPool(
+            Math.min(MAX_WAKE_THREADS, config.wake.backends().size()), r -> {
+              Thread t = new Thread(r, "blink-scheduler-wake");
+              t.setDaemon(true);
+              return t;
+            }));
+    this.wakeDriver = wakeSends.map(ex -> new WakeDriver(scheduler, config.wake.backends(),
+        config.wake.settings(), clock, ex));
     this.fileWriter = config.scheduleFile.isEmpty() ? Optional.empty()
         : Optional.of(new ScheduleFileWriter(Path.of(config.scheduleFile)));
     DefaultMetricsSystem.initialize("BlinkScheduler");
@@ -102,9 +124,10 @@ public final class SchedulerDaemon implements Closeable {
     ticker.scheduleWithFixedDelay(this::tickOnce, config.tickMs, config.tickMs,
         TimeUnit.MILLISECONDS);
     LOG.info("BlinkHDFS scheduler serving http://{}:{}/ for {} ring nodes, {}, schedule file {},"
-        + " recovery {}", httpAddress().getHostString(), httpAddress().getPort(),
-        config.settings.ring().size(), config.signal.describe(),
-        fileWriter.map(w -> w.target().toString()).orElse("none"), config.recovery.describe());
+        + " recovery {}, wake on demand {}", httpAddress().getHostString(),
+        httpAddress().getPort(), config.settings.ring().size(), config.signal.describe(),
+        fileWriter.map(w -> w.target().toString()).orElse("none"), config.recovery.describe(),
+        config.wake.describe());
   }
 
   /** Starts a daemon with the system clock. */
@@ -147,6 +170,11 @@ public final class SchedulerDaemon implements Closeable {
     return groupActiveSet;
   }
 
+  /** Wake on demand, when some node has a wake backend. */
+  Optional<WakeDriver> wakeDriver() {
+    return wakeDriver;
+  }
+
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */
   Optional<YarnPublisher> yarnPublisher() {
     return yarn;
@@ -176,6 +204,13 @@ public final class SchedulerDaemon implements Closeable {
     } catch (IOException | RuntimeException e) {
       LOG.error("Scheduler tick failed; retrying at the next tick", e);
     }
+    try {
+      // After the tick, so an epoch that needs a sleeping node wakes it at once; a failed
+      // schedule-file write above must not hold wakes back.
+      wakeDriver.ifPresent(WakeDriver::tick);
+    } catch (RuntimeException e) {
+      LOG.error("Wake on demand failed in this tick; retrying at the next tick", e);
+    }
   }
 
   @Override
@@ -184,6 +219,7 @@ public final class SchedulerDaemon implements Closeable {
       ticker.shutdownNow();
     }
     yarn.ifPresent(YarnPublisher::close);
+    wakeSends.ifPresent(ExecutorService::shutdownNow);
     if (config.signal instanceof java.io.Closeable c) {
       c.close();
     }

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.control.scheduler.WakeDriver;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.wire.StatusJson;
@@ -94,9 +96,12 @@ final class SchedulerJson {
    * {@code /v1/nodes}: the two failure timeouts, the recovery layout and what it woke in the last
    * schedule ({@code "recovery": {"layout": ..., "woken": [{"failed": n1, "nodes": [n3, ...]}]}}),
    * then one object per node (with {@code wokenForRecoveryOf}, and {@code wakeRequest}: the hold
-   * keeping it awake on request, with {@code "woke"} as in {@link #wakes}, or null).
+   * keeping it awake on request, with {@code "woke"} as in {@link #wakes}, or null). With a wake
+   * backend, {@code "wakeOnDemand"}: the nodes being woken now and the driver's counters; null
+   * without one.
    */
-  static JsonNode nodes(PowerScheduler s, long nowMs) {
+  static JsonNode nodes(PowerScheduler s, long nowMs,
+      Optional<WakeDriver> wake) {
     ObjectNode o = ApiServlet.JSON.createObjectNode();
     o.put("nowMs", nowMs);
     o.put("failureTimeoutMs", s.settings().failureTimeoutMs());
@@ -110,6 +115,16 @@ final class SchedulerJson {
         ObjectNode w = woken.addObject().put("failed", failed);
         byFailed.get(failed).forEach(w.putArray("nodes")::add);
       }
+    }
+    if (wake.isPresent()) {
+      WakeDriver.Counts c = wake.get().counts();
+      ObjectNode w = o.putObject("wakeOnDemand");
+      wake.get().inProgress().forEach(w.putArray("waking")::add);
+      w.put("sent", c.sent()).put("attempts", c.attempts()).put("sendErrors", c.sendErrors())
+          .put("succeeded", c.succeeded()).put("failed", c.failed())
+          .put("lastLatencyMs", c.lastLatencyMs());
+    } else {
+      o.putNull("wakeOnDemand");
     }
     ArrayNode list = o.putArray("nodes");
     for (NodeReport r : s.nodes(nowMs)) {

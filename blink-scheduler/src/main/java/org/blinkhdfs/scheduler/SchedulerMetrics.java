@@ -9,6 +9,7 @@ import org.apache.hadoop.metrics2.lib.Interns;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.control.scheduler.WakeDriver;
 import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.WakeDecision;
 
@@ -17,7 +18,9 @@ import org.blinkhdfs.model.wire.WakeDecision;
  * the scheduler state (tag), epoch, available, planned, shortfall and wake watts, ring size,
  * failed nodes and nodes held awake on request, computed on demand from the scheduler; and the
  * counters of wake requests answered since the start (granted, already awake, refused), the only
- * state kept here. Thread-safe.
+ * state kept here; and wake on demand's counters ({@link WakeDriver#counts}: physical wakes sent,
+ * attempts, send errors, succeeded, failed, the last latency), zero (latency -1) when no node has
+ * a wake backend. Thread-safe.
  */
 final class SchedulerMetrics implements MetricsSource {
   private final SchedulerDaemon daemon;
@@ -66,6 +69,8 @@ final class SchedulerMetrics implements MetricsSource {
     SchedulerStatus st = s.status();
     long now = daemon.clock().millis();
     long failed = s.nodes(now).stream().filter(NodeReport::failed).count();
+    WakeDriver.Counts w = daemon.wakeDriver().map(WakeDriver::counts)
+        .orElse(new WakeDriver.Counts(0, 0, 0, 0, 0, -1, 0));
     collector.addRecord(name).setContext("blink")
         .tag(Interns.info("State", "Scheduler state"), st.state().name())
         .addGauge(Interns.info("Epoch", "Last published epoch"), st.epoch())
@@ -89,6 +94,19 @@ final class SchedulerMetrics implements MetricsSource {
             + " or staging"), wakeAlreadyAwake.get())
         .addCounter(Interns.info("WakeRefused", "Wake requests refused by"
             + " blink.scheduler.wake.max.ms or .max.nodes"), wakeRefused.get())
+        .addCounter(Interns.info("WakesSent", "Sleeping hosts the wake backend set out to wake"
+            + " (one per node wake, retries not counted)"), w.sent())
+        .addCounter(Interns.info("WakeAttempts", "Wake sends, first ones and retries"),
+            w.attempts())
+        .addCounter(Interns.info("WakeSendErrors", "Wake sends the backend reported as failed"),
+            w.sendErrors())
+        .addCounter(Interns.info("WakesSucceeded", "Node wakes its agent answered in time"),
+            w.succeeded())
+        .addCounter(Interns.info("WakesFailed", "Node wakes unanswered by"
+            + " blink.scheduler.wake.timeout: the node then counts as failed"), w.failed())
+        .addGauge(Interns.info("LastWakeLatencyMs", "First send to the agent's status, last"
+            + " successful wake (-1 none yet)"), w.lastLatencyMs())
+        .addGauge(Interns.info("WakesInProgress", "Node wakes under way"), w.inProgress())
         .endRecord();
     for (NodeReport n : s.nodes(now)) {
       node(collector, n);

@@ -106,6 +106,13 @@ import org.slf4j.LoggerFactory;
  * refused by {@code blink.scheduler.wake.max.nodes}; one for st is ALREADY_AWAKE. The tick at
  * {@code B + 21 000} drops the hold and publishes epoch 3, equal to epoch 1 but for its number.
  *
+ * <p><b>Wake on demand.</b> A host suspended to S3 cannot fetch an epoch that needs it sooner
+ * than the alarm it armed. {@link #nodesToWake} names the nodes the epoch in force has awake while
+ * their agent said ASLEEP and its alarm (worked out from the epoch it followed when the ASLEEP
+ * arrived) is not yet due ({@link WakeNeed}); the daemon's {@link WakeDriver} wakes them through a
+ * backend and reports a wake nobody answered with {@link #wakeFailed}, which makes the node
+ * failed ({@link FailureRule}) and so goes through recovery like any failure.
+ *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
  * by the ACTIVE ring nodes of the last epoch, and how many nodes were ACTIVE.
@@ -319,10 +326,80 @@ public final class PowerScheduler {
     }
     e.lastStatus = s;
     e.lastHeardMs = clock.millis();
+    e.wakeUnanswered = false;
+    if (s.state() != NodeStatus.State.ASLEEP) {
+      e.lastUpMs = e.lastHeardMs;
+    }
+    e.plannedWakeMs = s.state() == NodeStatus.State.ASLEEP
+        ? plannedWake(s, e.lastHeardMs) : OptionalLong.empty();
     logSkew(s.node(), e, e.lastHeardMs - s.atMs());
     if (s.state() == NodeStatus.State.AWAKE && s.measuredSleepMs() > 0) {
       e.lastMeasuredSleepMs = s.measuredSleepMs();
     }
+  }
+
+  /**
+   * When the alarm of an agent that just posted ASLEEP is due: its node's next window (or the
+   * lease end) in the published epoch, if that is the epoch the agent follows; else unknown.
+   */
+  private OptionalLong plannedWake(NodeStatus s, long receivedMs) {
+    if (published == null || published.epoch() != s.epoch() || published.isExpired(receivedMs)
+        || published.entry(s.node()) == null) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(published.nextWakeMs(s.node(), receivedMs));
+  }
+
+  /**
+   * The nodes that must be woken physically now ({@link WakeNeed}): the schedule in force has
+   * them awake, their agent said ASLEEP and its alarm is not yet due. A node whose last wake went
+   * unanswered ({@link #wakeFailed}) is left out until its agent reports again: it is failed,
+   * and recovery, not another wake, covers it. Ring nodes then staging nodes.
+   */
+  public synchronized List<String> nodesToWake(long nowMs) {
+    boolean inForce = published != null && !published.isExpired(nowMs);
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<String, NodeEntry> me : nodes.entrySet()) {
+      NodeEntry e = me.getValue();
+      boolean awake = inForce && published.entry(me.getKey()) != null
+          && published.isAwake(me.getKey(), nowMs);
+      if (!e.wakeUnanswered && WakeNeed.needsWake(awake, Optional.ofNullable(e.lastStatus),
+          e.plannedWakeMs, nowMs)) {
+        out.add(me.getKey());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * When the scheduler last received a status from {@code node}'s agent saying it is up (any
+   * state but ASLEEP); empty if never. Kept apart from the last status so that an agent that
+   * woke, posted AWAKE and went back to sleep before anyone looked still counts as having
+   * answered a wake ({@link WakeAttempt}).
+   *
+   * @throws IllegalArgumentException when the node is neither a ring nor a staging node
+   */
+  public synchronized OptionalLong lastUpMs(String node) {
+    NodeEntry e = nodes.get(node);
+    if (e == null) {
+      throw unknownNode("node", node, "ask about the scheduler's own nodes only");
+    }
+    return e.lastUpMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(e.lastUpMs);
+  }
+
+  /**
+   * A physical wake of {@code node} got no answer ({@link WakeAttempt}): the node counts as failed
+   * ({@link FailureRule}) until its agent posts any status, so the next tick publishes for it as
+   * for any failed node (with recovery configured, its recovery group is woken).
+   *
+   * @throws IllegalArgumentException when the node is neither a ring nor a staging node
+   */
+  public synchronized void wakeFailed(String node) {
+    NodeEntry e = nodes.get(node);
+    if (e == null) {
+      throw unknownNode("node", node, "report wakes of the scheduler's own nodes only");
+    }
+    e.wakeUnanswered = true;
   }
 
   /** Warns once when an agent's clock is more than {@link #MAX_CLOCK_SKEW_MS} off, and once
@@ -515,7 +592,7 @@ public final class PowerScheduler {
     OptionalLong scheduledSilence = scheduledAwake
         ? OptionalLong.of(nowMs - Math.max(heard, firstPublishedMs)) : OptionalLong.empty();
     return FailureRule.failed(settings, new FailureRule.Silence(silentMs(e, nowMs),
-        scheduledSilence, Optional.ofNullable(e.lastStatus)));
+        scheduledSilence, Optional.ofNullable(e.lastStatus), e.wakeUnanswered));
   }
 
   private Schedule overrideSchedule(long epoch, long boundary, long validUntil, int active) {
@@ -697,7 +774,10 @@ public final class PowerScheduler {
     for (Map.Entry<String, NodeEntry> e : nodes.entrySet()) {
       long silent = silentMs(e.getValue(), nowMs);
       boolean failed = isFailed(e.getKey(), e.getValue(), nowMs);
-      if (failed && failedLogged.add(e.getKey())) {
+      if (failed && e.getValue().wakeUnanswered && failedLogged.add(e.getKey())) {
+        LOG.warn("node {} failed: it did not answer a wake on demand (silent {} ms); it counts as"
+            + " failed until its agent reports again", e.getKey(), silent);
+      } else if (failed && failedLogged.add(e.getKey())) {
         LOG.warn("node {} failed: no status for {} ms (timeout {} ms, {} ms while scheduled"
             + " awake); check its agent and DataNode", e.getKey(), silent,
             settings.failureTimeoutMs(), settings.awakeFailureTimeoutMs());
@@ -856,6 +936,12 @@ public final class PowerScheduler {
     long lastHeardMs = Long.MIN_VALUE;
     long lastMeasuredSleepMs = -1;
     boolean skewWarned;
+    /** From the last status if ASLEEP: when its alarm is due ({@link WakeNeed}). */
+    OptionalLong plannedWakeMs = OptionalLong.empty();
+    /** A physical wake failed and no status arrived since. */
+    boolean wakeUnanswered;
+    /** When the last status other than ASLEEP arrived; MIN_VALUE if never. */
+    long lastUpMs = Long.MIN_VALUE;
 
     NodeEntry(NodeRole role) {
       this.role = role;

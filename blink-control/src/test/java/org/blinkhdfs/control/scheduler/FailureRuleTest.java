@@ -69,4 +69,12 @@ class FailureRuleTest {
     assertTrue(e.getMessage().contains("awakeFailureTimeoutMs 300001 must be in 1..300000"),
         e.getMessage());
   }
+
+  @Test
+  void anUnansweredWakeFailsTheNodeAtOnce() {
+    assertTrue(FailureRule.failed(S, new FailureRule.Silence(15_000, OptionalLong.empty(),
+        last(NodeStatus.State.ASLEEP), true)));
+    assertFalse(FailureRule.failed(S, new FailureRule.Silence(15_000, OptionalLong.empty(),
+        last(NodeStatus.State.ASLEEP), false)));
+  }
 }
