@@ -129,6 +129,18 @@ final class PipelineWatch implements AutoCloseable {
   }
 
   private void check(Watched out, DFSOutputStream dfs) {
+    // Under the stream's close lock: a check racing the writer's close() would hsync a file the
+    // NameNode has just completed ("Unable to persist blocks in hflush ... LeaseExpiredException",
+    // seen on every file written while blinking in bin/blink bench real-sleep).
+    synchronized (out.closeLock) {
+      if (out.closing) {
+        return;
+      }
+      checkOpen(out, dfs);
+    }
+  }
+
+  private void checkOpen(Watched out, DFSOutputStream dfs) {
     try {
       DatanodeInfo[] pipeline = dfs.getPipeline();
       Optional<Schedule> s = schedule.get();
@@ -172,6 +184,10 @@ final class PipelineWatch implements AutoCloseable {
       super(out, stats, pos);
     }
 
+    /** Held by a check and by {@link #close} while it marks the stream closing. */
+    final Object closeLock = new Object();
+    boolean closing;
+
     void stopWatching() {
       ScheduledFuture<?> t = task;
       if (t != null) {
@@ -181,7 +197,10 @@ final class PipelineWatch implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-      stopWatching();
+      synchronized (closeLock) { // waits for a check in progress; none starts after
+        closing = true;
+        stopWatching();
+      }
       super.close();
     }
   }

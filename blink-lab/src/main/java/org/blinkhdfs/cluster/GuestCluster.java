@@ -21,6 +21,7 @@ import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
+import org.blinkhdfs.scheduler.wake.WakeConfig;
 
 /**
  * A blinking HDFS cluster whose ring DataNodes are real hosts: each runs in a QEMU guest with its
@@ -166,6 +167,13 @@ public final class GuestCluster implements Closeable {
     conf.set(CoreConfig.POLICY.name(), spec.schedulePolicy());
     conf.setLong(SchedulerConfig.TICK_MS.name(), 250);
     conf.setLong(SchedulerConfig.LEASE_MS.name(), 3 * spec.intervalMs());
+    // Wake on demand: QEMU's system_wakeup over each guest's second QMP socket.
+    List<String> sockets = new ArrayList<>();
+    for (int i = 0; i < ring.size(); i++) {
+      sockets.add(ring.get(i) + "=" + Guest.wakeSocket(lab.guestDir("guest" + i)));
+    }
+    conf.set(WakeConfig.BACKEND.name(), "qmp");
+    conf.set(WakeConfig.QMP_SOCKETS.name(), String.join(",", sockets));
     spec.schedulerKeys().forEach(conf::set);
     return conf;
   }

@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.guest.Guest;
 import org.blinkhdfs.guest.GuestStats;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.WakeRequest;
 
 /**
  * {@code bin/blink bench real-sleep} (issue 37): a {@link GuestCluster} of real kernels blinking
@@ -34,12 +35,17 @@ public final class RealSleepBench {
   private static final int FILE_MIB = 8;
   private static final int LATE_FILE_MIB = 4;
   private static final Path DIR = new Path("/real-sleep");
+  private static final int WAKE_TRIALS = 3;
+  /** A wake on demand is tried only this long before the RTC alarm would wake the guest. */
+  private static final long WAKE_LEAD_MS = 6_000;
+  private static final long WAKE_TIMEOUT_MS = 30_000;
 
   private final RealSleepOptions options;
   private final PrintStream out;
   private final Map<Path, byte[]> digests = new LinkedHashMap<>();
   private final List<RealSleepReport.Read> reads = new ArrayList<>();
   private final List<RealSleepReport.Write> writes = new ArrayList<>();
+  private final List<RealSleepReport.Wake> wakes = new ArrayList<>();
 
   private RealSleepBench(RealSleepOptions options, PrintStream out) {
     this.options = options;
@@ -111,6 +117,9 @@ public final class RealSleepBench {
         }
         blinking = c.scheduler().scheduler().published().orElseThrow();
         blinkEnd = System.currentTimeMillis();
+        for (int i = 0; i < WAKE_TRIALS; i++) {
+          wakeOnDemand(c, monitor, blinking);
+        }
         c.setPowerPercent(100);
         awaitAllAwake(c, monitor);
         cycles = monitor.cycles().values().stream().flatMap(List::stream).toList();
@@ -134,17 +143,60 @@ public final class RealSleepBench {
       }
       Map<String, GuestStats> after = stats(c);
       Map<String, List<String>> consoles = new LinkedHashMap<>();
+      Map<String, List<String>> agents = new LinkedHashMap<>();
       for (Guest g : c.guests()) {
         consoles.put(c.ring().get(c.guests().indexOf(g)), g.lines(0));
+        agents.put(c.ring().get(c.guests().indexOf(g)), g.lines(2));
       }
       RealSleepReport report = new RealSleepReport(options, accel, bootMs, blinkEnd - blinkStart,
-          blinking, c.ring(), before, after, cycles, consoles, reads, writes, verified, lost);
+          blinking, c.ring(), before, after, cycles, consoles, agents, reads, writes, wakes,
+          verified, lost);
       report.write(options.out());
       out.println(report.summary());
       out.println("report: " + options.out().resolve("report.md") + ", "
           + options.out().resolve("real-sleep.json"));
       return report.passed();
     }
+  }
+
+  /**
+   * One wake on demand: picks a guest in S3 whose RTC alarm is at least {@link #WAKE_LEAD_MS}
+   * away, asks the scheduler to hold it awake (its QMP backend sends {@code system_wakeup}) and
+   * times the request to QEMU running and to the DataNode accepting connections.
+   */
+  private void wakeOnDemand(GuestCluster c, GuestMonitor monitor, Schedule s)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 2 * options.intervalMs();
+    while (System.currentTimeMillis() < deadline) {
+      long now = System.currentTimeMillis();
+      for (String n : c.ring()) {
+        if (monitor.suspended(n) && s.nextWakeMs(n, now) - now >= WAKE_LEAD_MS) {
+          long windowIn = s.nextWakeMs(n, now) - now;
+          var decision = c.scheduler().scheduler().requestWake(
+              new WakeRequest(n, options.intervalMs() / 2, "bin/blink bench real-sleep"));
+          long running = -1;
+          long serving = -1;
+          long end = now + WAKE_TIMEOUT_MS;
+          while (System.currentTimeMillis() < end && serving < 0) {
+            List<GuestMonitor.Cycle> cs = monitor.cycles().get(n);
+            GuestMonitor.Cycle last = cs.get(cs.size() - 1);
+            if (last.suspendedAtMs() <= now && last.runningAtMs() >= now) {
+              running = last.runningAtMs() - now;
+              serving = last.servingAtMs() < 0 ? -1 : last.servingAtMs() - now;
+            }
+            Thread.sleep(GuestMonitor.POLL_MS);
+          }
+          wakes.add(new RealSleepReport.Wake(n, String.valueOf(decision), windowIn, running,
+              serving));
+          out.println("wake on demand of " + n + " (" + windowIn + " ms before its window): "
+              + "running after " + running + " ms, serving after " + serving + " ms");
+          Thread.sleep(options.intervalMs() / 2);
+          return;
+        }
+      }
+      Thread.sleep(200);
+    }
+    out.println("no guest was in S3 with " + WAKE_LEAD_MS + " ms to its window: no wake tried");
   }
 
   private boolean done(GuestCluster c, Map<String, GuestStats> before) throws IOException {

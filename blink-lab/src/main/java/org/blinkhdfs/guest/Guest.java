@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * One running lab guest: a QEMU process booting {@link GuestImages} with its own lab disk (the
  * files given, e.g. {@code run.sh} and conf dirs, in a read-only ext4 image built with {@code
  * mke2fs -d}), on its tap {@link GuestNet.Link}, its serial ports in files under its directory
- * ({@code console.log}, {@code ttyS1.log}, {@code ttyS2.log}, {@code lab.log}) and a QMP socket.
+ * ({@code console.log}, {@code ttyS1.log}, {@code ttyS2.log}, {@code lab.log}) and two QMP
+ * sockets (the lab's, and {@link #wakeSocket} for the scheduler).
  *
  * <p>Closing asks QEMU to quit over QMP, then kills the process: a guest holds no state the lab
  * needs after it (its {@code /tmp} is RAM).
@@ -79,12 +80,13 @@ public final class Guest implements Closeable {
     }
     Path qmp = dir.resolve("qmp.sock");
     Files.deleteIfExists(qmp);
+    Files.deleteIfExists(wakeSocket(dir));
     String[] octets = link.guestIp().split("\\.");
     QemuCommand cmd = new QemuCommand(images.kernel().vmlinuz(), images.initramfs(),
         images.rootImage(), labImage, name, link.guestIp(), link.tap(),
         String.format("52:54:00:77:%02x:%02x", Integer.parseInt(octets[2]),
             Integer.parseInt(octets[3])), memoryMb, cpus,
-        Files.exists(Path.of("/dev/kvm")), serials, qmp);
+        Files.exists(Path.of("/dev/kvm")), serials, qmp, wakeSocket(dir));
     Process p = new ProcessBuilder(cmd.argv()).redirectErrorStream(true)
         .redirectOutput(dir.resolve("qemu.log").toFile()).start();
     return new Guest(name, link, dir, p, qmp);
@@ -92,6 +94,14 @@ public final class Guest implements Closeable {
 
   public String name() {
     return name;
+  }
+
+  /**
+   * The QMP socket of the guest in {@code dir} kept for the scheduler's wake backend ({@code
+   * blink.scheduler.wake.qmp.sockets}); the lab's own queries use another.
+   */
+  public static Path wakeSocket(Path dir) {
+    return dir.resolve("wake.sock");
   }
 
   public GuestNet.Link link() {

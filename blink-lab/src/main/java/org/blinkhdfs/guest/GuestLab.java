@@ -66,6 +66,11 @@ public final class GuestLab implements Closeable {
     return net.links();
   }
 
+  /** The directory guest {@code name} runs in. */
+  public Path guestDir(String name) {
+    return dir.resolve(name);
+  }
+
   public List<Guest> guests() {
     return List.copyOf(guests);
   }
@@ -79,7 +84,7 @@ public final class GuestLab implements Closeable {
       throws IOException, InterruptedException {
     Objects.checkIndex(slot, net.links().size());
     Guest g = Guest.start(images, name, net.links().get(slot), files, memoryMb, cpus,
-        dir.resolve(name));
+        guestDir(name));
     guests.add(g);
     return g;
   }

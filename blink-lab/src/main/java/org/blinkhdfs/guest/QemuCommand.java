@@ -23,8 +23,9 @@ import java.util.Objects;
  *       SYN-ACK) — user-mode networking would accept connections in QEMU's own process;
  *   <li>four serial ports written to files: the kernel console and three the guest's run.sh
  *       writes ({@link GuestRunScript});
- *   <li>a QMP socket: {@code query-status} says {@code suspended} while the guest is in S3, and
- *       {@code system_wakeup} is the lab's wake-on-demand.
+ *   <li>two QMP sockets, since QEMU serves one client per monitor: the lab's ({@code
+ *       query-status} says {@code suspended} while the guest is in S3) and the scheduler's wake
+ *       backend's ({@code system_wakeup} is the lab's wake on demand).
  * </ul>
  *
  * @param kernel the guest kernel ({@code vmlinuz})
@@ -39,11 +40,12 @@ import java.util.Objects;
  * @param cpus guest virtual CPUs
  * @param kvm whether to try KVM first
  * @param serials the four serial port files (console first)
- * @param qmpSocket the QMP unix socket's path
+ * @param qmpSocket the lab's QMP unix socket
+ * @param wakeSocket the scheduler's QMP unix socket ({@code blink.scheduler.wake.qmp.sockets})
  */
 record QemuCommand(Path kernel, Path initramfs, Path rootImage, Path labImage, String name,
     String guestIp, String tap, String mac, int memoryMb, int cpus, boolean kvm,
-    List<Path> serials, Path qmpSocket) {
+    List<Path> serials, Path qmpSocket, Path wakeSocket) {
   /** The binary; the lab's machines run x86-64 guests only. */
   static final String QEMU = "qemu-system-x86_64";
 
@@ -53,6 +55,7 @@ record QemuCommand(Path kernel, Path initramfs, Path rootImage, Path labImage, S
     Objects.requireNonNull(rootImage, "rootImage");
     Objects.requireNonNull(labImage, "labImage");
     Objects.requireNonNull(qmpSocket, "qmpSocket");
+    Objects.requireNonNull(wakeSocket, "wakeSocket");
     serials = List.copyOf(serials);
     if (serials.size() != 4) {
       throw new IllegalArgumentException("a lab guest has 4 serial ports, got " + serials);
@@ -84,6 +87,7 @@ record QemuCommand(Path kernel, Path initramfs, Path rootImage, Path labImage, S
       a.addAll(List.of("-serial", "file:" + s));
     }
     a.addAll(List.of("-qmp", "unix:" + qmpSocket + ",server=on,wait=off"));
+    a.addAll(List.of("-qmp", "unix:" + wakeSocket + ",server=on,wait=off"));
     return a;
   }
 }

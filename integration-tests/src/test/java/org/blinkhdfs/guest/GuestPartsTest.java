@@ -74,17 +74,19 @@ class GuestPartsTest {
   void qemuCommandEnablesS3AndUsesTheTap() {
     QemuCommand c = new QemuCommand(Path.of("/k/vmlinuz"), Path.of("/i.gz"), Path.of("/r.img"),
         Path.of("/l.img"), "g0", "10.77.3.2", "blinklab3", "52:54:00:77:03:02", 768, 2, false,
-        List.of(Path.of("/c"), Path.of("/1"), Path.of("/2"), Path.of("/3")), Path.of("/q.sock"));
+        List.of(Path.of("/c"), Path.of("/1"), Path.of("/2"), Path.of("/3")), Path.of("/q.sock"),
+        Path.of("/w.sock"));
     String a = String.join(" ", c.argv());
     assertTrue(a.startsWith("qemu-system-x86_64 -accel tcg -m 768 -smp 2 "), a);
     assertTrue(a.contains("-global PIIX4_PM.disable_s3=0"), a);
     assertTrue(a.contains("-netdev tap,id=net0,ifname=blinklab3,script=no,downscript=no"), a);
     assertTrue(a.contains("blink.ip=10.77.3.2 blink.name=g0"), a);
     assertTrue(a.contains("-drive file=/r.img,if=virtio,format=raw,readonly=on"), a);
-    assertTrue(a.endsWith("-serial file:/3 -qmp unix:/q.sock,server=on,wait=off"), a);
+    assertTrue(a.endsWith("-serial file:/3 -qmp unix:/q.sock,server=on,wait=off"
+        + " -qmp unix:/w.sock,server=on,wait=off"), a);
     assertTrue(String.join(" ", new QemuCommand(Path.of("/k"), Path.of("/i"), Path.of("/r"),
         Path.of("/l"), "g", "10.77.1.2", "t", "m", 512, 1, true, List.of(Path.of("/c"),
-        Path.of("/1"), Path.of("/2"), Path.of("/3")), Path.of("/q")).argv())
+        Path.of("/1"), Path.of("/2"), Path.of("/3")), Path.of("/q"), Path.of("/w")).argv())
         .contains("-accel kvm -accel tcg"));
   }
 }

@@ -177,8 +177,11 @@ public final class AgentLoop {
       SleepReport report = actuator.sleep(req);
       sleeps++;
       long awake = clock.millis();
-      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), report.detail()
-          + learn(report));
+      String detail = report.detail() + learn(report);
+      // One line per cycle in the agent's own log: what an operator (and the lab's real-sleep
+      // bench, which reads it from the guest's serial port) measures a host's transitions by.
+      LOG.info("{}: awake after sleep {}: {}", settings.node(), sleeps, detail);
+      post(NodeStatus.State.AWAKE, awake, report.measuredSleepMs(), detail);
       return new StepResult(StepResult.Kind.SLEPT, awake, action, Optional.of(report));
     } catch (ActuatorException e) {
       return refused(action, e);

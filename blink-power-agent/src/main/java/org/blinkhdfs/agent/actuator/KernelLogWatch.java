@@ -36,6 +36,20 @@ final class KernelLogWatch implements AutoCloseable {
     return w;
   }
 
+  /**
+   * Writes {@link KernelPmLog#MARKER} to the kernel log (root only; best effort: without it
+   * "decision to entry" falls back to {@code CLOCK_MONOTONIC}).
+   */
+  void mark() {
+    try {
+      java.nio.file.Files.write(kmsg, ("<6>" + KernelPmLog.MARKER + "\n")
+          .getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException | RuntimeException e) {
+      // the fallback applies
+    }
+  }
+
   /** The last complete cycle logged since {@link #open}; empty when none or unreadable. */
   Optional<KernelPmLog.SuspendCycle> cycle() {
     if (tail == null) {

@@ -29,6 +29,14 @@ import java.util.OptionalLong;
  * refuse).
  */
 final class KernelPmLog {
+  /**
+   * The record the actuator writes to {@code /dev/kmsg} just before {@code mem}: the kernel
+   * stamps it with the same clock as its own PM lines ({@code local_clock}, which is not {@code
+   * CLOCK_MONOTONIC}: on the lab's TCG guests the two differed by tens of milliseconds, enough
+   * to make "decision to entry" negative), so the difference is exact.
+   */
+  static final String MARKER = "blink-agent: suspending";
+
   private KernelPmLog() {}
 
   /** One {@code /dev/kmsg} record. */
@@ -44,9 +52,21 @@ final class KernelPmLog {
    * @param platformExitUs leaving it (S3: {@code Waking up from system sleep state}; s2idle:
    *     {@code PM: resume from suspend-to-idle}), if printed
    * @param exitUs {@code PM: suspend exit}
+   * @param markerUs the actuator's {@link #MARKER} before the entry, if it was logged
    */
   record SuspendCycle(String state, long entryUs, OptionalLong platformEnterUs,
-      OptionalLong platformExitUs, long exitUs) {
+      OptionalLong platformExitUs, long exitUs, OptionalLong markerUs) {
+    SuspendCycle(String state, long entryUs, OptionalLong platformEnterUs,
+        OptionalLong platformExitUs, long exitUs) {
+      this(state, entryUs, platformEnterUs, platformExitUs, exitUs, OptionalLong.empty());
+    }
+
+    /** From the actuator's marker to suspend entry, both on the kernel log's clock. */
+    OptionalLong markerToEntryUs() {
+      return markerUs.isPresent() ? OptionalLong.of(entryUs - markerUs.getAsLong())
+          : OptionalLong.empty();
+    }
+
     /** From suspend entry to entering the sleep state: freezing and suspending devices. */
     OptionalLong enterKernelUs() {
       return platformEnterUs.isPresent()
@@ -93,12 +113,18 @@ final class KernelPmLog {
   static Optional<SuspendCycle> lastCycle(List<String> lines) {
     SuspendCycle last = null;
     Record entry = null;
+    OptionalLong marker = OptionalLong.empty();
+    OptionalLong entryMarker = OptionalLong.empty();
     OptionalLong enter = OptionalLong.empty();
     OptionalLong exit = OptionalLong.empty();
     for (Record r : parse(lines)) {
       String t = r.text();
-      if (t.startsWith("PM: suspend entry")) {
+      if (t.startsWith(MARKER)) {
+        marker = OptionalLong.of(r.usec());
+      } else if (t.startsWith("PM: suspend entry")) {
         entry = r;
+        entryMarker = marker;
+        marker = OptionalLong.empty();
         enter = OptionalLong.empty();
         exit = OptionalLong.empty();
       } else if (entry == null) {
@@ -110,7 +136,8 @@ final class KernelPmLog {
           || t.equals("PM: resume from suspend-to-idle")) {
         exit = OptionalLong.of(r.usec());
       } else if (t.startsWith("PM: suspend exit")) {
-        last = new SuspendCycle(state(entry.text()), entry.usec(), enter, exit, r.usec());
+        last = new SuspendCycle(state(entry.text()), entry.usec(), enter, exit, r.usec(),
+            entryMarker);
         entry = null;
       }
     }

@@ -150,6 +150,7 @@ public final class RealActuator implements Actuator {
     try (KernelLogWatch log = KernelLogWatch.open(kernel, config.root())) {
       Optional<SuspendCounters> countersBefore = SuspendCounters.read(sysfs, config.root());
       OptionalLong decisionUs = monotonicUs();
+      log.mark();
       writeMem(countersBefore);
       long awakeAt = clock.millis();
       String measuredBy = "CLOCK_BOOTTIME−CLOCK_MONOTONIC";
@@ -233,7 +234,13 @@ public final class RealActuator implements Actuator {
 
   private static OptionalLong decisionToEntry(OptionalLong decisionUs,
       Optional<KernelPmLog.SuspendCycle> cycle) {
-    if (decisionUs.isEmpty() || cycle.isEmpty()) {
+    if (cycle.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    if (cycle.get().markerUs().isPresent()) {
+      return cycle.get().markerToEntryUs();
+    }
+    if (decisionUs.isEmpty()) {
       return OptionalLong.empty();
     }
     return OptionalLong.of(cycle.get().entryUs() - decisionUs.getAsLong());

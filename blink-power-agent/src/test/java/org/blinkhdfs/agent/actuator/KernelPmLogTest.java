@@ -36,6 +36,18 @@ class KernelPmLogTest {
   }
 
   @Test
+  void theActuatorsMarkerTimesDecisionToEntryOnTheLogsOwnClock() {
+    List<String> lines = new ArrayList<>();
+    lines.add("6,1199,9707286,-;" + KernelPmLog.MARKER);
+    lines.addAll(S3_CYCLE);
+    KernelPmLog.SuspendCycle c = KernelPmLog.lastCycle(lines).orElseThrow();
+    // 9.745523 s − 9.707286 s = 38.237 ms, whatever CLOCK_MONOTONIC read.
+    assertEquals(java.util.OptionalLong.of(38_237), c.markerToEntryUs());
+    assertEquals(java.util.OptionalLong.empty(),
+        KernelPmLog.lastCycle(S3_CYCLE).orElseThrow().markerToEntryUs());
+  }
+
+  @Test
   void theLabCycleGivesEnterAndResumeWorkedByHand() {
     KernelPmLog.SuspendCycle c = KernelPmLog.lastCycle(S3_CYCLE).orElseThrow();
     assertEquals("deep", c.state());
