@@ -233,6 +233,16 @@ public final class GuestCluster implements Closeable {
     return lab.guests();
   }
 
+  /** {@code hdfs://10.77.K.1:port}: the NameNode on the lab bridge. */
+  public String nameNodeUri() {
+    return site.common().get("fs.defaultFS");
+  }
+
+  /** The scheduler's {@code host:port} on the lab bridge. */
+  public String schedulerAddress() {
+    return lab.hostIp() + ":" + scheduler.httpAddress().getPort();
+  }
+
   public SchedulerDaemon scheduler() {
     return scheduler;
   }

@@ -148,7 +148,8 @@ public final class RealSleepBench {
         consoles.put(c.ring().get(c.guests().indexOf(g)), g.lines(0));
         agents.put(c.ring().get(c.guests().indexOf(g)), g.lines(2));
       }
-      RealSleepReport report = new RealSleepReport(options, accel, bootMs, blinkEnd - blinkStart,
+      RealSleepReport report = new RealSleepReport(options, accel, bootMs, blinkStart,
+          blinkEnd - blinkStart,
           blinking, c.ring(), before, after, cycles, consoles, agents, reads, writes, wakes,
           verified, lost);
       report.write(options.out());

@@ -91,7 +91,8 @@ record RealSleepOptions(int guests, int staging, long intervalMs, int powerPerce
     return new RealSleepOptions(guests, staging, interval, power, cycles, data, memory, out);
   }
 
-  private static int integer(String flag, String v) {
+  /** {@code v} as an int; otherwise an error naming {@code flag} and the value. */
+  static int integer(String flag, String v) {
     try {
       return Integer.parseInt(v);
     } catch (NumberFormatException e) {

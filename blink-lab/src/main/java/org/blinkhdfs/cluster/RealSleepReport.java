@@ -21,7 +21,8 @@ import org.blinkhdfs.model.schedule.Schedule;
  *
  * <p>Per cycle (host clock unless said otherwise; {@link GuestMonitor} polls every 100 ms):
  * <ul>
- *   <li>{@code enterMs}: the planned end of the node's window to QEMU reporting it suspended —
+ *   <li>{@code enterMs}: the planned end of the node's window (or the power change to the
+ *       blinking schedule, if later) to QEMU reporting it suspended —
  *       the agent noticing, its checks, arming the RTC, {@code sync}, the kernel's freeze and
  *       device suspend;
  *   <li>{@code kernelEnterMs} / {@code kernelResumeMs}: the guest kernel's own timestamps, {@code
@@ -64,12 +65,18 @@ final class RealSleepReport {
    * more than the guest clock's whole-second uncertainty plus a margin.
    */
   private static final long ON_DEMAND_EARLY_MS = 1_500;
+  /**
+   * The same on the agent's own clock, which the RTC's whole seconds align with (its RTC wake
+   * errors were 0..120 ms): a resume more than half a second before the alarm was not the RTC.
+   */
+  private static final long AGENT_DEMAND_EARLY_MS = 500;
   private static final long RESUME_LATENCY_MS = 2_000;
 
   private final RealSleepOptions options;
   private final String accelerator;
   private final long bootMs;
   private final long blinkMs;
+  private final long blinkStartMs;
   private final Schedule schedule;
   private final List<String> ring;
   private final Map<String, GuestStats> before;
@@ -81,8 +88,8 @@ final class RealSleepReport {
   private final long bytesVerified;
   private final long bytesLost;
 
-  RealSleepReport(RealSleepOptions options, String accelerator, long bootMs, long blinkMs,
-      Schedule schedule, List<String> ring, Map<String, GuestStats> before,
+  RealSleepReport(RealSleepOptions options, String accelerator, long bootMs, long blinkStartMs,
+      long blinkMs, Schedule schedule, List<String> ring, Map<String, GuestStats> before,
       Map<String, GuestStats> after, List<GuestMonitor.Cycle> observed,
       Map<String, List<String>> consoles, Map<String, List<String>> agents, List<Read> reads,
       List<Write> writes, List<Wake> wakes, long bytesVerified, long bytesLost) {
@@ -90,6 +97,7 @@ final class RealSleepReport {
     this.accelerator = accelerator;
     this.bootMs = bootMs;
     this.blinkMs = blinkMs;
+    this.blinkStartMs = blinkStartMs;
     this.schedule = schedule;
     this.ring = List.copyOf(ring);
     this.before = Map.copyOf(before);
@@ -113,7 +121,9 @@ final class RealSleepReport {
       List<double[]> a = agent.getOrDefault(c.node(), List.of());
       double[] ac = k < a.size() ? a.get(k) : new double[] {-1, -1, -1, -1};
       long hostError = (Long) m.get("wakeErrorMs");
-      m.put("wokenBy", hostError < -ON_DEMAND_EARLY_MS ? "demand" : "rtc");
+      boolean early = ac[1] == -1 ? hostError < -ON_DEMAND_EARLY_MS
+          : ac[1] < -AGENT_DEMAND_EARLY_MS;
+      m.put("wokenBy", early ? "demand" : "rtc");
       m.put("hostWakeErrorMs", hostError);
       m.put("wakeErrorMs", ac[1] == -1 ? hostError : (long) ac[1]);
       m.put("decisionToEntryMs", ac[0]);
@@ -187,7 +197,8 @@ final class RealSleepReport {
     long alarm = Math.floorDiv(nextOpen - RESUME_LATENCY_MS, 1000) * 1000;
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("node", c.node());
-    m.put("enterMs", c.suspendedAtMs() - windowEnd);
+    // The first window end after the power change may precede the schedule that made it one.
+    m.put("enterMs", c.suspendedAtMs() - Math.max(windowEnd, blinkStartMs));
     m.put("asleepMs", c.runningAtMs() - c.suspendedAtMs());
     m.put("resumeMs", c.servingAtMs() < 0 ? -1 : c.servingAtMs() - c.runningAtMs());
     m.put("wakeErrorMs", c.runningAtMs() - alarm);

@@ -13,11 +13,15 @@ import java.util.Objects;
  * A set of real-kernel lab guests on this host: the kernel ({@link GuestKernel}), the images for
  * a classpath ({@link GuestImages}), one tap link per guest ({@link GuestNet}) and the running
  * guests. Everything a guest runs comes from {@code classpath} on this JVM's JDK, so a guest runs
- * exactly the code the host does ({@link #java}).
+ * exactly the code the host does ({@link #java}); the root disk holds the classpath under
+ * {@code /cp}.
  *
  * <p>Closing stops every guest and removes the taps. Not thread-safe.
  */
 public final class GuestLab implements Closeable {
+  /** Where the root disk holds the classpath's entries (at their host paths below it). */
+  static final String CLASSPATH_ROOT = "/cp";
+
   private final GuestImages images;
   private final GuestNet net;
   private final String classpath;
@@ -101,11 +105,26 @@ public final class GuestLab implements Closeable {
     cmd.addAll(jvmFlags);
     cmd.add("-Djava.io.tmpdir=/tmp");
     cmd.add("-cp");
-    cmd.add(classpathPrefix.isEmpty() ? classpath
-        : classpathPrefix + File.pathSeparator + classpath);
+    cmd.add(classpathPrefix.isEmpty() ? guestClasspath()
+        : classpathPrefix + File.pathSeparator + guestClasspath());
     cmd.add(mainClass);
     cmd.addAll(args);
     return cmd;
+  }
+
+  /**
+   * The classpath as the guest sees it: each entry under {@link #CLASSPATH_ROOT} of the root
+   * disk, since the guest's {@code /tmp} is RAM and a checkout under {@code /tmp} would be hidden.
+   */
+  String guestClasspath() {
+    StringBuilder sb = new StringBuilder();
+    for (String e : classpath.split(File.pathSeparator)) {
+      if (!e.isEmpty()) {
+        sb.append(sb.length() == 0 ? "" : File.pathSeparator).append(CLASSPATH_ROOT)
+            .append(Path.of(e).toAbsolutePath());
+      }
+    }
+    return sb.toString();
   }
 
   @Override

@@ -4,8 +4,8 @@
 #                     guest-init.sh as /init: it loads them, brings eth0 up, mounts the disks and
 #                     runs the guest's /lab/run.sh in a chroot;
 #  $out/root.img      a read-only ext4 disk: the host's JDK with the libraries it links, busybox,
-#                     a minimal /etc, and every jar of the classpath at its host path, so the
-#                     launch line that works on the host works in the guest.
+#                     a minimal /etc, and every jar of the classpath under /cp at its host path
+#                     (/cp/tmp/x.jar for /tmp/x.jar: the guest's /tmp is RAM and would hide it).
 # Why disks and not the host's root over 9p: virtio-9p does not survive an S3 cycle in QEMU (no
 # suspend/restore support in the 9p transport; every process touching it hangs after resume),
 # virtio-blk and virtio-net do.
@@ -40,8 +40,9 @@ cp /bin/busybox "$root/bin/"
 for c in $(/bin/busybox --list); do
   [ -e "$root/bin/$c" ] || ln -s busybox "$root/bin/$c"
 done
+mkdir -p "$root/cp"
 tr ':' '\n' < "$cpfile" | while read -r f; do
-  [ -n "$f" ] && [ -e "$f" ] && cp -r --parents "$f" "$root/"
+  [ -n "$f" ] && [ -e "$f" ] && cp -r --parents "$f" "$root/cp/"
 done
 echo 'root:x:0:0:root:/root:/bin/sh' > "$root/etc/passwd"
 echo 'root:x:0:' > "$root/etc/group"
