@@ -65,6 +65,9 @@ final class RealSleepReport {
    * more than the guest clock's whole-second uncertainty plus a margin.
    */
   private static final long ON_DEMAND_EARLY_MS = 1_500;
+  /** How far an agent's log time may be from the host's view of the same resume. */
+  private static final long MATCH_MS = 3_000;
+  private static final Pattern LOG_TIME = Pattern.compile("^(\\d\\d):(\\d\\d):(\\d\\d),(\\d{3}) ");
   /**
    * The same on the agent's own clock, which the RTC's whole seconds align with (its RTC wake
    * errors were 0..120 ms): a resume more than half a second before the alarm was not the RTC.
@@ -112,18 +115,22 @@ final class RealSleepReport {
     Map<String, List<double[]>> agent = new LinkedHashMap<>();
     agents.forEach((node, lines) -> agent.put(node, agentCycles(lines)));
     Map<String, Integer> seen = new LinkedHashMap<>();
+    Map<String, Boolean> lastWasDemand = new LinkedHashMap<>();
     for (GuestMonitor.Cycle c : observed) {
       if (c.runningAtMs() < 0) {
         continue;
       }
       int k = seen.merge(c.node(), 1, Integer::sum) - 1;
       Map<String, Object> m = cycle(c, kernel.getOrDefault(c.node(), List.of()), k);
-      List<double[]> a = agent.getOrDefault(c.node(), List.of());
-      double[] ac = k < a.size() ? a.get(k) : new double[] {-1, -1, -1, -1};
+      double[] ac = nearest(agent.getOrDefault(c.node(), List.of()), c.runningAtMs());
       long hostError = (Long) m.get("wakeErrorMs");
       boolean early = ac[1] == -1 ? hostError < -ON_DEMAND_EARLY_MS
           : ac[1] < -AGENT_DEMAND_EARLY_MS;
       m.put("wokenBy", early ? "demand" : "rtc");
+      if (lastWasDemand.getOrDefault(c.node(), false)) {
+        m.put("enterMs", -1L); // held awake by the wake request: no planned window end
+      }
+      lastWasDemand.put(c.node(), early);
       m.put("hostWakeErrorMs", hostError);
       m.put("wakeErrorMs", ac[1] == -1 ? hostError : (long) ac[1]);
       m.put("decisionToEntryMs", ac[0]);
@@ -170,18 +177,42 @@ final class RealSleepReport {
   /**
    * The agent's own numbers per cycle, from its log lines: {@code [decision→entry ms, RTC wake
    * error ms (its clock against its alarm), alarm to DataNode serving ms, next resume latency
-   * ms]}; -1 where the line has {@code ?}.
+   * ms, the line's UTC time of day in ms]}; -1 where the line has {@code ?}.
    */
   static List<double[]> agentCycles(List<String> log) {
     List<double[]> out = new ArrayList<>();
     for (String l : log) {
       Matcher m = AGENT.matcher(l.strip());
+      Matcher t = LOG_TIME.matcher(l);
       if (m.find()) {
         out.add(new double[] {num(m.group(1)), num(m.group(4)), num(m.group(5)),
-            m.group(6) == null ? -1 : num(m.group(6))});
+            m.group(6) == null ? -1 : num(m.group(6)), !t.find() ? -1
+                : ((Integer.parseInt(t.group(1)) * 60 + Integer.parseInt(t.group(2))) * 60
+                    + Integer.parseInt(t.group(3))) * 1000 + Integer.parseInt(t.group(4))});
       }
     }
     return out;
+  }
+
+  /**
+   * The agent's cycle logged nearest to {@code runningAtMs} (its log's UTC time of day, within
+   * {@link #MATCH_MS}: the guest's clock is within about a second of the host's and cycles are
+   * seconds apart), or all -1. Matching by time, not by count: a cycle the host saw without a
+   * log line (the run ended first) must not shift every later one.
+   */
+  static double[] nearest(List<double[]> agent, long runningAtMs) {
+    long dayMs = Math.floorMod(runningAtMs, 86_400_000L);
+    double[] best = new double[] {-1, -1, -1, -1, -1};
+    double bestGap = MATCH_MS;
+    for (double[] a : agent) {
+      double gap = Math.abs(a[4] - dayMs);
+      gap = Math.min(gap, 86_400_000 - gap);
+      if (a[4] >= 0 && gap <= bestGap) {
+        bestGap = gap;
+        best = a;
+      }
+    }
+    return best;
   }
 
   private static double num(String s) {

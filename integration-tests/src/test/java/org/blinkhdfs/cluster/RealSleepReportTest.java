@@ -37,7 +37,13 @@ class RealSleepReportTest {
             + " suspend_stats: success",
         "09:17:19,040 INFO  AgentLoop - 10.77.1.10:9866: resumed in 450 ms from the alarm"));
     assertEquals(2, c.size());
-    assertArrayEquals(new double[] {0.994, 80, 450, 950}, c.get(0));
-    assertArrayEquals(new double[] {-1, -2506, -1, -1}, c.get(1));
+    // 09:17:19,036 is (9 * 3600 + 17 * 60 + 19) s + 36 ms = 33 439 036 ms into the day.
+    assertArrayEquals(new double[] {0.994, 80, 450, 950, 33_439_036}, c.get(0));
+    assertArrayEquals(new double[] {-1, -2506, -1, -1, 34_256_670}, c.get(1));
+    // A host resume at 09:17:20.000 UTC (some day) matches the first line, 964 ms away;
+    // one at 09:25:00 matches neither (more than 3 s from both).
+    long day = 1_795_910_400_000L; // 2026-11-29T00:00:00Z
+    assertEquals(80, RealSleepReport.nearest(c, day + 33_440_000)[1]);
+    assertEquals(-1, RealSleepReport.nearest(c, day + 33_900_000)[1]);
   }
 }
