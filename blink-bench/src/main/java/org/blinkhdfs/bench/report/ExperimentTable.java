@@ -27,6 +27,10 @@ import java.util.OptionalDouble;
 record ExperimentTable(String title, List<String> header, List<List<String>> rows,
     int leftAligned) {
   static final String MISSING = "-";
+  /** Appended to a cell whose run was over its power budget ({@link Metrics#overBudget}). */
+  static final String OVER_MARK = " ‡";
+  static final String OVER_LEGEND = "; ‡ = over budget: mean DataNode power more than 1% above"
+      + " the budget, not comparable with cells that met it";
 
   static ExperimentTable headline(Report report, String experiment) {
     String metric = report.headlineMetric(experiment);
@@ -43,13 +47,79 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
         List<String> row = new ArrayList<>(List.of(layout, Integer.toString(r)));
         for (int p : powers) {
           row.add(index.get(layout, r, p)
-              .map(c -> cell(c.measured(metric), c.expected(metric))).orElse(MISSING));
+              .map(c -> cell(c.measured(metric), c.expected(metric)) + mark(c))
+              .orElse(MISSING));
         }
         rows.add(row);
       }
     }
-    String title = experiment + ": " + Metrics.describe(metric) + ", measured (expected)";
+    String title = experiment + ": " + Metrics.describe(metric) + ", measured (expected)"
+        + (anyOver(report, experiment) ? OVER_LEGEND : "");
     return new ExperimentTable(title, List.copyOf(header), List.copyOf(rows), 1);
+  }
+
+  /**
+   * The energy grid, when the experiment's cells carry energy ({@link Metrics#ENERGY_J}): rows
+   * layout × replication, columns the power levels, each cell {@code "48.0 of 45.0 W, 0.104
+   * MiB/J ‡"} (mean DataNode power of budget, then work per joule when measured, then the
+   * over-budget mark). Empty when no cell has energy.
+   */
+  static java.util.Optional<ExperimentTable> energy(Report report, String experiment) {
+    if (report.cells(experiment).stream().noneMatch(c -> c.measured(Metrics.ENERGY_J)
+        .isPresent())) {
+      return java.util.Optional.empty();
+    }
+    List<Integer> powers = report.powers(experiment);
+    List<String> header = new ArrayList<>(List.of("layout", "r"));
+    powers.forEach(p -> header.add(p + "%"));
+    CellIndex index = new CellIndex(report, experiment);
+    List<List<String>> rows = new ArrayList<>();
+    for (String layout : report.layouts(experiment)) {
+      for (int r : report.replications(experiment)) {
+        if (!index.has(layout, r)) {
+          continue;
+        }
+        List<String> row = new ArrayList<>(List.of(layout, Integer.toString(r)));
+        for (int p : powers) {
+          row.add(index.get(layout, r, p).map(ExperimentTable::energyCell).orElse(MISSING));
+        }
+        rows.add(row);
+      }
+    }
+    String title = experiment + ": DataNode mean power of budget (W), work per joule"
+        + (anyOver(report, experiment) ? OVER_LEGEND : "");
+    return java.util.Optional.of(new ExperimentTable(title, List.copyOf(header),
+        List.copyOf(rows), 1));
+  }
+
+  private static String energyCell(ReportCell c) {
+    if (c.measured(Metrics.MEAN_POWER_W).isEmpty()) {
+      return MISSING;
+    }
+    StringBuilder sb = new StringBuilder(ReportText.display(c.measured(Metrics.MEAN_POWER_W)
+        .getAsDouble()));
+    c.measured(Metrics.BUDGET_W).ifPresent(b -> sb.append(" of ").append(ReportText.display(b)));
+    sb.append(" W");
+    c.measured(Metrics.MIB_PER_J).ifPresent(w -> sb.append(", ").append(sig3(w))
+        .append(" MiB/J"));
+    c.measured(Metrics.OPS_PER_KJ).ifPresent(w -> sb.append(", ").append(sig3(w))
+        .append(" ops/kJ"));
+    return sb + mark(c);
+  }
+
+  /** Three significant digits: work per joule spans 0.001 to 1000 across power levels. */
+  private static String sig3(double v) {
+    double a = Math.abs(v);
+    return String.format(java.util.Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f"
+        : a >= 1 || a == 0 ? "%.2f" : "%.3g", v);
+  }
+
+  private static String mark(ReportCell c) {
+    return Metrics.overBudget(c) ? OVER_MARK : "";
+  }
+
+  private static boolean anyOver(Report report, String experiment) {
+    return report.cells(experiment).stream().anyMatch(Metrics::overBudget);
   }
 
   static ExperimentTable detail(Report report, String experiment) {

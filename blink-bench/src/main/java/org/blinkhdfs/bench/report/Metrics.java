@@ -41,11 +41,30 @@ public final class Metrics {
   /** Rounds (repeated read phases) a cell's mean is taken over. */
   public static final String ROUNDS = "rounds";
   public static final String WRITE_MBPS = "writeMBps";
+  /** The DataNodes' energy over the cell, overhead excluded (J), from the scheduler's ledger. */
+  public static final String ENERGY_J = "energyJ";
+  /** The always-on equipment's energy over the cell (J), outside the budget. */
+  public static final String OVERHEAD_J = "overheadJ";
+  /** The DataNodes' mean power over the cell (W). */
+  public static final String MEAN_POWER_W = "meanPowerW";
+  /** The DataNode power budget's mean over the cell (W): P% of all DataNodes' active power. */
+  public static final String BUDGET_W = "budgetW";
+  /** Seconds of completed intervals within the cell whose energy exceeded their budget. */
+  public static final String OVER_BUDGET_S = "overBudgetS";
+  /** 1 when the cell's mean power exceeded its budget by more than 1%, else 0. */
+  public static final String OVER_BUDGET = "overBudget";
+  /** Work per joule: MiB read or written per joule of DataNode energy. */
+  public static final String MIB_PER_J = "mibPerJ";
+  /** Work per joule: operations (reads, gets, jobs) per kilojoule of DataNode energy. */
+  public static final String OPS_PER_KJ = "opsPerKJ";
 
   static final List<String> ORDER = List.of(MEAN_MS, MEAN_CI95_MS, STD_MS, P50_MS, P90_MS,
-      P90_LOW_MS, P90_HIGH_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS);
+      P90_LOW_MS, P90_HIGH_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS, MIB_PER_J,
+      OPS_PER_KJ, ENERGY_J, MEAN_POWER_W, BUDGET_W, OVER_BUDGET_S, OVER_BUDGET, OVERHEAD_J);
   static final List<String> HEADLINE_PREFERENCE =
       List.of(MEAN_MS, MEAN_WAIT_MS, P90_MS, READ_MBPS, WRITE_MBPS);
+  static final List<String> ENERGY = List.of(MIB_PER_J, OPS_PER_KJ, ENERGY_J, MEAN_POWER_W,
+      BUDGET_W, OVER_BUDGET_S, OVER_BUDGET, OVERHEAD_J);
   static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
 
   /** Known metrics first in {@link #ORDER}, then the rest alphabetically. */
@@ -64,9 +83,27 @@ public final class Metrics {
       Map.entry(P99_MS, "99th percentile latency (ms)"),
       Map.entry(MEAN_WAIT_MS, "mean wait for an awake replica (ms)"),
       Map.entry(READ_MBPS, "aggregate read throughput (MB/s)"),
-      Map.entry(WRITE_MBPS, "aggregate write throughput (MB/s)"));
+      Map.entry(WRITE_MBPS, "aggregate write throughput (MB/s)"),
+      Map.entry(ENERGY_J, "DataNode energy (J)"),
+      Map.entry(OVERHEAD_J, "always-on energy (J)"),
+      Map.entry(MEAN_POWER_W, "DataNode mean power (W)"),
+      Map.entry(BUDGET_W, "DataNode power budget (W)"),
+      Map.entry(OVER_BUDGET_S, "seconds over budget"),
+      Map.entry(OVER_BUDGET, "over budget (1 = mean power above budget + 1%)"),
+      Map.entry(MIB_PER_J, "work per joule (MiB/J)"),
+      Map.entry(OPS_PER_KJ, "work per kilojoule (operations/kJ)"));
 
   private Metrics() {}
+
+  /** True for the energy metrics a {@code CellEnergy} adds (they get their own table). */
+  public static boolean isEnergy(String metric) {
+    return ENERGY.contains(metric);
+  }
+
+  /** True when {@code cell} measured an over-budget mark of 1. */
+  public static boolean overBudget(ReportCell cell) {
+    return cell.measured(OVER_BUDGET).orElse(0) > 0;
+  }
 
   public static boolean isLatency(String metric) {
     return metric.endsWith("Ms");

@@ -115,6 +115,7 @@ public final class ReportMarkdown {
       List<PlotFile> plots) {
     sb.append("## Experiment: ").append(e).append("\n\n");
     table(sb, ExperimentTable.headline(report, e));
+    ExperimentTable.energy(report, e).ifPresent(t -> table(sb, t));
     sb.append("### All metrics\n\n");
     table(sb, ExperimentTable.detail(report, e));
     for (PlotFile p : plots) {

@@ -41,9 +41,11 @@ public final class ReportTable {
     return sb.toString();
   }
 
-  /** One experiment's headline table. */
+  /** One experiment's headline table, and its energy table when the cells carry energy. */
   public static String renderExperiment(Report report, String experiment) {
-    return aligned(ExperimentTable.headline(report, experiment));
+    String headline = aligned(ExperimentTable.headline(report, experiment));
+    return ExperimentTable.energy(report, experiment)
+        .map(t -> headline + "\n" + aligned(t)).orElse(headline);
   }
 
   static String aligned(ExperimentTable t) {

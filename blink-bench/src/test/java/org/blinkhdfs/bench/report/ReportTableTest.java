@@ -39,4 +39,32 @@ class ReportTableTest {
     assertEquals(9, out.lines().filter(l -> l.startsWith("ring + ") || l.startsWith("hdfs-"))
         .count(), out);
   }
+
+  @Test
+  void marksOverBudgetCellsAndPrintsTheEnergyTable() {
+    Map<String, Double> over = new java.util.LinkedHashMap<>(Map.of("readMBps", 30.0,
+        Metrics.ENERGY_J, 2_880.0, Metrics.MEAN_POWER_W, 48.0, Metrics.BUDGET_W, 45.0,
+        Metrics.OVER_BUDGET, 1.0, Metrics.MIB_PER_J, 0.104));
+    Map<String, Double> met = Map.of("readMBps", 20.0, Metrics.ENERGY_J, 2_400.0,
+        Metrics.MEAN_POWER_W, 40.0, Metrics.BUDGET_W, 45.0, Metrics.OVER_BUDGET, 0.0,
+        Metrics.MIB_PER_J, 0.25);
+    Report r = new Report(SampleReports.run(), List.of(
+        new ReportCell("io", "paraid", 3, 20, over, Map.of()),
+        new ReportCell("io", "ring", 3, 20, met, Map.of())), List.of());
+    String out = ReportTable.renderExperiment(r, "io");
+    String expected = String.join("\n",
+        "io: aggregate read throughput (MB/s), measured (expected)" + ExperimentTable.OVER_LEGEND,
+        "layout  r     20%",
+        "------  -  ------",
+        "paraid  3  30.0 ‡",
+        "ring    3    20.0",
+        "",
+        "io: DataNode mean power of budget (W), work per joule" + ExperimentTable.OVER_LEGEND,
+        "layout  r                            20%",
+        "------  -  -----------------------------",
+        "paraid  3  48.0 of 45.0 W, 0.104 MiB/J ‡",
+        "ring    3    40.0 of 45.0 W, 0.250 MiB/J",
+        "");
+    assertEquals(expected, out);
+  }
 }

@@ -1,0 +1,54 @@
+package org.blinkhdfs.bench.energy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.blinkhdfs.bench.report.Metrics;
+import org.junit.jupiter.api.Test;
+
+class CellEnergyTest {
+  private static EnergySnapshot at(long accountedMs, double joules, double overhead,
+      double budget, long overMs) {
+    return new EnergySnapshot(1_000_000 + accountedMs, joules, overhead, budget, accountedMs,
+        overMs, 45, Map.of());
+  }
+
+  @Test
+  void classWorkedExample() {
+    // 60 s: DataNodes 2 880 J (48 W) against a 2 700 J (45 W) budget, 12 s of intervals over.
+    CellEnergy e = CellEnergy.between(at(10_000, 100, 400, 450, 6_000),
+        at(70_000, 2_980, 2_800, 3_150, 18_000));
+    assertEquals(60.0, e.seconds(), 1e-9);
+    assertEquals(2_880.0, e.joules(), 1e-9);
+    assertEquals(2_400.0, e.overheadJoules(), 1e-9); // 40 W overhead
+    assertEquals(48.0, e.meanWatts(), 1e-9);
+    assertEquals(45.0, e.budgetWatts(), 1e-9);
+    assertEquals(12.0, e.overBudgetSeconds(), 1e-9);
+    assertTrue(e.overBudget(CellEnergy.DEFAULT_TOLERANCE)); // 6.7% over
+    assertFalse(e.overBudget(0.07));
+    Map<String, Double> m = e.metricsWithBytes(300L << 20);
+    assertEquals(300 / 2_880.0, m.get(Metrics.MIB_PER_J), 1e-12); // 0.104 MiB/J
+    assertEquals(1.0, m.get(Metrics.OVER_BUDGET));
+    assertEquals(48.0, m.get(Metrics.MEAN_POWER_W), 1e-9);
+  }
+
+  @Test
+  void withinToleranceIsNotOverBudget() {
+    // 10 s at 45.4 W against 45 W: 0.9% over, inside the 1% tolerance.
+    CellEnergy e = CellEnergy.between(at(0, 0, 0, 0, 0), at(10_000, 454, 400, 450, 0));
+    assertFalse(e.overBudget(CellEnergy.DEFAULT_TOLERANCE));
+    assertEquals(0.0, e.metrics().get(Metrics.OVER_BUDGET));
+    // 20 reads in 454 J: 44.05 per kJ.
+    assertEquals(20_000 / 454.0, e.metricsWithOps(20).get(Metrics.OPS_PER_KJ), 1e-9);
+  }
+
+  @Test
+  void snapshotsOutOfOrderSayWhy() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CellEnergy.between(at(5_000, 10, 0, 0, 0), at(5_000, 20, 0, 0, 0)));
+    assertTrue(e.getMessage().contains("accountedMs 5000 then 5000"), e.getMessage());
+  }
+}
