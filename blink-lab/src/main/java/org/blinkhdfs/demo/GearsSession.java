@@ -97,7 +97,9 @@ final class GearsSession extends SessionBase {
 
   private void read(ThroughputWorkload io, Schedule s, int n, int percent, int r,
       List<List<String>> holders) {
+    org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
     ThroughputPhase read = io.readPhase(workloadProgress);
+    Map<String, Double> joules = energy().endBytes(e0, read.totalBytes());
     tally.add(read);
     Map<String, Double> expected = new LinkedHashMap<>();
     expected.put(Metrics.READ_MBPS, Expectations.readMiBps(s, options.bandwidthMBps(),
@@ -106,6 +108,7 @@ final class GearsSession extends SessionBase {
     Map<String, Double> measured = new LinkedHashMap<>();
     measured.put(Metrics.READ_MBPS, read.aggregateMiBps());
     measured.put(LayoutSession.ACTIVE_NODES, (double) n);
+    measured.putAll(joules);
     cells.add(new ReportCell(EXPERIMENT, run.label(), r, percent, measured, expected));
     progress.accept(fmt("  gear %d: %.1f MiB/s read by %d threads (expected %.1f = %d MiB/s x"
         + " %d; the layout allows %.1f with random replica choice, %.1f balanced)",

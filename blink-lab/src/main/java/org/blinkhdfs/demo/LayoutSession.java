@@ -13,6 +13,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.blinkhdfs.bench.availability.ReadWaitExpectation;
 import org.blinkhdfs.bench.availability.ReplicaSet;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.math.SteadyNodes;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
@@ -211,7 +213,9 @@ final class LayoutSession extends SessionBase {
       int r = e.getKey();
       LatencyWorkload w = new LatencyWorkload(e.getValue(), fs, WorkloadClock.system(),
           options.seed() * 1_000 + power * 10L + r);
+      EnergySnapshot e0 = energy().begin();
       PhaseResult read = w.readPhase(workloadProgress);
+      Map<String, Double> joules = energy().endOps(e0, read.okOps());
       tally.add(read, false);
       List<Path> files = new ArrayList<>();
       for (int i = 0; i < e.getValue().fileCount(); i++) {
@@ -228,6 +232,7 @@ final class LayoutSession extends SessionBase {
               sets, e.getValue().thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
           : OptionalDouble.empty();
       Map<String, Double> measured = latencyMetrics(read);
+      measured.putAll(joules);
       Map<String, Double> expected = new LinkedHashMap<>();
       double base = baseMeanMs.getOrDefault(r, Double.NaN);
       if (!Double.isNaN(base)) {
@@ -252,9 +257,12 @@ final class LayoutSession extends SessionBase {
               + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
           l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
       if (r == replication() && options.writeOps() > 0) {
+        EnergySnapshot w0 = energy().begin();
         PhaseResult write = w.writePhase(workloadProgress);
         tally.add(write, true);
-        add("latency-write", r, power, latencyMetrics(write), Map.of());
+        Map<String, Double> wm = latencyMetrics(write);
+        wm.putAll(energy().endBytes(w0, write.bytes()));
+        add("latency-write", r, power, wm, Map.of());
       }
     }
   }
@@ -274,16 +282,22 @@ final class LayoutSession extends SessionBase {
     ThroughputPhase read = null;
     int rounds = options.throughputRounds();
     java.util.Random phases = new java.util.Random(options.seed() * 1_000 + power);
+    CellEnergy joules = null;
+    long bytes = 0;
     for (int round = 0; round < rounds; round++) {
       if (rounds > 1 && SteadyNodes.serving(s).isEmpty()) {
         long t = s.intervalMs();
         long target = (long) ((round + phases.nextDouble()) * t / rounds);
         Thread.sleep(Math.floorMod(target - s.phaseMs(System.currentTimeMillis()), t));
       }
+      EnergySnapshot e0 = energy().begin();
       read = io.readPhase(workloadProgress);
+      CellEnergy e = energy().end(e0);
+      joules = joules == null ? e : joules.plus(e);
       ioReads.endRound(power, round, read, s);
       tally.add(read);
       rates.add(read.aggregateMiBps());
+      bytes += read.totalBytes();
     }
     MeanInterval m = MeanInterval.of(rates);
     double expected = Expectations.readMiBps(s, options.bandwidthMBps(),
@@ -301,6 +315,7 @@ final class LayoutSession extends SessionBase {
     if (SteadyNodes.serving(s).isPresent()) {
       measured.put(ACTIVE_NODES, (double) SteadyNodes.servingRingNodes(s));
     }
+    measured.putAll(joules.metricsWithBytes(bytes));
     add("throughput", replication(), power, measured, expectedMap);
     progress.accept(String.format(java.util.Locale.ROOT,
         "  throughput: %.1f MiB/s read by %d threads%s (expected %.1f%s)", m.mean(),
@@ -317,9 +332,12 @@ final class LayoutSession extends SessionBase {
   }
 
   private void keyValue(FileSystem fs, int power) throws IOException {
+    EnergySnapshot e0 = energy().begin();
     ZipfKvResult r = kv.getPhase(workloadProgress);
+    Map<String, Double> joules = energy().endOps(e0, r.gets().okOps());
     tally.add(r.gets(), false);
     Map<String, Double> m = new LinkedHashMap<>(latencyMetrics(r.gets()));
+    m.putAll(joules);
     m.putAll(raisedPacks(fs));
     add("kv", replication(), power, m, Map.of());
   }

@@ -166,10 +166,13 @@ final class MapReduceSession extends SessionBase {
     DfsIo io = new DfsIo(job, fs, runner, "/demo/dfsio",
         options.outDir().toAbsolutePath().resolve("TestDFSIO_results.log"));
     java.nio.file.Files.createDirectories(options.outDir().toAbsolutePath());
+    org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
     DfsIo.Result w = io.write(options.ioThreads(), options.ioFileMiB());
     progress.accept("  " + w.summary());
     DfsIo.Result rd = io.read(options.ioThreads(), options.ioFileMiB());
     progress.accept("  " + rd.summary());
+    Map<String, Double> joules = energy().end(e0).metricsWith(
+        2L * options.ioThreads() * options.ioFileMiB() << 20, 2);
     io.clean();
     jobsClean(power, List.of(w.job(), rd.job()));
     Map<String, Double> measured = new LinkedHashMap<>();
@@ -181,6 +184,7 @@ final class MapReduceSession extends SessionBase {
     measured.put("dfsioReadIoRateMBps", rd.averageIoRateMBps());
     measured.put("writeJobMs", (double) w.wallMs());
     measured.put("readJobMs", (double) rd.wallMs());
+    measured.putAll(joules);
     Map<String, Double> expected = Map.of(Metrics.READ_MBPS, Expectations.readMiBps(s,
         options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()),
         Metrics.WRITE_MBPS, Expectations.writeMiBps(s, options.bandwidthMBps(), r));
@@ -215,6 +219,7 @@ final class MapReduceSession extends SessionBase {
         List<JobRecord> jobs = new ArrayList<>();
         List<Double> wall = new ArrayList<>();
         List<Double> own = new ArrayList<>();
+        org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
         for (int round = 0; round < options.rounds(); round++) {
           DfsIo.Result rd = io.read(options.ioThreads(), options.ioFileMiB());
           progress.accept("  gear " + n + ": " + rd.summary());
@@ -222,6 +227,8 @@ final class MapReduceSession extends SessionBase {
           wall.add(rd.wallMBps());
           own.add(rd.throughputMBps());
         }
+        Map<String, Double> joules = energy().end(e0).metricsWith((long) options.rounds()
+            * options.ioThreads() * options.ioFileMiB() << 20, options.rounds());
         jobsClean(g.percent(), jobs);
         MeanInterval m = MeanInterval.of(wall);
         Map<String, Double> measured = new LinkedHashMap<>();
@@ -230,6 +237,7 @@ final class MapReduceSession extends SessionBase {
         measured.put("dfsioReadThroughputMBps", MeanInterval.of(own).mean());
         measured.put(LayoutSession.ACTIVE_NODES, (double) n);
         measured.put("jobs", (double) m.count());
+        measured.putAll(joules);
         Map<String, Double> expected = new LinkedHashMap<>();
         expected.put(Metrics.READ_MBPS, Expectations.readMiBps(g.schedule(),
             options.bandwidthMBps(), cluster.minReadWindowMs(), cluster.spec().blockSizeBytes()));
@@ -245,8 +253,10 @@ final class MapReduceSession extends SessionBase {
   private void terasort(Configuration job, FileSystem fs, ToolJobs runner, int power,
       int r) throws IOException, InterruptedException {
     long rows = (long) options.ioThreads() * options.ioFileMiB() * (1 << 20) / ROW_BYTES;
+    org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
     TeraJobs.Result t = new TeraJobs(job, fs, runner, new Path("/demo/tera"))
         .run(rows, options.ioThreads(), TERASORT_REDUCES);
+    Map<String, Double> joules = energy().end(e0).metricsWith(rows * ROW_BYTES, 3);
     progress.accept("  " + t.summary());
     jobsClean(power, List.of(t.gen(), t.sort(), t.validate()));
     String name = "TeraValidate at " + power + "% (" + run.label() + ")";
@@ -258,6 +268,7 @@ final class MapReduceSession extends SessionBase {
     measured.put("genJobMs", (double) t.genWallMs());
     measured.put("sortJobMs", (double) t.sortWallMs());
     measured.put("validateJobMs", (double) t.validateWallMs());
+    measured.putAll(joules);
     cells.add(new ReportCell(TERASORT, run.label(), r, power, measured, Map.of()));
   }
 
@@ -271,6 +282,7 @@ final class MapReduceSession extends SessionBase {
     boolean grep = options.runs(GREP);
     List<JobRecord> jobs = new ArrayList<>();
     List<Double> seconds = new ArrayList<>();
+    org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
     for (int round = 0; round < options.rounds(); round++) {
       TextJobs.Result res = grep ? text.grep() : text.wordCount(TERASORT_REDUCES);
       progress.accept("  " + res.summary());
@@ -281,6 +293,8 @@ final class MapReduceSession extends SessionBase {
       checks.add(res.verification().ok() ? Check.pass(name, res.verification().reason())
           : Check.fail(name, res.verification().reason()));
     }
+    Map<String, Double> joules = energy().end(e0).metricsWith(
+        text.inputBytes() * options.rounds(), options.rounds());
     jobsClean(power, jobs);
     MeanInterval t = MeanInterval.of(seconds);
     double mb = text.inputBytes() / 1e6;
@@ -289,6 +303,7 @@ final class MapReduceSession extends SessionBase {
     measured.put(TextRatios.JOB_SECONDS_CI95, t.hasInterval() ? t.halfWidth() : 0.0);
     measured.put("jobs", (double) t.count());
     measured.put("inputMBps", mb / t.mean());
+    measured.putAll(joules);
     if (grep) {
       long k = s.nodes().stream().filter(n -> !n.isStaging()
           && n.mode() == org.blinkhdfs.model.schedule.NodeMode.ACTIVE).count();

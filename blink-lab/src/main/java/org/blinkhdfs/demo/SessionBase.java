@@ -27,6 +27,7 @@ abstract class SessionBase implements ClusterSession {
   protected final List<Check> checks = new ArrayList<>();
   protected final List<String> notes = new ArrayList<>();
   protected final Tally tally = new Tally();
+  private EnergyProbe energy;
 
   protected SessionBase(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
@@ -34,6 +35,15 @@ abstract class SessionBase implements ClusterSession {
     this.run = run;
     this.cluster = cluster;
     this.progress = progress;
+  }
+
+  /** The cells' energy, read from this cluster's scheduler (created on first use). */
+  protected EnergyProbe energy() {
+    if (energy == null) {
+      energy = new EnergyProbe(new org.blinkhdfs.cluster.SchedulerEnergy(
+          cluster.schedulerAddress()));
+    }
+    return energy;
   }
 
   @Override

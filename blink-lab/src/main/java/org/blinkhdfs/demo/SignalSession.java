@@ -15,6 +15,8 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.math.TimeBuckets;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
@@ -114,6 +116,8 @@ final class SignalSession extends SessionBase {
   private long nodeLoadsSent = -1;
   private Optional<MigrationBaseline> migration = Optional.empty();
   private List<StepRecord> records;
+  /** Energy counters at each step's start, and one at the workload's end. */
+  private List<EnergySnapshot> stepEnergy;
   private Schedule lastSchedule;
   private int round;
   /** bench oscillation: each case's cell metrics, one map per round, in case order. */
@@ -182,6 +186,7 @@ final class SignalSession extends SessionBase {
     records.add(follow(so, signal, 0, t0));
     t0 = System.currentTimeMillis(); // the first step's migration is set-up, not measured
     migration.ifPresent(MigrationBaseline::startMeasuring);
+    stepEnergy = new ArrayList<>(List.of(energy().begin()));
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "signal-workload");
       t.setDaemon(true);
@@ -193,9 +198,11 @@ final class SignalSession extends SessionBase {
       for (int i = 1; i < n; i++) {
         long at = t0 + i * stepWallMs;
         Thread.sleep(Math.max(0, at - System.currentTimeMillis()));
+        stepEnergy.add(energy().begin());
         records.add(follow(so, signal, i, at));
       }
       result = f.get();
+      stepEnergy.add(energy().begin());
     } catch (ExecutionException e) {
       throw new IOException("the " + options.command() + " workload failed: " + e.getCause(),
           e.getCause());
@@ -337,6 +344,7 @@ final class SignalSession extends SessionBase {
         m.put(Metrics.MEAN_MS, l.meanMs());
         m.put(Metrics.P90_MS, l.p90Ms());
       }
+      m.putAll(levelEnergy(l.level()).metricsWithOps(l.ok()));
       cells.add(new ReportCell(options.command(), run.label(), replication(), l.level(), m,
           Map.of()));
     }
@@ -378,8 +386,22 @@ final class SignalSession extends SessionBase {
   }
 
   /** One round of one case: what {@link #caseCell} reports. */
+  /** The energy of the steps at {@code level}, pooled. */
+  private CellEnergy levelEnergy(int level) {
+    CellEnergy sum = null;
+    for (int i = 0; i < records.size(); i++) {
+      if (records.get(i).step().percent() == level) {
+        CellEnergy e = CellEnergy.between(stepEnergy.get(i), stepEnergy.get(i + 1));
+        sum = sum == null ? e : sum.plus(e);
+      }
+    }
+    return sum;
+  }
+
   private Map<String, Double> caseMetrics(PhaseResult result, double readMBps, double seconds) {
     Map<String, Double> m = new LinkedHashMap<>();
+    m.putAll(CellEnergy.between(stepEnergy.get(0), stepEnergy.get(stepEnergy.size() - 1))
+        .metricsWith(result.bytes(), result.okOps()));
     m.put(Metrics.READ_MBPS, readMBps);
     m.put(Metrics.OK_OPS, (double) result.okOps());
     m.put(LayoutSession.FAILED_OPS, (double) (result.errors() + result.verifyFailures()));

@@ -42,6 +42,16 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
         Math.max(0, to.overBudgetMs() - from.overBudgetMs()) / 1000.0);
   }
 
+  /**
+   * This cell and {@code other} together, for a cell measured in pieces (rounds with waits
+   * between them that are not the cell's work).
+   */
+  public CellEnergy plus(CellEnergy other) {
+    return new CellEnergy(seconds + other.seconds, joules + other.joules,
+        overheadJoules + other.overheadJoules, budgetJoules + other.budgetJoules,
+        overBudgetSeconds + other.overBudgetSeconds);
+  }
+
   /** DataNodes' mean power (W). */
   public double meanWatts() {
     return joules / seconds;
@@ -79,6 +89,13 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
     if (joules > 0) {
       m.put(Metrics.MIB_PER_J, bytes / (double) (1 << 20) / joules);
     }
+    return m;
+  }
+
+  /** Both work rates: {@code bytes} of input and {@code ops} jobs (MapReduce cells). */
+  public Map<String, Double> metricsWith(long bytes, long ops) {
+    Map<String, Double> m = metricsWithBytes(bytes);
+    m.putAll(metricsWithOps(ops));
     return m;
   }
 

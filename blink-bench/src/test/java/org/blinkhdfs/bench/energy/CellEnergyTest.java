@@ -46,6 +46,20 @@ class CellEnergyTest {
   }
 
   @Test
+  void roundsAddUp() {
+    CellEnergy a = CellEnergy.between(at(0, 0, 0, 0, 0), at(10_000, 500, 400, 450, 6_000));
+    CellEnergy b = CellEnergy.between(at(20_000, 900, 800, 900, 6_000),
+        at(30_000, 1_300, 1_200, 1_350, 6_000));
+    CellEnergy both = a.plus(b);
+    assertEquals(20.0, both.seconds(), 1e-9);
+    assertEquals(900.0, both.joules(), 1e-9); // 500 + 400
+    assertEquals(45.0, both.budgetWatts(), 1e-9);
+    assertEquals(45.0, both.meanWatts(), 1e-9);
+    assertEquals(6.0, both.overBudgetSeconds(), 1e-9);
+    assertFalse(both.overBudget(CellEnergy.DEFAULT_TOLERANCE));
+  }
+
+  @Test
   void snapshotsOutOfOrderSayWhy() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> CellEnergy.between(at(5_000, 10, 0, 0, 0), at(5_000, 20, 0, 0, 0)));
