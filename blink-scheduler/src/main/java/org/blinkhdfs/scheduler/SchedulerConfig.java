@@ -191,9 +191,10 @@ public final class SchedulerConfig {
 
   /**
    * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
-   * {@code blink.scheduler.gears}, the covering policy {@code blink.scheduler.covering.domains}
-   * (refused when the ring has fewer nodes than domains). The start-up policy and every {@code PUT /v1/policy} go
-   * through here, so a policy switched at run time is the one the configuration describes.
+   * {@code blink.scheduler.gears}, the covering policy {@code
+   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains). The
+   * start-up policy and every {@code PUT /v1/policy} go through here, so a policy switched at
+   * run time is the one the configuration describes.
    *
    * @param argName what {@code name} is, for the error (a key or a request field)
    */
