@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.blinkhdfs.model.policy.CoveringPolicy;
+import org.blinkhdfs.scheduler.SchedulerConfig;
 
 /**
  * What a {@link LocalCluster} looks like: how many ring and staging DataNodes, the shortened
@@ -78,11 +80,54 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     check(powerPercent >= 0 && powerPercent <= 100, "powerPercent", powerPercent, "use 0..100");
     check(moveBytesPerSec >= 64 << 10, "moveBytesPerSec", moveBytesPerSec,
         "use at least 64 KiB/s (HDFS's throttler works in 64 KiB packets)");
+    if (layout == Layout.COVERING) {
+      checkCovering(layout, stagingNodes, schedulePolicy, dataNodes, schedulerKeys);
+    }
     if (proxy.configured() && !layout.stagesForProxy()) {
       throw new IllegalArgumentException("proxy = " + proxy.launch() + " with layout "
           + layout.flag() + ": the write proxy drains BlinkHDFS layouts only (the "
           + layout.flag() + " policy stages nothing); use ProxySpec.NONE or a BlinkHDFS layout");
     }
+  }
+
+  /**
+   * The stock covering set runs the {@code covering} scheduler policy (nothing may blink: a stock
+   * NameNode sends reads to any in-service node), no staging node (its own upgrade domain would
+   * take replicas the always-on domain must hold) and at most one domain per ring node.
+   */
+  private static void checkCovering(Layout layout, int stagingNodes, String schedulePolicy,
+      int dataNodes, Map<String, String> schedulerKeys) {
+    if (!schedulePolicy.equals(CoveringPolicy.NAME)) {
+      throw new IllegalArgumentException("layout " + layout.flag() + " with policy "
+          + schedulePolicy + ": the stock covering set switches whole upgrade domains; use the"
+          + " scheduler policy " + CoveringPolicy.NAME + " (" + layout.flag() + "+"
+          + CoveringPolicy.NAME + ")");
+    }
+    check(stagingNodes == 0, "stagingNodes", stagingNodes, "use 0 with layout " + layout.flag()
+        + " (a staging DataNode would be an upgrade domain of its own)");
+    int domains = coveringDomains(schedulerKeys);
+    check(domains >= 1 && domains <= dataNodes, SchedulerConfig.COVERING_DOMAINS.name(), domains,
+        "use 1.." + dataNodes + " (one domain per replica, every domain needs a ring node)");
+  }
+
+  private static int coveringDomains(Map<String, String> schedulerKeys) {
+    String v = schedulerKeys.getOrDefault(SchedulerConfig.COVERING_DOMAINS.name(),
+        SchedulerConfig.COVERING_DOMAINS.defaultValue());
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(SchedulerConfig.COVERING_DOMAINS.name() + " = '" + v
+          + "' is not a whole number of upgrade domains, e.g. 3");
+    }
+  }
+
+  /**
+   * The covering set's upgrade domains r ({@code blink.scheduler.covering.domains} of the
+   * scheduler keys, default 3): the NameNode's {@code dfs.namenode.upgrade.domain.factor} and
+   * {@code dfs.replication} and the hosts file's domains use the same r.
+   */
+  public int coveringDomains() {
+    return coveringDomains(schedulerKeys);
   }
 
   private static void check(boolean ok, String field, long value, String fix) {

@@ -88,7 +88,8 @@ final class HdfsSite {
     Configuration c = new Configuration(false);
     c.set("fs.defaultFS", "hdfs://" + nameNodeRpc);
     c.setLong("dfs.blocksize", spec.blockSizeBytes());
-    c.setInt("dfs.replication", Math.min(3, spec.dataNodes()));
+    c.setInt("dfs.replication", spec.layout() == Layout.COVERING ? spec.coveringDomains()
+        : Math.min(3, spec.dataNodes()));
     c.setLong("dfs.heartbeat.interval", timings.heartbeatSeconds());
     c.setLong("dfs.namenode.stale.datanode.interval", timings.staleMs());
     c.setInt("dfs.namenode.stale.datanode.minimum.interval", timings.staleMinimumHeartbeats());
@@ -120,8 +121,14 @@ final class HdfsSite {
         blockSizeBytes / WRITE_PACKET_BYTES));
   }
 
-  /** The NameNode: layout policy, blink read ordering and plugin, fast redundancy monitor. */
+  /**
+   * The NameNode: layout policy, blink read ordering and plugin, fast redundancy monitor; for the
+   * stock layout ({@link Layout#isStock()}) HDFS's classes only ({@link #stockNameNode}).
+   */
   Configuration nameNode(Path dir, int httpPort) {
+    if (spec.layout().isStock()) {
+      return stockNameNode(dir, httpPort);
+    }
     Configuration c = common();
     c.set("dfs.namenode.rpc-address", nameNodeRpc);
     c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
@@ -152,6 +159,35 @@ final class HdfsSite {
     c.setInt("dfs.namenode.safemode.min.datanodes", 0);
     c.setLong("dfs.namenode.safemode.extension", 0);
     maintenance(c, dir);
+    return c;
+  }
+
+  /**
+   * The stock covering set's NameNode: the shared keys and HDFS's own keys only ({@link
+   * CoveringHosts#nameNodeKeys}: upgrade-domain placement, the combined hosts file {@value
+   * #HOSTS_FILE} in {@code dir}, which {@link LocalCluster} writes, maintenance with one live
+   * replica elsewhere), HDFS's default topology and no plugin. The timings (heartbeats, stale
+   * nodes avoided for reads and writes, a 1 s redundancy and admin monitor) are the other
+   * layouts', so the comparison differs in placement and power handling only; the {@code
+   * blink.*} keys of {@link #common()} are read by no NameNode class here.
+   */
+  private Configuration stockNameNode(Path dir, int httpPort) {
+    Configuration c = common();
+    c.set("dfs.namenode.rpc-address", nameNodeRpc);
+    c.set("dfs.namenode.http-address", "127.0.0.1:" + httpPort);
+    c.set("dfs.namenode.name.dir", dir.resolve("name").toUri().toString());
+    c.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+    c.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    CoveringHosts.nameNodeKeys(dir.resolve(HOSTS_FILE), spec.coveringDomains(), 1)
+        .forEach(c::set);
+    spec.nameNodeKeys().forEach(c::set);
+    c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
+    c.setBoolean("dfs.namenode.avoid.read.stale.datanode", true);
+    c.setBoolean("dfs.namenode.avoid.write.stale.datanode", true);
+    c.setFloat("dfs.namenode.write.stale.datanode.ratio", 1.0f);
+    c.setBoolean("dfs.namenode.redundancy.considerLoad", false);
+    c.setInt("dfs.namenode.safemode.min.datanodes", 0);
+    c.setLong("dfs.namenode.safemode.extension", 0);
     return c;
   }
 

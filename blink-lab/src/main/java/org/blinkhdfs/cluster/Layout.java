@@ -38,10 +38,22 @@ public enum Layout {
   EQUAL_WORK("equal-work", "org.blinkhdfs.rabbit.EqualWorkBlockPlacementPolicy",
       "org.blinkhdfs.rabbit.EqualWorkNetworkTopology"),
   /** PARAID's skewed layout as Le et al. put it in HDFS (docs/equal-work.md). */
-  PARAID("paraid", "org.blinkhdfs.rabbit.ParaidBlockPlacementPolicy", Layout.BLINK_TOPOLOGY);
+  PARAID("paraid", "org.blinkhdfs.rabbit.ParaidBlockPlacementPolicy", Layout.BLINK_TOPOLOGY),
+  /**
+   * What an operator does with stock HDFS 3.5 and no BlinkHDFS NameNode code: HDFS's
+   * upgrade-domain placement with as many domains as replicas, whole domains taken out by
+   * maintenance as the power falls (a covering set, docs/equal-work.md). HDFS's own topology and
+   * no BlinkHDFS plugin on the NameNode; run with the scheduler policy {@code covering}
+   * ({@link CoveringHosts}, {@link CoveringMaintenance}).
+   */
+  COVERING("covering-set",
+      "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyWithUpgradeDomain",
+      Layout.STOCK_TOPOLOGY);
 
-  /** The blink-aware read ordering every layout uses today. */
+  /** The blink-aware read ordering every BlinkHDFS layout uses. */
   static final String BLINK_TOPOLOGY = "org.blinkhdfs.placement.BlinkNetworkTopology";
+  /** HDFS's own {@code dfs.net.topology.impl} default. */
+  static final String STOCK_TOPOLOGY = "org.apache.hadoop.net.NetworkTopology";
 
   private final String flag;
   private final String policyClass;
@@ -56,6 +68,19 @@ public enum Layout {
   /** The name used on the command line and in reports. */
   public String flag() {
     return flag;
+  }
+
+  /** What the layout is, for reports: {@link #flag()} and, for the stock baseline, its method. */
+  public String description() {
+    return this == COVERING ? "stock covering set (upgrade domains + maintenance)" : flag;
+  }
+
+  /**
+   * True for the layout that runs HDFS's NameNode as shipped: no BlinkHDFS plugin, placement or
+   * topology, so no BlinkHDFS NameNode metric and no schedule read by the NameNode.
+   */
+  public boolean isStock() {
+    return this == COVERING;
   }
 
   public String policyClass() {
@@ -87,7 +112,7 @@ public enum Layout {
    * sleeping nodes, which the write proxy drains; HDFS's default policy stages nothing.
    */
   public boolean stagesForProxy() {
-    return this != HDFS_DEFAULT;
+    return this != HDFS_DEFAULT && this != COVERING;
   }
 
   /** Parses a {@link #flag()}; the error lists the accepted names. */

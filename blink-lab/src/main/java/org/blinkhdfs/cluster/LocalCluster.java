@@ -67,6 +67,7 @@ public final class LocalCluster implements Closeable {
   private final List<ProxyProcess> proxies = new ArrayList<>();
   private Optional<HostGroups> groups = Optional.empty();
   private YarnCluster yarn;
+  private CoveringMaintenance covering;
 
   private LocalCluster(ClusterSpec spec, HdfsSite site, Consumer<String> progress) {
     this.spec = spec;
@@ -190,6 +191,9 @@ public final class LocalCluster implements Closeable {
    * read of a missing file is slower than the 200 ms poll).
    */
   private void awaitNameNodeSchedule() throws IOException, InterruptedException {
+    if (spec.layout().isStock()) {
+      return; // HDFS as shipped reads no schedule
+    }
     long deadline = System.currentTimeMillis() + SCHEDULE_LOAD_TIMEOUT_MS;
     // Ask after the load usually happened: an early answer of -1 is cached by JMX for 10 s.
     Thread.sleep(SCHEDULE_FIRST_LOAD_MS);
@@ -231,6 +235,19 @@ public final class LocalCluster implements Closeable {
 
   private void startHdfs(PortPlan ports) throws IOException, InterruptedException {
     Path nnDir = dir.resolve("namenode");
+    CoveringHosts coveringHosts = null;
+    if (spec.layout() == Layout.COVERING) {
+      // Every ring DataNode with its upgrade domain, before any registers (an include list).
+      List<String> ring = new ArrayList<>();
+      for (int i = 0; i < spec.dataNodes(); i++) {
+        ring.add(PortPlan.loopback(ports.dataNodes().get(i).transfer()));
+      }
+      coveringHosts = new CoveringHosts(nnDir.resolve(HdfsSite.HOSTS_FILE), ring,
+          spec.coveringDomains());
+      coveringHosts.write(java.util.Set.of(), 0);
+      progress.accept("stock covering set: " + coveringHosts.coveringSet() + ", dfs.hosts "
+          + coveringHosts.path());
+    }
     Configuration nnSite = site.nameNode(nnDir, ports.nameNodeHttp());
     nameNodeHttp = PortPlan.loopback(ports.nameNodeHttp());
     Path nnConf = HdfsSite.writeNameNodeConfDir(nnDir.resolve("conf"), nnSite);
@@ -267,6 +284,9 @@ public final class LocalCluster implements Closeable {
     nameNode = new NameNodeView(site.common(), nameNodeHttp);
     nameNode.awaitLive(spec.totalDataNodes(), START_TIMEOUT_MS, daemons);
     progress.accept("all " + spec.totalDataNodes() + " DataNodes live");
+    if (coveringHosts != null) {
+      covering = new CoveringMaintenance(coveringHosts, site.common(), nameNode.dfs());
+    }
   }
 
   /** Where and on which classpath this cluster's daemons run. */
@@ -470,6 +490,14 @@ public final class LocalCluster implements Closeable {
     return site.client();
   }
 
+  /**
+   * The stock covering set's operator script ({@link Layout#COVERING} only): the hosts file with
+   * the upgrade domains and {@code dfsadmin -refreshNodes}; empty for every other layout.
+   */
+  public Optional<CoveringMaintenance> coveringMaintenance() {
+    return Optional.ofNullable(covering);
+  }
+
   /** The NameNode's view: live, stale and dead DataNodes, metrics. */
   public NameNodeView nameNode() {
     return nameNode;
@@ -521,6 +549,27 @@ public final class LocalCluster implements Closeable {
       if (System.currentTimeMillis() - t0 > timeoutMs) {
         throw new IllegalStateException("DataNodes " + nameNode.stale() + " still stale "
             + timeoutMs + " ms after the power was raised; see their agents and logs");
+      }
+      Thread.sleep(200);
+    }
+    return System.currentTimeMillis() - t0;
+  }
+
+  /**
+   * Waits until none of {@code nodes} (transfer addresses) is stale: they were switched on and
+   * heartbeat again, in maintenance or not (the stock covering set returns them to service only
+   * then). Nodes left OFF do not hold it up.
+   *
+   * @return how long it took
+   */
+  public long awaitHeard(java.util.Collection<String> nodes)
+      throws IOException, InterruptedException {
+    long t0 = System.currentTimeMillis();
+    long timeoutMs = (BlinkServices.LEASE_INTERVALS + 2) * spec.intervalMs() + 5_000;
+    while (nameNode.stale().stream().anyMatch(nodes::contains)) {
+      if (System.currentTimeMillis() - t0 > timeoutMs) {
+        throw new IllegalStateException("DataNodes " + nodes + " still stale " + timeoutMs
+            + " ms after they were switched on; see their agents and logs");
       }
       Thread.sleep(200);
     }

@@ -296,7 +296,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            bench groups: power-balanced+staggered and the same",
       "                            +groups (replicas for the groups' p90 targets);",
       "                            bench dfsio and terasort: power-balanced+staggered,",
-      "                            default+staggered)",
+      "                            default+staggered); covering-set+covering is the",
+      "                            stock-HDFS covering set (upgrade domains + maintenance,",
+      "                            no staging node, replication = domains)",
       "  --power P,...             power levels in % of all DataNodes active (default",
       "                            100,60,40,20; bench faults 40 and bench soak 20, one level;",
       "                            bench groups 100,40,30;",
@@ -763,6 +765,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
               + e.getMessage());
         }
       }
+      if (l == Layout.COVERING) {
+        checkCovering(i);
+      }
       if (runs(RelaySession.EXPERIMENT) && !layouts().get(i).proxy().configured()) {
         throw new CommandLineTool.UsageException("--layouts " + layouts().get(i).label()
             + ": bench relay reads through the proxy's relay, and the proxy runs with the"
@@ -786,6 +791,39 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
           }
         }
       }
+    }
+  }
+
+  /**
+   * The stock covering set: the {@code covering} policy, one upgrade domain per replica of
+   * everything it writes (a block of fewer replicas would miss the always-on domain), at most
+   * one domain per ring node, and no MapReduce (its hosts run without a staging node).
+   */
+  private void checkCovering(int i) {
+    LayoutRun run = layouts().get(i);
+    String policy = org.blinkhdfs.model.policy.CoveringPolicy.NAME;
+    if (!run.schedulePolicy().equals(policy)) {
+      throw new CommandLineTool.UsageException("--layouts " + run.label() + ": the stock"
+          + " covering set switches whole upgrade domains; use " + Layout.COVERING.flag() + "+"
+          + policy);
+    }
+    int r = replicationFor(Layout.COVERING);
+    for (int w : replicationsWritten(i)) {
+      if (w != r) {
+        throw new CommandLineTool.UsageException("--layouts " + run.label() + " writes data"
+            + " with replication " + w + " but has " + r + " upgrade domains (--replication):"
+            + " a block needs one replica per domain; give --latency-replication " + r
+            + " or put the layout after the first");
+      }
+    }
+    if (r > nodes()) {
+      throw new CommandLineTool.UsageException("--replication " + r + " upgrade domains on"
+          + " --nodes " + nodes() + ": every domain needs a node; lower the replication");
+    }
+    if (mapReduce()) {
+      throw new CommandLineTool.UsageException("--layouts " + run.label() + ": the MapReduce"
+          + " benches are not supported on the stock covering set (no staging host, and YARN"
+          + " would be told nothing of the domains in maintenance)");
     }
   }
 

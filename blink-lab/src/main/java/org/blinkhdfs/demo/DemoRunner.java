@@ -135,8 +135,16 @@ final class DemoRunner {
         nameNodeKeys.putAll(GroupsSession.nameNodeKeys(options, groupsFile));
       }
     }
+    boolean covering = run.layout() == org.blinkhdfs.cluster.Layout.COVERING;
+    if (covering) {
+      // One upgrade domain per replica of the data it writes (DemoOptions checks they agree).
+      schedulerKeys.put(org.blinkhdfs.scheduler.SchedulerConfig.COVERING_DOMAINS.name(),
+          Integer.toString(options.replicationFor(run.layout())));
+    }
     return ClusterSpec.defaults(dir)
-        .toBuilder().dataNodes(options.nodes()).stagingNodes(options.staging())
+        .toBuilder().dataNodes(options.nodes())
+        // The stock covering set has no staging node: it would be an upgrade domain of its own.
+        .stagingNodes(covering ? 0 : options.staging())
         .intervalMs(options.intervalMs())
         .bandwidthBytesPerSec((long) options.bandwidthMBps() << 20)
         .moveBytesPerSec((long) options.bandwidthMBps() << 20)

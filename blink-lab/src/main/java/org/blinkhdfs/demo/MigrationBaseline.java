@@ -32,7 +32,7 @@ final class MigrationBaseline implements Closeable {
   /** A power change that publishes the new plan, e.g. {@link PowerSteps#follow}. */
   @FunctionalInterface
   interface PowerChange {
-    PowerSteps.Followed apply() throws InterruptedException;
+    PowerSteps.Followed apply() throws IOException, InterruptedException;
   }
 
   private final LocalCluster cluster;

@@ -4,12 +4,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.blinkhdfs.bench.math.GearPower;
 import org.blinkhdfs.bench.math.SteadyNodes;
+import org.blinkhdfs.cluster.CoveringMaintenance;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.policy.CoveringSet;
+import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.Schedule;
 
@@ -32,15 +38,27 @@ import org.blinkhdfs.model.schedule.Schedule;
  *       after every level that had OFF nodes and waits until every DataNode heartbeats again
  *       ({@link LocalCluster#awaitAllHeard}): every level starts from all nodes on, and none is
  *       measured as a stale sleeper left over from the level before.</li>
+ *   <li><b>The stock covering set</b> ({@link LocalCluster#coveringMaintenance()}). No BlinkHDFS
+ *       code on its NameNode holds OFF nodes in maintenance, so the steps do what the operator's
+ *       script does: before the power falls, the domains the covering plan leaves OFF go into
+ *       HDFS maintenance ({@code dfs.hosts} and {@code dfsadmin -refreshNodes}) and only once
+ *       the NameNode shows them IN_MAINTENANCE (no write target, no read location) does the
+ *       scheduler plan them OFF and their agents suspend them; when the power rises, the woken
+ *       nodes heartbeat first and then return to service, and the level is measured once they
+ *       are NORMAL. Its minimum gear is domain 0, kept on above the budget like the Rabbit
+ *       layouts' and noted.</li>
  * </ul>
  *
  * <p>Not thread-safe; one per layout run.
  */
 final class PowerSteps {
+  /** How long the NameNode may take to show a maintenance change (its admin monitor: 1 s). */
+  private static final long MAINTENANCE_TIMEOUT_MS = 60_000;
   private final LocalCluster cluster;
   private final PowerModel model;
   private final String label;
   private final int minimumActive;
+  private final Optional<CoveringMaintenance> covering;
   private final Consumer<String> progress;
   private final List<String> notes = new ArrayList<>();
   private boolean overridden;
@@ -54,7 +72,9 @@ final class PowerSteps {
     this.cluster = cluster;
     this.model = model;
     this.label = label;
-    this.minimumActive = minimumActive;
+    this.covering = cluster.coveringMaintenance();
+    this.minimumActive = covering.map(c -> Math.max(minimumActive,
+        c.hosts().coveringSet().domainSize(0))).orElse(minimumActive);
     this.progress = progress;
   }
 
@@ -67,7 +87,8 @@ final class PowerSteps {
    * run that lowered the power first saw 18 such copies). Should the published plan still fall
    * short (a scheduler with another power model), the override follows afterwards.
    */
-  Schedule enter(int power) throws InterruptedException {
+  Schedule enter(int power) throws IOException, InterruptedException {
+    holdOffDomains(power);
     int affordable = GearPower.activeNodes(model, power);
     if (minimumActive > 0 && affordable < minimumActive) {
       cluster.setActiveNodes(OptionalInt.of(minimumActive));
@@ -94,7 +115,8 @@ final class PowerSteps {
    *
    * @return the schedule in force and whether the minimum gear was kept on above the budget
    */
-  Followed follow(int power) throws InterruptedException {
+  Followed follow(int power) throws IOException, InterruptedException {
+    Set<String> released = holdOffDomains(power);
     boolean below = minimumActive > 0 && GearPower.activeNodes(model, power) < minimumActive;
     if (below && !overridden) {
       cluster.setActiveNodes(OptionalInt.of(minimumActive));
@@ -105,7 +127,56 @@ final class PowerSteps {
       s = cluster.setActiveNodes(OptionalInt.empty());
       overridden = false;
     }
+    returnToService(released);
     return new Followed(s, below);
+  }
+
+  /**
+   * The stock covering set, before the power changes to {@code power}: the nodes the covering
+   * plan leaves OFF that are not yet in maintenance go in now, and the NameNode shows them
+   * IN_MAINTENANCE before the scheduler may plan them OFF. Nodes the plan turns back on stay in
+   * maintenance (they are still asleep) and are returned by the caller once awake.
+   *
+   * @return the nodes in maintenance that the plan at {@code power} turns back on
+   */
+  private Set<String> holdOffDomains(int power) throws IOException, InterruptedException {
+    if (covering.isEmpty()) {
+      return Set.of();
+    }
+    CoveringMaintenance c = covering.get();
+    CoveringSet.Plan plan = c.hosts().coveringSet().plan(new PowerLevel.Percent(power)
+        .resolve(model));
+    Set<String> off = c.hosts().offNodes(plan);
+    Set<String> released = new TreeSet<>(c.held());
+    released.removeAll(off);
+    Set<String> hold = new TreeSet<>(c.held());
+    hold.addAll(off);
+    if (!hold.equals(c.held())) {
+      long ms = c.apply(hold, MAINTENANCE_TIMEOUT_MS);
+      progress.accept(String.format(Locale.ROOT, "  %s at %d%%: %d whole upgrade domain(s)"
+          + " ACTIVE (%d nodes, %.0f W of %.0f W); %s IN_MAINTENANCE %d ms after dfsadmin"
+          + " -refreshNodes, before their agents suspend them", label, power,
+          plan.activeDomains(), plan.activeNodes(), plan.plannedWatts(), plan.budgetWatts(),
+          off, ms));
+    }
+    return released;
+  }
+
+  /**
+   * The stock covering set, after the power rose: waits until {@code nodes} heartbeat again
+   * (their agents wake them at the next check-in), then returns them to service and waits until
+   * the NameNode shows them NORMAL.
+   */
+  private void returnToService(Set<String> nodes) throws IOException, InterruptedException {
+    if (covering.isEmpty() || nodes.isEmpty()) {
+      return;
+    }
+    cluster.awaitHeard(nodes);
+    Set<String> still = new TreeSet<>(covering.get().held());
+    still.removeAll(nodes);
+    long ms = covering.get().apply(still, MAINTENANCE_TIMEOUT_MS);
+    progress.accept("  " + nodes + " awake and back in service (NORMAL " + ms + " ms after"
+        + " dfsadmin -refreshNodes)");
   }
 
   /** What {@link #follow} left in force. */
@@ -168,6 +239,9 @@ final class PowerSteps {
       long ms = cluster.awaitAllHeard();
       progress.accept("  OFF nodes back: every DataNode heartbeating " + ms + " ms after the"
           + " power went back to 100% (an OFF agent sleeps until its next check-in)");
+    }
+    if (covering.isPresent()) {
+      returnToService(covering.get().held());
     }
   }
 

@@ -204,8 +204,10 @@ final class RunDescription {
   /** Each layout with its policy and read order. */
   private String layouts() {
     return String.join(", ", options.layouts().stream()
-        .map(l -> l.label() + " (" + shortName(l.layout().policyClass()) + ", reads by "
-        + shortName(l.layout().topologyClass()) + ")").toList());
+        .map(l -> l.label() + " (" + (l.layout().isStock() ? l.layout().description() + ": "
+        : "") + shortName(l.layout().policyClass()) + ", reads by "
+        + shortName(l.layout().topologyClass()) + (l.layout().isStock()
+        ? ", no BlinkHDFS NameNode code, no staging node" : "") + ")").toList());
   }
 
   /** The HDFS timeouts of the cluster. */

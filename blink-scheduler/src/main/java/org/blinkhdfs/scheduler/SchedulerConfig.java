@@ -13,6 +13,7 @@ import org.blinkhdfs.control.scheduler.SchedulerSettings;
 import org.blinkhdfs.control.scheduler.WakeLimits;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.CoveringPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
@@ -71,6 +72,10 @@ public final class SchedulerConfig {
   public static final ConfigKey SENSOR_TIMEOUT_MS =
       new ConfigKey("blink.scheduler.sensor.timeout.ms", "5000", "ms");
   public static final ConfigKey GEARS = new ConfigKey("blink.scheduler.gears", "", "node counts");
+  /** The covering policy's upgrade domains r: contiguous runs of the ring (CoveringSet). */
+  public static final ConfigKey COVERING_DOMAINS = new ConfigKey(
+      "blink.scheduler.covering.domains", Integer.toString(CoveringPolicy.DEFAULT_DOMAINS),
+      "upgrade domains");
   public static final ConfigKey IO_SERVER_WATTS =
       new ConfigKey("blink.power.ioserver.watts", "", "W");
   /** Defined in blink-control ({@link WakeLimits}) so the scheduler's refusals name it. */
@@ -88,6 +93,9 @@ public final class SchedulerConfig {
   final BlinkPolicy policy;
   /** {@code blink.scheduler.gears}; empty: the gear-shifting policy's default (every size). */
   private final List<Integer> gears;
+  /** {@code blink.scheduler.covering.domains}, checked against the ring when used. */
+  private final int coveringDomains;
+  private final int ringSize;
   final RecoveryWake recovery;
   /** Wake on demand: each ring node's wake backend and the retry settings. */
   final WakeConfig wake;
@@ -130,6 +138,8 @@ public final class SchedulerConfig {
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
         .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf)).build();
     this.gears = gears(conf);
+    this.ringSize = ring.size();
+    this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
@@ -163,6 +173,7 @@ public final class SchedulerConfig {
   private static List<ConfigKey> keys() {
     List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
+        COVERING_DOMAINS,
         IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION));
     all.addAll(RecoveryConfig.KEYS);
     all.addAll(WakeConfig.KEYS);
@@ -180,8 +191,10 @@ public final class SchedulerConfig {
 
   /**
    * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
-   * {@code blink.scheduler.gears}. The start-up policy and every {@code PUT /v1/policy} go
-   * through here, so a policy switched at run time is the one the configuration describes.
+   * {@code blink.scheduler.gears}, the covering policy {@code
+   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains). The
+   * start-up policy and every {@code PUT /v1/policy} go through here, so a policy switched at
+   * run time is the one the configuration describes.
    *
    * @param argName what {@code name} is, for the error (a key or a request field)
    */
@@ -189,6 +202,15 @@ public final class SchedulerConfig {
     BlinkPolicy p = Policies.byName(argName, name);
     if (p instanceof GearShiftingPolicy && !gears.isEmpty()) {
       p = new GearShiftingPolicy(GearShiftingPolicy.Settings.defaults().withGears(gears));
+    }
+    if (p instanceof CoveringPolicy) {
+      if (coveringDomains > ringSize) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "%s = %s needs %s ="
+            + " %d upgrade domains, more than the %d ring nodes of %s: set %s to at most %d"
+            + " (one domain per replica)", argName, name, COVERING_DOMAINS.name(),
+            coveringDomains, ringSize, NODES.name(), COVERING_DOMAINS.name(), ringSize));
+      }
+      p = new CoveringPolicy(coveringDomains);
     }
     return p;
   }

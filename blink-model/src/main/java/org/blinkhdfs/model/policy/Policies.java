@@ -12,12 +12,15 @@ import java.util.function.Supplier;
  * <p>Two families: {@link #names()} are the power-following policies, pure functions of the
  * request that spend the whole budget (the set the policy property tests and {@code blink
  * schedule} iterate); {@link #loadDrivenNames()} ({@code gear-shifting}, {@code io-server}) also
- * depend on load inputs the scheduler feeds them and may deliberately leave power unused.
- * {@link #byName} accepts both.
+ * depend on load inputs the scheduler feeds them and may deliberately leave power unused;
+ * {@link #layoutBoundNames()} ({@code covering}) switch the whole node groups a layout dictates,
+ * so they leave power unused between groups and have a minimum of their own (one group on).
+ * {@link #byName} accepts all three.
  */
 public final class Policies {
   private static final Map<String, Supplier<BlinkPolicy>> BY_NAME = new LinkedHashMap<>();
   private static final Map<String, Supplier<BlinkPolicy>> LOAD_DRIVEN = new LinkedHashMap<>();
+  private static final Map<String, Supplier<BlinkPolicy>> LAYOUT_BOUND = new LinkedHashMap<>();
 
   static {
     BY_NAME.put(StaggeredPolicy.NAME, StaggeredPolicy::new);
@@ -28,6 +31,7 @@ public final class Policies {
     BY_NAME.put(LoadProportionalPolicy.NAME, LoadProportionalPolicy::new);
     LOAD_DRIVEN.put(GearShiftingPolicy.NAME, GearShiftingPolicy::new);
     LOAD_DRIVEN.put(IoServerPolicy.NAME, IoServerPolicy::new);
+    LAYOUT_BOUND.put(CoveringPolicy.NAME, CoveringPolicy::new);
   }
 
   private Policies() {}
@@ -42,10 +46,22 @@ public final class Policies {
     return List.copyOf(LOAD_DRIVEN.keySet());
   }
 
-  /** Every name {@link #byName} accepts: {@link #names()} then {@link #loadDrivenNames()}. */
+  /**
+   * Names of the policies bound to a layout's node groups (the stock covering set's upgrade
+   * domains), in a stable order.
+   */
+  public static List<String> layoutBoundNames() {
+    return List.copyOf(LAYOUT_BOUND.keySet());
+  }
+
+  /**
+   * Every name {@link #byName} accepts: {@link #names()}, {@link #loadDrivenNames()}, then
+   * {@link #layoutBoundNames()}.
+   */
   public static List<String> allNames() {
     List<String> all = new java.util.ArrayList<>(BY_NAME.keySet());
     all.addAll(LOAD_DRIVEN.keySet());
+    all.addAll(LAYOUT_BOUND.keySet());
     return List.copyOf(all);
   }
 
@@ -56,7 +72,7 @@ public final class Policies {
    */
   public static BlinkPolicy byName(String argName, String name) {
     Supplier<BlinkPolicy> s = BY_NAME.containsKey(name) ? BY_NAME.get(name)
-        : LOAD_DRIVEN.get(name);
+        : LOAD_DRIVEN.containsKey(name) ? LOAD_DRIVEN.get(name) : LAYOUT_BOUND.get(name);
     if (s == null) {
       throw new IllegalArgumentException(argName + " '" + name
           + "' is not a blink policy: use one of " + String.join("|", allNames()));
