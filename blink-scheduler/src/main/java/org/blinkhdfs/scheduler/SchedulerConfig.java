@@ -220,7 +220,8 @@ public final class SchedulerConfig {
     try {
       return PowerModel.builder().nodeCount(m.nodeCount()).activeWatts(m.activeWatts())
           .sleepWatts(m.sleepWatts()).overheadWatts(m.overheadWatts())
-          .transitionMs(m.transitionMs()).ioServerWatts(Double.parseDouble(io)).build();
+          .transitionMs(m.transitionMs()).transitionWatts(m.transitionWatts())
+          .ioServerWatts(Double.parseDouble(io)).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(IO_SERVER_WATTS.name() + " = '" + io + "': "
           + e.getMessage());
