@@ -21,8 +21,8 @@ import org.blinkhdfs.model.wire.WakeHold;
 
 /**
  * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes}, {@code
- * /v1/energy} and {@code GET /v1/wake} ({@code POST /v1/wake} answers with blink-model's {@code WakeJson}, which its client
- * shares).
+ * /v1/energy} and {@code GET /v1/wake} ({@code POST /v1/wake} answers with blink-model's {@code
+ * WakeJson}, which its client shares).
  */
 final class SchedulerJson {
   private SchedulerJson() {}
