@@ -264,6 +264,20 @@ final class ApiServlets {
     }
   }
 
+  /**
+   * {@code GET /v1/energy}: the energy books, cumulative since the scheduler started (a bench
+   * takes differences); read-only, open like {@code /v1/nodes}.
+   */
+  public static final class EnergyServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.energy(daemon().scheduler().energy(
+          daemon().clock().millis())));
+    }
+  }
+
   /** {@code GET /v1/nodes}: what the scheduler knows about each node. */
   public static final class NodesServlet extends ApiServlet {
     private static final long serialVersionUID = 1L;

@@ -78,6 +78,12 @@ public final class SchedulerConfig {
       "upgrade domains");
   public static final ConfigKey IO_SERVER_WATTS =
       new ConfigKey("blink.power.ioserver.watts", "", "W");
+  /**
+   * How far above its budget energy a completed interval may draw before {@code GET /v1/energy}
+   * counts it over budget, as a fraction of the budget energy.
+   */
+  public static final ConfigKey ENERGY_TOLERANCE =
+      new ConfigKey("blink.scheduler.energy.overbudget.tolerance", "0.01", "fraction");
   /** Defined in blink-control ({@link WakeLimits}) so the scheduler's refusals name it. */
   public static final ConfigKey WAKE_MAX_MS = WakeLimits.MAX_MS;
   public static final ConfigKey WAKE_MAX_NODES = WakeLimits.MAX_NODES;
@@ -136,7 +142,8 @@ public final class SchedulerConfig {
     this.settings = SchedulerSettings.builder().ring(ring).stagingNodes(staging).model(model)
         .intervalMs(intervalMs).leaseMs(leaseMs)
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
-        .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf)).build();
+        .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf))
+        .energyTolerance(doubleIn(conf, ENERGY_TOLERANCE, 0, 1)).build();
     this.gears = gears(conf);
     this.ringSize = ring.size();
     this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
@@ -174,7 +181,8 @@ public final class SchedulerConfig {
     List<ConfigKey> all = new ArrayList<>(List.of(NODES, STAGING, HTTP_ADDRESS, SIGNAL, LEASE_MS,
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
         COVERING_DOMAINS,
-        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION));
+        IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION,
+        ENERGY_TOLERANCE));
     all.addAll(RecoveryConfig.KEYS);
     all.addAll(WakeConfig.KEYS);
     return List.copyOf(all);
@@ -242,7 +250,8 @@ public final class SchedulerConfig {
     try {
       return PowerModel.builder().nodeCount(m.nodeCount()).activeWatts(m.activeWatts())
           .sleepWatts(m.sleepWatts()).overheadWatts(m.overheadWatts())
-          .transitionMs(m.transitionMs()).ioServerWatts(Double.parseDouble(io)).build();
+          .transitionMs(m.transitionMs()).transitionWatts(m.transitionWatts())
+          .ioServerWatts(Double.parseDouble(io)).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(IO_SERVER_WATTS.name() + " = '" + io + "': "
           + e.getMessage());

@@ -6,19 +6,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.blinkhdfs.control.scheduler.EnergyReport;
+import org.blinkhdfs.control.scheduler.IntervalEnergy;
+import org.blinkhdfs.control.scheduler.NodeEnergy;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.control.scheduler.WakeDriver;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.wire.StatusJson;
 import org.blinkhdfs.model.wire.WakeHold;
 
 /**
- * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes} and {@code GET
- * /v1/wake} ({@code POST /v1/wake} answers with blink-model's {@code WakeJson}, which its client
- * shares).
+ * The JSON bodies of {@code /v1/power}, {@code /v1/policy}, {@code /v1/nodes}, {@code
+ * /v1/energy} and {@code GET /v1/wake} ({@code POST /v1/wake} answers with blink-model's {@code
+ * WakeJson}, which its client shares).
  */
 final class SchedulerJson {
   private SchedulerJson() {}
@@ -165,6 +169,41 @@ final class SchedulerJson {
       } else {
         n.putNull("wakeRequest");
       }
+    }
+    return o;
+  }
+
+  /**
+   * {@code GET /v1/energy} (contract: docs/scheduler-api.md): the model, the cluster's totals,
+   * one account per ring node ({@code lastReportAtMs} -1 when never heard; {@code estimated},
+   * {@code estimatedMs} and {@code resets} say how much is measured), and the recent judged
+   * intervals.
+   */
+  static JsonNode energy(EnergyReport r) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("atMs", r.atMs()).put("sinceMs", r.sinceMs()).put("intervalMs", r.intervalMs());
+    PowerModel m = r.model();
+    o.putObject("model").put("nodes", m.nodeCount()).put("activeWatts", m.activeWatts())
+        .put("sleepWatts", m.sleepWatts()).put("transitionWatts", m.transitionWatts())
+        .put("ioServerWatts", m.ioServerWatts()).put("overheadWatts", m.overheadWatts());
+    o.putObject("cluster").put("joules", r.joules()).put("overheadJoules", r.overheadJoules())
+        .put("budgetJoules", r.budgetJoules()).put("accountedMs", r.accountedMs())
+        .put("overBudgetMs", r.overBudgetMs()).put("meanWatts", r.meanWatts())
+        .put("budgetWatts", r.budgetWatts()).put("tolerance", r.tolerance())
+        .put("estimatedNodes", r.nodes().stream().filter(NodeEnergy::estimated).count());
+    ArrayNode nodes = o.putArray("nodes");
+    for (NodeEnergy n : r.nodes()) {
+      nodes.addObject().put("node", n.node()).put("awakeMs", n.awakeMs())
+          .put("asleepMs", n.asleepMs()).put("transitionMs", n.transitionMs())
+          .put("ioServerMs", n.ioServerMs()).put("joules", n.joules())
+          .put("lastReportAtMs", n.lastReportAtMs().orElse(-1)).put("estimated", n.estimated())
+          .put("estimatedMs", n.estimatedMs()).put("resets", n.resets());
+    }
+    ArrayNode intervals = o.putArray("intervals");
+    for (IntervalEnergy i : r.intervals()) {
+      intervals.addObject().put("startMs", i.startMs()).put("endMs", i.endMs())
+          .put("drawnJoules", i.drawnJoules()).put("budgetJoules", i.budgetJoules())
+          .put("overBudget", i.overBudget());
     }
     return o;
   }

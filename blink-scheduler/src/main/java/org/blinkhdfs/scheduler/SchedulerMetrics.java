@@ -1,11 +1,15 @@
 package org.blinkhdfs.scheduler;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
+import org.blinkhdfs.control.scheduler.EnergyReport;
+import org.blinkhdfs.control.scheduler.NodeEnergy;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
@@ -20,7 +24,8 @@ import org.blinkhdfs.model.wire.WakeDecision;
  * counters of wake requests answered since the start (granted, already awake, refused), the only
  * state kept here; and wake on demand's counters ({@link WakeDriver#counts}: physical wakes sent,
  * attempts, send errors, succeeded, failed, the last latency), zero (latency -1) when no node has
- * a wake backend. Thread-safe.
+ * a wake backend; and the energy books ({@link PowerScheduler#energy}: DataNode joules, mean
+ * and budget watts, seconds over budget, per node joules). Thread-safe.
  */
 final class SchedulerMetrics implements MetricsSource {
   private final SchedulerDaemon daemon;
@@ -69,6 +74,7 @@ final class SchedulerMetrics implements MetricsSource {
     SchedulerStatus st = s.status();
     long now = daemon.clock().millis();
     long failed = s.nodes(now).stream().filter(NodeReport::failed).count();
+    EnergyReport energy = s.energy(now);
     WakeDriver.Counts w = daemon.wakeDriver().map(WakeDriver::counts)
         .orElse(new WakeDriver.Counts(0, 0, 0, 0, 0, -1, 0));
     collector.addRecord(name).setContext("blink")
@@ -107,18 +113,34 @@ final class SchedulerMetrics implements MetricsSource {
         .addGauge(Interns.info("LastWakeLatencyMs", "First send to the agent's status, last"
             + " successful wake (-1 none yet)"), w.lastLatencyMs())
         .addGauge(Interns.info("WakesInProgress", "Node wakes under way"), w.inProgress())
+        .addGauge(Interns.info("EnergyJoules", "DataNode energy since the scheduler started,"
+            + " from the agents' measured time (overhead excluded)"), energy.joules())
+        .addGauge(Interns.info("OverheadJoules", "Always-on overhead energy since the start"),
+            energy.overheadJoules())
+        .addGauge(Interns.info("BudgetJoules", "DataNode budget integrated since the start"),
+            energy.budgetJoules())
+        .addGauge(Interns.info("MeanWatts", "DataNode mean power since the start"),
+            energy.meanWatts())
+        .addGauge(Interns.info("BudgetWatts", "DataNode budget now (the power level)"),
+            energy.budgetWatts())
+        .addGauge(Interns.info("OverBudgetSeconds", "Length of the completed intervals that"
+            + " drew above budget by more than blink.scheduler.energy.overbudget.tolerance"),
+            energy.overBudgetMs() / 1000.0)
         .endRecord();
+    Map<String, NodeEnergy> byNode = energy.nodes().stream()
+        .collect(Collectors.toMap(NodeEnergy::node, e -> e));
     for (NodeReport n : s.nodes(now)) {
-      node(collector, n);
+      node(collector, n, byNode.get(n.node()));
     }
   }
 
   /**
    * One record per node ({@code <name>Node}, tags Node and Role): what its agent last reported,
    * so the agents, which serve no HTTP of their own (a host that suspends should run as little
-   * as possible), are visible on the scheduler's /jmx and /prom. -1 where nothing is known.
+   * as possible), are visible on the scheduler's /jmx and /prom. -1 where nothing is known
+   * (EnergyJoules: staging nodes, which belong to the overhead).
    */
-  private void node(MetricsCollector collector, NodeReport n) {
+  private void node(MetricsCollector collector, NodeReport n, NodeEnergy energy) {
     boolean reportedAwake = n.lastStatus().map(st -> st.state() == NodeStatus.State.AWAKE)
         .orElse(false);
     collector.addRecord(name + "Node").setContext("blink")
@@ -135,6 +157,11 @@ final class SchedulerMetrics implements MetricsSource {
             n.lastMeasuredSleepMs().orElse(-1))
         .addGauge(Interns.info("Utilization", "CPU or transfer utilization its agent reported"
             + " (0..1; -1 unknown)"), n.lastStatus().map(NodeStatus::utilization).orElse(-1.0))
+        .addGauge(Interns.info("EnergyJoules", "Its energy since the scheduler started (ring"
+            + " nodes; -1 staging)"), energy == null ? -1.0 : energy.joules())
+        .addGauge(Interns.info("EnergyEstimated", "1 when its agent sends no energy counters"
+            + " and its energy is estimated from the schedule"),
+            energy != null && energy.estimated() ? 1 : 0)
         .endRecord();
   }
 }

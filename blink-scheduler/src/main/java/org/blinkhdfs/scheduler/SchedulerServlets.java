@@ -15,6 +15,7 @@ final class SchedulerServlets {
     http.addServlet("status", SchedulerApi.STATUS, ApiServlets.StatusServlet.class);
     http.addServlet("nodes", SchedulerApi.NODES, ApiServlets.NodesServlet.class);
     http.addServlet("wake", SchedulerApi.WAKE, ApiServlets.WakeServlet.class);
+    http.addServlet("energy", SchedulerApi.ENERGY, ApiServlets.EnergyServlet.class);
     http.addServlet("popularity", SchedulerApi.POPULARITY, ApiServlets.PopularityServlet.class);
     http.addServlet("groups", SchedulerApi.GROUPS, ApiServlets.GroupsServlet.class);
     http.addServlet("live-groups", SchedulerApi.GROUPS_LIVE, ApiServlets.LiveGroupsServlet.class);

@@ -3,12 +3,16 @@ package org.blinkhdfs.scheduler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.blinkhdfs.common.chart.ChartRenderer;
 import org.blinkhdfs.common.chart.LineChart;
+import org.blinkhdfs.control.scheduler.EnergyReport;
+import org.blinkhdfs.control.scheduler.IntervalEnergy;
+import org.blinkhdfs.control.scheduler.NodeEnergy;
 import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerSample;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
@@ -21,7 +25,8 @@ import org.blinkhdfs.model.schedule.Schedule;
 /**
  * The scheduler's status page ({@code /status}; {@code /} redirects here): the scheduler state,
  * the current interval as an SVG Gantt chart (one row per node, a bar per awake segment, a red
- * line at now), the recent power signal (available versus planned watts) as an SVG line chart,
+ * line at now), the recent power as an SVG line chart (the DataNode budget available, the watts
+ * the schedule plans, and the watts drawn per completed interval as the agents measured them),
  * and a node table with failures marked. Server-rendered, no JavaScript; refreshes every 5 s.
  */
 public final class StatusPageServlet extends ApiServlet {
@@ -50,7 +55,10 @@ public final class StatusPageServlet extends ApiServlet {
     } else {
       html.append("<p>No schedule published yet: every node stays awake.</p>");
     }
-    html.append("</div>\n<h2>Power</h2>\n<div id=\"power\">").append(powerChart(s.history(), now))
+    EnergyReport energy = s.energy(now);
+    html.append("</div>\n<h2>Power</h2>\n<div id=\"power\">")
+        .append(powerChart(s.history(), energy.intervals(), now))
+        .append("</div>\n<p id=\"energy\">").append(esc(energyLine(energy)))
         .append("</div>\n<h2>Nodes</h2>\n<table id=\"nodes\"><tr><th>node</th><th>role</th>")
         .append("<th>mode</th><th>last status</th><th>silent (s)</th><th>measured sleep (ms)")
         .append("</th><th>failed</th></tr>\n");
@@ -103,7 +111,18 @@ public final class StatusPageServlet extends ApiServlet {
         .append(" retired (merged or removed)</p>\n");
   }
 
-  private static String powerChart(List<PowerSample> history, long now) {
+  /** One line of the energy books: drawn against budget since the start. */
+  static String energyLine(EnergyReport r) {
+    long estimated = r.nodes().stream().filter(NodeEnergy::estimated).count();
+    return String.format(Locale.ROOT, "DataNodes drew %.1f J (%.2f W mean) against a budget of"
+        + " %.1f J (%.2f W now) over %.1f s; %.1f s over budget; overhead %.1f J%s",
+        r.joules(), r.meanWatts(), r.budgetJoules(), r.budgetWatts(), r.accountedMs() / 1000.0,
+        r.overBudgetMs() / 1000.0, r.overheadJoules(), estimated == 0 ? ""
+            : "; " + estimated + " node(s) estimated from the schedule (no energy counters)");
+  }
+
+  private static String powerChart(List<PowerSample> history, List<IntervalEnergy> intervals,
+      long now) {
     double[] x = new double[history.size()];
     double[] available = new double[history.size()];
     double[] drawn = new double[history.size()];
@@ -113,9 +132,19 @@ public final class StatusPageServlet extends ApiServlet {
       available[i] = p.availableWatts();
       drawn[i] = p.drawnWatts();
     }
-    return ChartRenderer.svg(LineChart.lines("DataNode power", "minutes from now", "watts")
+    double[] ix = new double[intervals.size()];
+    double[] measured = new double[intervals.size()];
+    for (int i = 0; i < intervals.size(); i++) {
+      ix[i] = (intervals.get(i).endMs() - now) / 60_000.0;
+      measured[i] = intervals.get(i).drawnWatts();
+    }
+    LineChart.Builder chart = LineChart.lines("DataNode power", "minutes from now", "watts")
         .add(LineChart.line("available", x, available, "#3070c0"))
-        .add(LineChart.line("planned", x, drawn, "#c03030")).build());
+        .add(LineChart.line("planned", x, drawn, "#c03030"));
+    if (intervals.size() > 0) {
+      chart.add(LineChart.line("drawn (measured)", ix, measured, "#208040"));
+    }
+    return ChartRenderer.svg(chart.build());
   }
 
   private static String esc(String s) {

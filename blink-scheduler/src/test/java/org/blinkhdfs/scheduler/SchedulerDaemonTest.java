@@ -166,6 +166,37 @@ class SchedulerDaemonTest {
   }
 
   @Test
+  void energyIsServedFromTheAgentsCounters() throws Exception {
+    long now = System.currentTimeMillis();
+    NodeStatus st = new NodeStatus(NODES[0], NodeStatus.State.AWAKE, 1, now, 0, -1, "emulate",
+        java.util.Optional.of(new org.blinkhdfs.model.wire.EnergyCounters(now - 10_000, 9_000,
+            700, 300, 0)));
+    assertEquals(204, send("POST", "/v1/status", StatusJson.write(st), "application/json")
+        .statusCode());
+    HttpResponse<String> r = send("GET", "/v1/energy", null, null);
+    assertEquals(200, r.statusCode());
+    JsonNode e = JSON.readTree(r.body());
+    assertEquals(3, e.get("model").get("nodes").asInt());
+    assertEquals(25.0, e.get("model").get("transitionWatts").asDouble(), "= active by default");
+    // steady:50% of 3 × 25 W
+    assertEquals(37.5, e.get("cluster").get("budgetWatts").asDouble());
+    assertTrue(e.get("atMs").asLong() >= e.get("sinceMs").asLong());
+    JsonNode n1 = e.get("nodes").get(0);
+    assertEquals(NODES[0], n1.get("node").asText());
+    assertEquals(false, n1.get("estimated").asBoolean(), "it sent counters");
+    assertTrue(n1.get("lastReportAtMs").asLong() > 0);
+    assertEquals(true, e.get("nodes").get(1).get("estimated").asBoolean(), "never heard");
+    assertEquals(-1, e.get("nodes").get(1).get("lastReportAtMs").asLong());
+    String jmx = send("GET", "/jmx?qry=Hadoop:service=BlinkScheduler,name=BlinkScheduler*", null,
+        null).body();
+    // /jmx shows the metrics system's last snapshot (values may predate the first tick).
+    assertTrue(jmx.contains("\"EnergyJoules\"") && jmx.contains("\"BudgetWatts\"")
+        && jmx.contains("\"OverBudgetSeconds\"") && jmx.contains("\"MeanWatts\""), jmx);
+    assertTrue(send("GET", "/status", null, null).body().contains("<p id=\"energy\">DataNodes"
+        + " drew"));
+  }
+
+  @Test
   void badInputGets4xxAndTheDaemonKeepsServing() throws Exception {
     assertError(send("PUT", "/v1/power", "150%", null), 400, "150% is outside 0..100%");
     assertError(send("PUT", "/v1/power", "", null), 400, "empty body");
@@ -213,6 +244,9 @@ class SchedulerDaemonTest {
     assertTrue(prom.contains("blink_scheduler_node_silent_ms{") && prom.contains(
         "node=\"127.0.0.1:9003\""), prom);
     assertTrue(prom.contains("blink_scheduler_node_awake_by_schedule{"), prom);
+    assertTrue(prom.contains("blink_scheduler_energy_joules{")
+        && prom.contains("blink_scheduler_over_budget_seconds{")
+        && prom.contains("blink_scheduler_node_energy_joules{"), prom);
   }
 
   @Test

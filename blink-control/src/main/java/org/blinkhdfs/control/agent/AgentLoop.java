@@ -9,6 +9,7 @@ import java.util.function.DoubleSupplier;
 import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.EnergyCounters;
 import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.ScheduleClient;
 import org.slf4j.Logger;
@@ -52,6 +53,11 @@ import org.slf4j.LoggerFactory;
  * the planner passes the value in the {@link SleepRequest}, so the actuator's early wake and the
  * planner's judgement use the same number. The AWAKE status after a sleep names the value the
  * next sleep will use, and each sample is logged at INFO.
+ *
+ * <p><b>Energy.</b> Every status carries the node's {@link EnergyCounters} from an {@link
+ * AgentEnergyAccount} started with the loop: awake, asleep, in transition and io-server
+ * milliseconds, fed by the compute modes applied and the actuators' {@link SleepReport}s, so the
+ * scheduler accounts energy from what happened, whatever the actuator.
  *
  * <p>Hard constraints: the agent never sleeps without a usable schedule, never past the lease end
  * (the planner) and never on an expired lease (the actuator checks again).
@@ -97,6 +103,8 @@ public final class AgentLoop {
   private final DoubleSupplier utilization;
   /** Null: the fixed {@link AgentTiming#resumeLatencyMs}. */
   private final ResumeLatencyEstimator learned;
+  /** Written and read only by the stepping thread. */
+  private final AgentEnergyAccount energy;
 
   // Written only by the stepping thread (under this object's lock); volatile so that status
   // readers never wait for a step that is blocked in a sleep.
@@ -120,6 +128,7 @@ public final class AgentLoop {
     this.sleeper = b.sleeper;
     this.utilization = b.utilization;
     this.learned = b.learned;
+    this.energy = new AgentEnergyAccount(clock);
   }
 
   public static Builder builder() {
@@ -175,6 +184,7 @@ public final class AgentLoop {
     }
     try {
       SleepReport report = actuator.sleep(req);
+      energy.sleep(report);
       sleeps++;
       long awake = clock.millis();
       String detail = report.detail() + learn(report);
@@ -250,6 +260,7 @@ public final class AgentLoop {
     int cores = mode == ComputeMode.IO_SERVER ? settings.ioServerComputeCores() : 0;
     try {
       actuator.setComputeCores(cores);
+      energy.computeMode(mode);
       appliedMode = mode;
       return true;
     } catch (ActuatorException e) {
@@ -285,7 +296,7 @@ public final class AgentLoop {
     long epoch = schedule.map(Schedule::epoch).orElse(-1L);
     double u = state == NodeStatus.State.ASLEEP ? -1 : probeUtilization();
     NodeStatus s = new NodeStatus(settings.node(), state, epoch, atMs, measuredSleepMs, u,
-        detail);
+        detail, Optional.of(energy.counters()));
     lastPostMs = atMs;
     lastPostedState = state;
     try {

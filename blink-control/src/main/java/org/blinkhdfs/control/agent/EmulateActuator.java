@@ -19,18 +19,15 @@ import org.slf4j.LoggerFactory;
  * carries one (the planner's), else its own. A non-zero value makes an emulated cluster behave,
  * and draw, like a real one.
  *
- * <p><b>Energy.</b> It accounts, from the {@link PowerModel}, what a real node would have used:
- * frozen time at {@code sleepWatts}, thawed time at {@code activeWatts}, or {@code ioServerWatts}
- * while {@link #setComputeCores} holds the node in io-server mode (it changes no cores itself).
- * Example (25 W / 1 W): thawed 30 s and frozen 30 s is 750 + 30 = 780 J, 13 W on average.
+ * <p><b>Energy</b> is not accounted here: the agent's {@link AgentEnergyAccount} counts every
+ * actuator's time from its {@link SleepReport}s, and the scheduler turns it into joules.
  *
  * <p><b>Refusals</b> ({@link ActuatorException}, node left awake): the lease has ended, {@code
  * wakeAtMs} is after the lease end or not in the future, the thaw time is not in the future, or
  * the freezer fails. If the wait is interrupted, the processes are thawed before the interrupt
  * propagates.
  *
- * <p>Thread-safe: the energy account is guarded by this object; {@link #sleep} is meant for the
- * agent's single loop thread.
+ * <p>{@link #sleep} is meant for the agent's single loop thread.
  */
 public final class EmulateActuator implements Actuator {
   private static final Logger LOG = LoggerFactory.getLogger(EmulateActuator.class);
@@ -41,13 +38,6 @@ public final class EmulateActuator implements Actuator {
   private final Clock clock;
   private final PowerModel model;
   private final long resumeLatencyMs;
-
-  private long accountedUntilMs;
-  private boolean ioServer;
-  private long awakeMs;
-  private long asleepMs;
-  private double awakeJoules;
-  private double asleepJoules;
 
   /**
    * @param resumeLatencyMs thaw this long before {@code wakeAtMs}; {@code >= 0}
@@ -62,7 +52,6 @@ public final class EmulateActuator implements Actuator {
       throw new IllegalArgumentException("resumeLatencyMs must be >= 0, got " + resumeLatencyMs);
     }
     this.resumeLatencyMs = resumeLatencyMs;
-    this.accountedUntilMs = clock.millis();
   }
 
   @Override
@@ -81,7 +70,6 @@ public final class EmulateActuator implements Actuator {
           + " minus the resume latency " + latencyMs + " ms is not in the future: too short"
           + " a sleep; raise the agent's minSleepMs above the resume latency");
     }
-    accountAwake(start);
     try {
       freezer.freeze();
     } catch (ActuatorException e) {
@@ -98,7 +86,6 @@ public final class EmulateActuator implements Actuator {
       if (!thawed) {
         thawQuietly();
       }
-      accountAsleep(frozenAt, clock.millis());
     }
     long awakeAt = clock.millis();
     return new SleepReport(start, awakeAt, awakeAt - frozenAt, NAME + ": " + freezer.describe()
@@ -115,40 +102,8 @@ public final class EmulateActuator implements Actuator {
   }
 
   @Override
-  public synchronized void setComputeCores(int computeCores) {
-    accountAwake(clock.millis());
-    ioServer = computeCores > 0;
-    LOG.debug("emulate: compute {} (no cores changed)", ioServer ? "io-server, " + computeCores
-        + " cores" : "max-perf");
-  }
-
-  /** Energy used from construction until {@code nowMs}, the open awake period included. */
-  public synchronized EnergyAccount energy(long nowMs) {
-    long open = Math.max(0, nowMs - accountedUntilMs);
-    return new EnergyAccount(awakeMs + open, asleepMs, awakeJoules + joules(awakeWatts(), open),
-        asleepJoules);
-  }
-
-  private synchronized void accountAwake(long nowMs) {
-    long ms = Math.max(0, nowMs - accountedUntilMs);
-    awakeMs += ms;
-    awakeJoules += joules(awakeWatts(), ms);
-    accountedUntilMs = Math.max(accountedUntilMs, nowMs);
-  }
-
-  private synchronized void accountAsleep(long fromMs, long toMs) {
-    accountAwake(fromMs);
-    long ms = Math.max(0, toMs - fromMs);
-    asleepMs += ms;
-    asleepJoules += joules(model.sleepWatts(), ms);
-    accountedUntilMs = Math.max(accountedUntilMs, toMs);
-  }
-
-  private double awakeWatts() {
-    return ioServer ? model.ioServerWatts() : model.activeWatts();
-  }
-
-  private static double joules(double watts, long ms) {
-    return watts * ms / 1000.0;
+  public void setComputeCores(int computeCores) {
+    LOG.debug("emulate: compute {} (no cores changed)", computeCores > 0 ? "io-server, "
+        + computeCores + " cores" : "max-perf");
   }
 }

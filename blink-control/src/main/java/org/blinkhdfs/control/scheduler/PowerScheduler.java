@@ -113,6 +113,11 @@ import org.slf4j.LoggerFactory;
  * backend and reports a wake nobody answered with {@link #wakeFailed}, which makes the node
  * failed ({@link FailureRule}) and so goes through recovery like any failure.
  *
+ * <p><b>Energy.</b> Every tick closes the {@link EnergyLedger}'s books to now with the budget
+ * and the schedule in force, and every status's {@code EnergyCounters} are booked on receipt;
+ * {@link #energy} reports joules, budget and seconds over budget (docs/scheduler-api.md, {@code
+ * GET /v1/energy}).
+ *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
  * by the ACTIVE ring nodes of the last epoch, and how many nodes were ACTIVE.
@@ -164,6 +169,7 @@ public final class PowerScheduler {
   private final Set<String> failedLogged = new HashSet<>();
   private final RecoveryWake recovery;
   private final WakeBook wakes;
+  private final EnergyLedger energy;
 
   private PowerSignal signal;
   private long signalStartMs;
@@ -208,6 +214,8 @@ public final class PowerScheduler {
     this.startMs = clock.millis();
     this.history = new PowerHistory(settings.historyCapacity(), settings.historySpacingMs());
     this.wakes = new WakeBook(settings.wakeLimits());
+    this.energy = new EnergyLedger(model, settings.ring(), settings.intervalMs(),
+        settings.energyTolerance());
     for (String n : settings.ring()) {
       nodes.put(n, new NodeEntry(NodeRole.RING));
     }
@@ -336,6 +344,7 @@ public final class PowerScheduler {
     if (s.state() == NodeStatus.State.AWAKE && s.measuredSleepMs() > 0) {
       e.lastMeasuredSleepMs = s.measuredSleepMs();
     }
+    energy.record(s, e.lastHeardMs);
   }
 
   /**
@@ -499,7 +508,17 @@ public final class PowerScheduler {
       status = withAvailable(status, budget.nodeWatts());
     }
     history.add(new PowerSample(nowMs, budget.nodeWatts(), drawnWatts(nowMs)));
+    energy.advance(nowMs, budget.nodeWatts(), scheduledShares(nowMs));
     logFailures(nowMs);
+    return out;
+  }
+
+  /** Each ring node's shares under the schedule in force from now: estimates for the ledger. */
+  private Map<String, ScheduledShares> scheduledShares(long nowMs) {
+    Map<String, ScheduledShares> out = new LinkedHashMap<>();
+    for (String n : settings.ring()) {
+      out.put(n, ScheduledShares.of(published, n, nowMs, model.transitionMs()));
+    }
     return out;
   }
 
@@ -805,6 +824,14 @@ public final class PowerScheduler {
 
   public synchronized SchedulerStatus status() {
     return status;
+  }
+
+  /**
+   * The energy books at {@code nowMs} ({@link EnergyLedger}): per ring node and for the cluster,
+   * cumulative since the first tick, open periods extrapolated to {@code nowMs}.
+   */
+  public synchronized EnergyReport energy(long nowMs) {
+    return energy.report(nowMs);
   }
 
   /** The power history, oldest first (bounded by the settings' capacity). */

@@ -26,14 +26,15 @@ import org.blinkhdfs.model.schedule.NodeAddress;
  *       whose agent is up and that the schedule in force keeps awake ({@link FailureRule}); an
  *       awake agent heartbeats, so a few missed heartbeats are enough there;
  *   <li>history capacity in {@code 1..1 000 000}, spacing {@code >= 0};
- *   <li>the wake-request bounds ({@link WakeLimits}, checked by that record).
+ *   <li>the wake-request bounds ({@link WakeLimits}, checked by that record);
+ *   <li>{@code 0 <= energyTolerance <= 1}.
  * </ul>
  *
  * <p>Defaults: lease 3 intervals; threshold 5% of {@code p_total}; failure timeout 5 minutes
  * (BlinkFS §4), or lease + one interval if that is longer; awake failure timeout the failure
  * timeout (so only the daemon's {@code blink.scheduler.node.failure.ms} shortens it); history 3 600
  * samples at least 1 s apart (an hour at the daemon's one tick per second); wake requests {@link
- * WakeLimits#DEFAULTS}.
+ * WakeLimits#DEFAULTS}; energy tolerance 1% ({@link EnergyLedger}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -53,6 +54,7 @@ public final class SchedulerSettings {
   private final int historyCapacity;
   private final long historySpacingMs;
   private final WakeLimits wakeLimits;
+  private final double energyTolerance;
 
   private SchedulerSettings(Builder b, long leaseMs, long failureTimeoutMs,
       long awakeFailureTimeoutMs) {
@@ -67,6 +69,7 @@ public final class SchedulerSettings {
     this.historyCapacity = b.historyCapacity;
     this.historySpacingMs = b.historySpacingMs;
     this.wakeLimits = b.wakeLimits;
+    this.energyTolerance = b.energyTolerance;
   }
 
   public static Builder builder() {
@@ -119,6 +122,14 @@ public final class SchedulerSettings {
   }
 
   /** The bounds on wake requests. */
+  /**
+   * How far above its budget energy a completed interval may draw before it counts as over
+   * budget, as a fraction of the budget energy ({@link EnergyLedger}).
+   */
+  public double energyTolerance() {
+    return energyTolerance;
+  }
+
   public WakeLimits wakeLimits() {
     return wakeLimits;
   }
@@ -141,6 +152,7 @@ public final class SchedulerSettings {
     private int historyCapacity = 3600;
     private long historySpacingMs = 1000;
     private WakeLimits wakeLimits = WakeLimits.DEFAULTS;
+    private double energyTolerance = 0.01;
 
     public Builder ring(List<String> ring) {
       this.ring = Objects.requireNonNull(ring, "ring");
@@ -194,6 +206,11 @@ public final class SchedulerSettings {
 
     public Builder wakeLimits(WakeLimits wakeLimits) {
       this.wakeLimits = Objects.requireNonNull(wakeLimits, "wakeLimits");
+      return this;
+    }
+
+    public Builder energyTolerance(double fraction) {
+      this.energyTolerance = fraction;
       return this;
     }
 
@@ -258,6 +275,10 @@ public final class SchedulerSettings {
       if (historySpacingMs < 0) {
         throw new IllegalArgumentException(
             "historySpacingMs must be >= 0, got " + historySpacingMs);
+      }
+      if (!(energyTolerance >= 0 && energyTolerance <= 1)) {
+        throw new IllegalArgumentException("energyTolerance must be in [0, 1], got "
+            + energyTolerance + ": e.g. 0.01 lets an interval draw 1% above its budget energy");
       }
       return new SchedulerSettings(this, lease, failure, awake);
     }

@@ -14,6 +14,7 @@ import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.model.wire.EnergyCounters;
 import org.blinkhdfs.model.wire.NodeStatus;
 import org.junit.jupiter.api.Test;
 
@@ -112,6 +113,41 @@ class AgentLoopTest {
     assertEquals(78_000, r.nextStepAtMs());
     assertEquals(2, a.sleeps());
     assertEquals(38_000, posted.get(posted.size() - 1).measuredSleepMs());
+  }
+
+  @Test
+  void everyStatusCarriesTheEnergyCountersFromTheSleepReports() throws Exception {
+    // An actuator that spends 700 ms, then 1 000 ms, of each cycle in transition.
+    Actuator transitions = new Actuator() {
+      @Override
+      public String name() {
+        return "transitions";
+      }
+
+      @Override
+      public SleepReport sleep(SleepRequest r) {
+        long start = clock.millis();
+        long awake = r.wakeAtMs() - r.resumeLatencyMs().getAsLong();
+        clock.set(awake);
+        long transition = start == 10_000 ? 700 : 1_000;
+        return new SleepReport(start, awake, awake - start - transition, "test");
+      }
+
+      @Override
+      public void setComputeCores(int cores) {}
+    };
+    AgentLoop a = loop(transitions, 30_000); // the agent starts counting at 10 000
+    a.step(); // 10 000: sleep until 18 000
+    assertEquals(new EnergyCounters(10_000, 0, 0, 0, 0), posted.get(0).energy().orElseThrow());
+    assertEquals(new EnergyCounters(10_000, 0, 7_300, 700, 0),
+        posted.get(1).energy().orElseThrow());
+    clock.set(40_000);
+    a.step(); // awake 18 000 .. 40 000, then sleep until 78 000
+    assertEquals(new EnergyCounters(10_000, 22_000, 7_300, 700, 0),
+        posted.get(2).energy().orElseThrow());
+    EnergyCounters last = posted.get(3).energy().orElseThrow();
+    assertEquals(new EnergyCounters(10_000, 22_000, 44_300, 1_700, 0), last);
+    assertEquals(78_000 - 10_000, last.totalMs());
   }
 
   @Test
@@ -242,6 +278,19 @@ class AgentLoopTest {
     a.step();
     assertEquals(List.of(1, 0), coreCalls);
     assertEquals(NodeStatus.State.AWAKE, posted.get(1).state(), "mode change is reported");
+    // Max-perf from 10 000, io-server 25 000 .. 31 000: the AWAKE posted for the change back at
+    // 31 000 says awake 15 000 ms, io-server 6 000 ms.
+    clock.set(25_000);
+    a.step();
+    served = Optional.of(AgentPlannerTest.base().validUntilMs(1_000_000)
+        .add(NodeSchedule.of(DN1, NodeMode.IO_SERVER)).build());
+    a.step();
+    clock.set(31_000);
+    served = Optional.of(AgentPlannerTest.base().validUntilMs(1_000_000)
+        .add(NodeSchedule.of(DN1, NodeMode.ACTIVE)).build());
+    a.step();
+    assertEquals(new EnergyCounters(10_000, 15_000, 0, 0, 6_000),
+        posted.get(posted.size() - 1).energy().orElseThrow());
   }
 
   @Test

@@ -11,7 +11,7 @@ import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.power.PowerModel;
 import org.junit.jupiter.api.Test;
 
-/** The emulating actuator: freeze, wait, thaw early by the resume latency; energy; refusals. */
+/** The emulating actuator: freeze, wait, thaw early by the resume latency; refusals. */
 class EmulateActuatorTest {
   static final PowerModel MODEL = PowerModel.builder().nodeCount(1).activeWatts(25)
       .sleepWatts(1).ioServerWatts(10).build();
@@ -31,27 +31,6 @@ class EmulateActuatorTest {
     assertTrue(freezer.frozenAt(10_000) && freezer.frozenAt(39_499));
     assertFalse(freezer.frozenAt(39_500));
     assertFalse(freezer.isFrozen());
-  }
-
-  @Test
-  void accountsEnergyAwakeAndAsleepFromThePowerModel() throws Exception {
-    EmulateActuator a = new EmulateActuator(freezer, clock, clock, MODEL, 0);
-    clock.set(30_000);
-    a.sleep(new SleepRequest(60_000, OptionalLong.empty(), 1));
-    // awake 30 s at 25 W = 750 J, asleep 30 s at 1 W = 30 J: 780 J, 13 W average.
-    EnergyAccount e = a.energy(60_000);
-    assertEquals(30_000, e.awakeMs());
-    assertEquals(30_000, e.asleepMs());
-    assertEquals(750, e.awakeJoules(), 1e-9);
-    assertEquals(30, e.asleepJoules(), 1e-9);
-    assertEquals(13, e.averageWatts(), 1e-9);
-    // io-server for 10 s at 10 W: +100 J awake.
-    a.setComputeCores(1);
-    clock.set(70_000);
-    a.setComputeCores(0);
-    assertEquals(850, a.energy(70_000).awakeJoules(), 1e-9);
-    // Back to max-perf: 20 s more at 25 W.
-    assertEquals(850 + 500, a.energy(90_000).awakeJoules(), 1e-9);
   }
 
   @Test

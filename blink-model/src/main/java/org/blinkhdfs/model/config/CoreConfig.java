@@ -33,6 +33,9 @@ public final class CoreConfig {
       new ConfigKey("blink.power.overhead.watts", "40", "W");
   public static final ConfigKey TRANSITION_MS =
       new ConfigKey("blink.power.transition.ms", "0", "ms");
+  /** Watts while entering or resuming from sleep; empty: {@code blink.power.active.watts}. */
+  public static final ConfigKey TRANSITION_WATTS =
+      new ConfigKey("blink.power.transition.watts", "", "W");
   /**
    * How much of a replica's window a reader needs left to start a read on it. Read by the
    * NameNode's read sort and the client (listed in their keys, {@code PlacementConfig}); here so
@@ -43,7 +46,8 @@ public final class CoreConfig {
 
   /** Every key this class reads. */
   public static final List<ConfigKey> KEYS =
-      List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS, SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS);
+      List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS, SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS,
+          TRANSITION_WATTS);
 
   private final Function<String, String> lookup;
 
@@ -79,7 +83,24 @@ public final class CoreConfig {
     }
     return PowerModel.builder().nodeCount(nodeCount).activeWatts(active).sleepWatts(sleep)
         .overheadWatts(doubleIn(OVERHEAD_WATTS, 0, 1e9))
-        .transitionMs(longIn(TRANSITION_MS, 0, 3_600_000L)).build();
+        .transitionMs(longIn(TRANSITION_MS, 0, 3_600_000L))
+        .transitionWatts(transitionWatts(active, sleep)).build();
+  }
+
+  /** {@code blink.power.transition.watts}, between the sleep and active watts; empty: active. */
+  private double transitionWatts(double active, double sleep) {
+    String v = raw(TRANSITION_WATTS);
+    if (v == null || v.isBlank()) {
+      return active;
+    }
+    double w = doubleIn(TRANSITION_WATTS, 0, 1e6);
+    if (w < sleep || w > active) {
+      throw new IllegalArgumentException(TRANSITION_WATTS.name() + " = " + w + " must lie between "
+          + SLEEP_WATTS.name() + " = " + sleep + " and " + ACTIVE_WATTS.name() + " = " + active
+          + ": give a node's draw while it suspends or resumes, or leave it empty for the"
+          + " active watts");
+    }
+    return w;
   }
 
   private String raw(ConfigKey key) {

@@ -27,15 +27,17 @@ public final class PowerModel {
   private final double overheadWatts;
   private final long transitionMs;
   private final double ioServerWatts;
+  private final double transitionWatts;
 
   private PowerModel(int nodeCount, double activeWatts, double sleepWatts, double overheadWatts,
-      long transitionMs, double ioServerWatts) {
+      long transitionMs, double ioServerWatts, double transitionWatts) {
     this.nodeCount = nodeCount;
     this.activeWatts = activeWatts;
     this.sleepWatts = sleepWatts;
     this.overheadWatts = overheadWatts;
     this.transitionMs = transitionMs;
     this.ioServerWatts = ioServerWatts;
+    this.transitionWatts = transitionWatts;
   }
 
   /** The BlinkFS Mac-mini prototype: 25 W active, 1 W in S3, 40 W overhead, 1 s transitions. */
@@ -76,6 +78,15 @@ public final class PowerModel {
     return ioServerWatts;
   }
 
+  /**
+   * Watts of one node while it enters or resumes from sleep: what the scheduler's energy ledger
+   * charges for measured transition time. Defaults to {@link #activeWatts()}: a host going down
+   * or coming up runs its CPU and disks much as when awake.
+   */
+  public double transitionWatts() {
+    return transitionWatts;
+  }
+
   /** {@code p_total}: all DataNodes awake, overhead excluded. */
   public double totalWatts() {
     return nodeCount * activeWatts;
@@ -114,7 +125,7 @@ public final class PowerModel {
   public String toString() {
     return "PowerModel{nodes=" + nodeCount + ", activeWatts=" + activeWatts + ", sleepWatts="
         + sleepWatts + ", overheadWatts=" + overheadWatts + ", transitionMs=" + transitionMs
-        + ", ioServerWatts=" + ioServerWatts + "}";
+        + ", ioServerWatts=" + ioServerWatts + ", transitionWatts=" + transitionWatts + "}";
   }
 
   /** Builder; {@link #build()} validates every value and names the bad one. */
@@ -125,6 +136,7 @@ public final class PowerModel {
     private double overheadWatts = 0;
     private long transitionMs = 0;
     private double ioServerWatts = Double.NaN;
+    private double transitionWatts = Double.NaN;
 
     public Builder nodeCount(int nodeCount) {
       this.nodeCount = nodeCount;
@@ -154,6 +166,12 @@ public final class PowerModel {
     /** Watts in io-server state; between sleep and active watts. Default: active watts. */
     public Builder ioServerWatts(double ioServerWatts) {
       this.ioServerWatts = ioServerWatts;
+      return this;
+    }
+
+    /** Watts while entering or resuming from sleep; sleep to active watts. Default: active. */
+    public Builder transitionWatts(double transitionWatts) {
+      this.transitionWatts = transitionWatts;
       return this;
     }
 
@@ -189,7 +207,13 @@ public final class PowerModel {
         throw new IllegalArgumentException("ioServerWatts must lie between sleepWatts ("
             + sleepWatts + ") and activeWatts (" + activeWatts + "), got " + io);
       }
-      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io);
+      double tw = Double.isNaN(transitionWatts) ? activeWatts : transitionWatts;
+      if (!Double.isFinite(tw) || tw < sleepWatts || tw > activeWatts) {
+        throw new IllegalArgumentException("transitionWatts must lie between sleepWatts ("
+            + sleepWatts + ") and activeWatts (" + activeWatts + "), got " + tw);
+      }
+      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io,
+          tw);
     }
 
     private static void requireFinite(String name, double value) {

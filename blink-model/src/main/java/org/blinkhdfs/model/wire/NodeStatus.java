@@ -1,5 +1,7 @@
 package org.blinkhdfs.model.wire;
 
+import java.util.Optional;
+
 /**
  * What a power agent posts to the scheduler on every transition (the agents' heartbeats,
  * BlinkFS §4).
@@ -11,9 +13,11 @@ package org.blinkhdfs.model.wire;
  * @param measuredSleepMs for {@link State#AWAKE} after a sleep: the sleep the actuator measured
  * @param utilization the node's recent I/O utilization in [0, 1] (PARAID's U), -1 if unknown
  * @param detail free text for operators (actuator, errors)
+ * @param energy how the node spent its time since the agent started, up to {@code atMs}; empty
+ *     from an agent older than issue 38 (the scheduler then estimates it from the schedule)
  */
 public record NodeStatus(String node, State state, long epoch, long atMs, long measuredSleepMs,
-    double utilization, String detail) {
+    double utilization, String detail, Optional<EnergyCounters> energy) {
 
   /** Node states an agent reports. */
   public enum State {
@@ -24,7 +28,14 @@ public record NodeStatus(String node, State state, long epoch, long atMs, long m
     ERROR
   }
 
+  /** A status without energy counters (an agent older than issue 38, or a test). */
+  public NodeStatus(String node, State state, long epoch, long atMs, long measuredSleepMs,
+      double utilization, String detail) {
+    this(node, state, epoch, atMs, measuredSleepMs, utilization, detail, Optional.empty());
+  }
+
   public NodeStatus {
+    energy = energy == null ? Optional.empty() : energy;
     if (node == null || node.isBlank()) {
       throw new IllegalArgumentException("node must be a DataNode address host:port");
     }

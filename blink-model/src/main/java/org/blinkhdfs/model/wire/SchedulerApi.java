@@ -25,6 +25,8 @@ public final class SchedulerApi {
   public static final String NODES = "/v1/nodes";
   /** {@code POST}: a wake request (a node held awake for a span). */
   public static final String WAKE = "/v1/wake";
+  /** GET: the energy books, cumulative since the scheduler started (issue 38). */
+  public static final String ENERGY = "/v1/energy";
   /** {@code PUT}: per-node read loads for load-proportional blinking. */
   public static final String POPULARITY = "/v1/popularity";
   /** {@code GET}/{@code PUT}: the application groups document. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
+import java.util.Optional;
 import org.blinkhdfs.model.json.StrictJson;
 
 /**
@@ -13,11 +14,16 @@ import org.blinkhdfs.model.json.StrictJson;
  *
  * <pre>
  * {"version": 1, "node": "10.0.0.11:9866", "state": "AWAKE", "epoch": 42,
- *  "atMs": 1790000012345, "measuredSleepMs": 31250, "utilization": 0.4, "detail": "real"}
+ *  "atMs": 1790000012345, "measuredSleepMs": 31250, "utilization": 0.4, "detail": "real",
+ *  "energy": {"sinceMs": 1789999000000, "awakeMs": 400000, "asleepMs": 600000,
+ *             "transitionMs": 12345, "ioServerMs": 0}}
  * </pre>
  *
  * <p>{@code version}, {@code node}, {@code state} and {@code atMs} are required; the rest default
- * to -1 (epoch, utilization), 0 and "". Unknown fields are ignored. Errors name the field.
+ * to -1 (epoch, utilization), 0 and "". {@code energy} ({@link EnergyCounters}) is optional:
+ * absent or null from agents older than issue 38, which an older scheduler ignores like any
+ * unknown field, so the format stays version 1 both ways. When present, all five of its fields
+ * are required whole numbers {@code >= 0}. Unknown fields are ignored. Errors name the field.
  *
  * <p>Thread-safe.
  */
@@ -36,6 +42,9 @@ public final class StatusJson {
     o.put("measuredSleepMs", s.measuredSleepMs());
     o.put("utilization", s.utilization());
     o.put("detail", s.detail() == null ? "" : s.detail());
+    s.energy().ifPresent(e -> o.putObject("energy").put("sinceMs", e.sinceMs())
+        .put("awakeMs", e.awakeMs()).put("asleepMs", e.asleepMs())
+        .put("transitionMs", e.transitionMs()).put("ioServerMs", e.ioServerMs()));
     return o.toString();
   }
 
@@ -69,22 +78,41 @@ public final class StatusJson {
     try {
       return new NodeStatus(text(root, "node", null), state, integer(root, "epoch", -1L),
           integer(root, "atMs", null), integer(root, "measuredSleepMs", 0L),
-          u == null ? -1 : u.asDouble(), text(root, "detail", ""));
+          u == null ? -1 : u.asDouble(), text(root, "detail", ""), energy(root));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("status: " + e.getMessage(), e);
     }
   }
 
+  private static Optional<EnergyCounters> energy(JsonNode root) {
+    JsonNode e = root.get("energy");
+    if (e == null || e.isNull()) {
+      return Optional.empty();
+    }
+    if (!e.isObject()) {
+      throw new IllegalArgumentException("energy " + e + " must be an object {\"sinceMs\": ...,"
+          + " \"awakeMs\": ..., \"asleepMs\": ..., \"transitionMs\": ..., \"ioServerMs\": ...}");
+    }
+    return Optional.of(new EnergyCounters(integer(e, "energy.", "sinceMs", null),
+        integer(e, "energy.", "awakeMs", null), integer(e, "energy.", "asleepMs", null),
+        integer(e, "energy.", "transitionMs", null), integer(e, "energy.", "ioServerMs", null)));
+  }
+
   private static long integer(JsonNode root, String field, Long defaultValue) {
+    return integer(root, "", field, defaultValue);
+  }
+
+  private static long integer(JsonNode root, String prefix, String field, Long defaultValue) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {
       if (defaultValue == null) {
-        throw new IllegalArgumentException("status." + field + " is required");
+        throw new IllegalArgumentException("status." + prefix + field + " is required");
       }
       return defaultValue;
     }
     if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-      throw new IllegalArgumentException("status." + field + " " + v + " must be a whole number");
+      throw new IllegalArgumentException("status." + prefix + field + " " + v
+          + " must be a whole number");
     }
     return v.asLong();
   }

@@ -2,12 +2,14 @@ package org.blinkhdfs.model.wire;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleLimits;
+import org.blinkhdfs.model.wire.proto.EnergyCountersProto;
 import org.blinkhdfs.model.wire.proto.NodeScheduleProto;
 import org.blinkhdfs.model.wire.proto.NodeStatusProto;
 import org.blinkhdfs.model.wire.proto.ScheduleProto;
@@ -97,11 +99,14 @@ public final class WireCodec {
   }
 
   public static byte[] encodeStatus(NodeStatus s) {
-    return NodeStatusProto.newBuilder().setVersion(VERSION).setNode(s.node())
+    NodeStatusProto.Builder b = NodeStatusProto.newBuilder().setVersion(VERSION).setNode(s.node())
         .setState(NodeStatusProto.State.valueOf(s.state().name())).setEpoch(s.epoch())
         .setAtMs(s.atMs()).setMeasuredSleepMs(s.measuredSleepMs())
-        .setUtilization(s.utilization()).setDetail(s.detail() == null ? "" : s.detail()).build()
-        .toByteArray();
+        .setUtilization(s.utilization()).setDetail(s.detail() == null ? "" : s.detail());
+    s.energy().ifPresent(e -> b.setEnergy(EnergyCountersProto.newBuilder()
+        .setSinceMs(e.sinceMs()).setAwakeMs(e.awakeMs()).setAsleepMs(e.asleepMs())
+        .setTransitionMs(e.transitionMs()).setIoServerMs(e.ioServerMs())));
+    return b.build().toByteArray();
   }
 
   public static NodeStatus decodeStatus(byte[] bytes) {
@@ -123,8 +128,15 @@ public final class WireCodec {
               + " ERROR", p.getStateValue()));
     }
     try {
+      Optional<EnergyCounters> energy = Optional.empty();
+      if (p.hasEnergy()) {
+        EnergyCountersProto e = p.getEnergy();
+        energy = Optional.of(new EnergyCounters(e.getSinceMs(), e.getAwakeMs(), e.getAsleepMs(),
+            e.getTransitionMs(), e.getIoServerMs()));
+      }
       return new NodeStatus(p.getNode(), NodeStatus.State.valueOf(p.getState().name()),
-          p.getEpoch(), p.getAtMs(), p.getMeasuredSleepMs(), p.getUtilization(), p.getDetail());
+          p.getEpoch(), p.getAtMs(), p.getMeasuredSleepMs(), p.getUtilization(), p.getDetail(),
+          energy);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("NodeStatusProto: " + e.getMessage(), e);
     }

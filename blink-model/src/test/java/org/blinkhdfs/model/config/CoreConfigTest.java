@@ -20,8 +20,26 @@ class CoreConfigTest {
     assertEquals(9.0, m.inactiveWatts(), 0);
     assertEquals(40.0, m.overheadWatts(), 0);
     assertEquals(0, m.transitionMs());
+    assertEquals(25.0, m.transitionWatts(), 0);
     assertEquals(60_000, c.intervalMs());
     assertEquals("staggered", c.policy().name());
+  }
+
+  @Test
+  void transitionWattsAreReadAndCheckedAgainstSleepAndActive() {
+    Map<String, String> conf = new HashMap<>();
+    conf.put("blink.power.transition.watts", "18");
+    assertEquals(18.0, new CoreConfig(conf::get).powerModel(3).transitionWatts(), 0);
+    conf.put("blink.power.transition.watts", "0.5");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new CoreConfig(conf::get).powerModel(3));
+    assertTrue(e.getMessage().startsWith("blink.power.transition.watts = 0.5 must lie between"
+        + " blink.power.sleep.watts = 1.0 and blink.power.active.watts = 25.0"), e.getMessage());
+    conf.put("blink.power.transition.watts", "lots");
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new CoreConfig(conf::get).powerModel(3));
+    assertTrue(e.getMessage().startsWith("blink.power.transition.watts = 'lots' is invalid"),
+        e.getMessage());
   }
 
   @Test

@@ -59,6 +59,19 @@ class PowerModelTest {
   }
 
   @Test
+  void transitionWattsDefaultToActiveAndStayBetweenSleepAndActive() {
+    PowerModel m = PowerModel.builder().nodeCount(3).activeWatts(25).sleepWatts(1).build();
+    assertEquals(25.0, m.transitionWatts(), 0);
+    assertEquals(12.5, PowerModel.builder().nodeCount(3).activeWatts(25).sleepWatts(1)
+        .transitionWatts(12.5).build().transitionWatts(), 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PowerModel.builder().nodeCount(3).activeWatts(25).sleepWatts(1)
+            .transitionWatts(30).build());
+    assertEquals("transitionWatts must lie between sleepWatts (1.0) and activeWatts (25.0), got"
+        + " 30.0", e.getMessage());
+  }
+
+  @Test
   void badValuesAreRefusedByName() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> PowerModel.builder().nodeCount(3).activeWatts(-5).build());
