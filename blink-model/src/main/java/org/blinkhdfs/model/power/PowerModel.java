@@ -16,7 +16,14 @@ package org.blinkhdfs.model.power;
  * <p>Transitions: {@code transitionMs} is the total time of one suspend plus one resume, spent at
  * active power. A blinking node awake for {@code activeMs} per interval is therefore powered for
  * {@code activeMs + transitionMs} of it. A node that never sleeps (active the whole interval) or
- * never wakes pays no transition.
+ * never wakes pays no transition. The builder's default is 0; configuration ({@code
+ * CoreConfig}) defaults it to the mean enter plus resume of the {@link TransitionModel} at the
+ * configured interval, and an explicit {@code blink.power.transition.ms} wins over that.
+ *
+ * <p>Minimum useful window: {@code minWindowMs} is the shortest serving window worth a sleep
+ * cycle. A blinking node whose window after transitions would be shorter is planned OFF for the
+ * interval instead: a cycle that serves (almost) nothing still costs its transitions. Default 0:
+ * any positive window blinks.
  *
  * <p>Immutable and thread-safe.
  */
@@ -27,15 +34,17 @@ public final class PowerModel {
   private final double overheadWatts;
   private final long transitionMs;
   private final double ioServerWatts;
+  private final long minWindowMs;
 
   private PowerModel(int nodeCount, double activeWatts, double sleepWatts, double overheadWatts,
-      long transitionMs, double ioServerWatts) {
+      long transitionMs, double ioServerWatts, long minWindowMs) {
     this.nodeCount = nodeCount;
     this.activeWatts = activeWatts;
     this.sleepWatts = sleepWatts;
     this.overheadWatts = overheadWatts;
     this.transitionMs = transitionMs;
     this.ioServerWatts = ioServerWatts;
+    this.minWindowMs = minWindowMs;
   }
 
   /** The BlinkFS Mac-mini prototype: 25 W active, 1 W in S3, 40 W overhead, 1 s transitions. */
@@ -66,6 +75,11 @@ public final class PowerModel {
 
   public long transitionMs() {
     return transitionMs;
+  }
+
+  /** The shortest serving window worth a sleep cycle, ms; shorter ones are planned OFF. */
+  public long minWindowMs() {
+    return minWindowMs;
   }
 
   /**
@@ -114,7 +128,7 @@ public final class PowerModel {
   public String toString() {
     return "PowerModel{nodes=" + nodeCount + ", activeWatts=" + activeWatts + ", sleepWatts="
         + sleepWatts + ", overheadWatts=" + overheadWatts + ", transitionMs=" + transitionMs
-        + ", ioServerWatts=" + ioServerWatts + "}";
+        + ", ioServerWatts=" + ioServerWatts + ", minWindowMs=" + minWindowMs + "}";
   }
 
   /** Builder; {@link #build()} validates every value and names the bad one. */
@@ -125,6 +139,7 @@ public final class PowerModel {
     private double overheadWatts = 0;
     private long transitionMs = 0;
     private double ioServerWatts = Double.NaN;
+    private long minWindowMs = 0;
 
     public Builder nodeCount(int nodeCount) {
       this.nodeCount = nodeCount;
@@ -148,6 +163,12 @@ public final class PowerModel {
 
     public Builder transitionMs(long transitionMs) {
       this.transitionMs = transitionMs;
+      return this;
+    }
+
+    /** The shortest serving window worth a sleep cycle, ms; default 0. */
+    public Builder minWindowMs(long minWindowMs) {
+      this.minWindowMs = minWindowMs;
       return this;
     }
 
@@ -184,12 +205,16 @@ public final class PowerModel {
       if (transitionMs < 0) {
         throw new IllegalArgumentException("transitionMs must be >= 0, got " + transitionMs);
       }
+      if (minWindowMs < 0) {
+        throw new IllegalArgumentException("minWindowMs must be >= 0, got " + minWindowMs);
+      }
       double io = Double.isNaN(ioServerWatts) ? activeWatts : ioServerWatts;
       if (!Double.isFinite(io) || io < sleepWatts || io > activeWatts) {
         throw new IllegalArgumentException("ioServerWatts must lie between sleepWatts ("
             + sleepWatts + ") and activeWatts (" + activeWatts + "), got " + io);
       }
-      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io);
+      return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io,
+          minWindowMs);
     }
 
     private static void requireFinite(String name, double value) {
