@@ -148,7 +148,8 @@ public final class AgentPlanner {
           + timing.minSleepMs());
     }
     return AgentAction.sleep(new SleepRequest(wakeAt, OptionalLong.of(leaseEnd), s.epoch(),
-        OptionalLong.of(timing.resumeLatencyMs())), why + ": sleep until " + wakeAt);
+        OptionalLong.of(timing.resumeLatencyMs()), OptionalLong.of(s.intervalMs())),
+        why + ": sleep until " + wakeAt);
   }
 
   private static long saturatedAdd(long a, long b) {
