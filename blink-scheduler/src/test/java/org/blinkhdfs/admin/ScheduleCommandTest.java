@@ -94,7 +94,8 @@ class ScheduleCommandTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("dn1:9866  OFF"), r.out());
     assertTrue(r.out().contains("9 ring node(s) OFF rather than blinking: 1000 ms powered minus"
-        + " 137 ms of transitions leaves 863 ms, below the 1000 ms minimum useful window"), r.out());
+        + " 137 ms of transitions leaves 863 ms, below the 1000 ms minimum useful window"),
+        r.out());
   }
 
   @Test

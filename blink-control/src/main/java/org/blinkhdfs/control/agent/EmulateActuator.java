@@ -15,10 +15,10 @@ import org.slf4j.LoggerFactory;
  * and serving like a suspended host and resumes with its state intact.
  *
  * <p><b>Resume latency.</b> Like the real actuator, which arms its RTC alarm {@code
- * resumeLatencyMs} before {@code wakeAtMs}, this one thaws at {@code wakeAtMs − resumeLatencyMs}
- * (default 0: a thaw is instant), taking the latency from the {@link SleepRequest} when it
- * carries one (the planner's), else its own. A non-zero value makes an emulated cluster behave,
- * and draw, like a real one.
+ * resumeLatencyMs} before {@code wakeAtMs}, this one starts its resume (thaws, with transitions
+ * off) at {@code wakeAtMs − resumeLatencyMs}, taking the latency from the {@link SleepRequest}
+ * when it carries one (the planner's), else its own. A non-zero value makes an emulated cluster
+ * behave, and draw, like a real one.
  *
  * <p><b>Transitions</b> ({@link EmulatedTransitions}). A real host is neither serving nor asleep
  * while it suspends and resumes, so each sleep draws an enter and a resume time (scaled to the
