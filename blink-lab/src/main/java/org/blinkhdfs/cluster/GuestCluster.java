@@ -18,6 +18,7 @@ import org.blinkhdfs.guest.Guest;
 import org.blinkhdfs.guest.GuestLab;
 import org.blinkhdfs.guest.GuestRunScript;
 import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.config.TransitionConfig;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.scheduler.SchedulerConfig;
 import org.blinkhdfs.scheduler.SchedulerDaemon;
@@ -164,6 +165,9 @@ public final class GuestCluster implements Closeable {
     conf.set(SchedulerConfig.SIGNAL.name(), "steady:" + spec.powerPercent() + "%");
     conf.set(SchedulerConfig.SCHEDULE_FILE.name(), dir.resolve("schedule.json").toString());
     conf.setLong(CoreConfig.INTERVAL_MS.name(), spec.intervalMs());
+    // Real kernels: the transitions take their real time whatever the interval, so the plan
+    // takes them out of each window unscaled (the reference interval is this interval).
+    conf.set(TransitionConfig.REFERENCE_INTERVAL.name(), spec.intervalMs() + "ms");
     conf.set(CoreConfig.POLICY.name(), spec.schedulePolicy());
     conf.setLong(SchedulerConfig.TICK_MS.name(), 250);
     conf.setLong(SchedulerConfig.LEASE_MS.name(), 3 * spec.intervalMs());

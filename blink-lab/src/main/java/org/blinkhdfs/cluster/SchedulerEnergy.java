@@ -3,6 +3,7 @@ package org.blinkhdfs.cluster;
 import java.io.IOException;
 import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.daemon.http.HadoopHttpAuthenticator;
+import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
 /**
@@ -13,7 +14,7 @@ import org.blinkhdfs.model.wire.SchedulerHttp;
  */
 public final class SchedulerEnergy {
   /** The scheduler's energy endpoint (docs/scheduler-api.md). */
-  static final String PATH = "/v1/energy";
+  static final String PATH = SchedulerApi.ENERGY;
 
   private final SchedulerHttp http;
 

@@ -37,6 +37,7 @@ final class RunDescription {
         .setting("blinking", blinking())
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
         .setting("power model", powerModel(model))
+        .setting("transitions", transitions())
         .setting("host CPU", hostCpu())
         .setting(gears() ? "power levels (demo only)" : "power levels", levels(model))
         .setting("layouts", layouts())
@@ -186,6 +187,20 @@ final class RunDescription {
         : fmt("BlinkFS Mac mini: %.0f W awake, %.0f W asleep per node,"
         + " %.0f W always-on overhead (switch, NameNode, staging)", model.activeWatts(),
         model.sleepWatts(), model.overheadWatts());
+  }
+
+  /**
+   * The sleep transitions every emulated sleep draws and the scheduler plans with (the defaults
+   * of blink.power.transition.*, which the local cluster does not override): real-kernel and
+   * scaled times both, as every report states them.
+   */
+  private String transitions() {
+    org.blinkhdfs.model.config.CoreConfig core = new org.blinkhdfs.model.config.CoreConfig(
+        java.util.Map.of(org.blinkhdfs.model.config.CoreConfig.INTERVAL_MS.name(),
+            Long.toString(options.intervalMs()))::get);
+    return fmt("drawn per emulated sleep: %s; the scheduler takes %d ms of transitions out of"
+        + " each blinking window", core.transitions().model().describe(options.intervalMs()),
+        core.powerModel(options.nodes()).transitionMs());
   }
 
   /** The hosts' CPU cap. */

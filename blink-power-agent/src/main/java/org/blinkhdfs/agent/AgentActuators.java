@@ -3,6 +3,7 @@ package org.blinkhdfs.agent;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.agent.actuator.LibcKernel;
 import org.blinkhdfs.agent.actuator.ProcessFreezers;
@@ -15,6 +16,7 @@ import org.blinkhdfs.control.agent.Actuator;
 import org.blinkhdfs.control.agent.ActuatorException;
 import org.blinkhdfs.control.agent.DryRunActuator;
 import org.blinkhdfs.control.agent.EmulateActuator;
+import org.blinkhdfs.control.agent.EmulatedTransitions;
 import org.blinkhdfs.control.agent.ProcessFreezer;
 import org.blinkhdfs.model.config.CoreConfig;
 
@@ -32,7 +34,9 @@ import org.blinkhdfs.model.config.CoreConfig;
  *       chooses: the {@code --cgroup} freezer if writable, else SIGSTOP/SIGCONT to
  *       {@code --pids}, the {@code --pid-file} pids (each must run a DataNode: {@link
  *       SignalFreezer#forPidFile(Path, Duration)}), or the pids in the cgroup's
- *       {@code cgroup.procs}</td><td>thaw</td></tr>
+ *       {@code cgroup.procs}, with enter and resume times drawn from the {@code
+ *       blink.power.transition.*} model ({@link EmulatedTransitions}, seeded by the node
+ *       address so a node draws the same sequence in every run)</td><td>thaw</td></tr>
  *   <tr><td>dry-run</td><td>{@link DryRunActuator}</td><td>nothing</td></tr>
  * </table>
  *
@@ -80,9 +84,13 @@ final class AgentActuators {
         ProcessFreezers.Choice choice =
             ProcessFreezers.choose(cfg.cgroup(), timeout, signalFreezer(cfg, timeout));
         ProcessFreezer f = choice.freezer();
-        EmulateActuator a = new EmulateActuator(f, sleeper, clock,
-            new CoreConfig(conf::get).powerModel(1), cfg.timing().resumeLatencyMs());
-        return new Built(a, "emulate: " + choice.reason(), f::thaw);
+        CoreConfig core = new CoreConfig(conf::get);
+        EmulatedTransitions transitions = new EmulatedTransitions(core.transitions().model(),
+            new Random(cfg.node().hashCode()), core.intervalMs());
+        EmulateActuator a = new EmulateActuator(f, sleeper, clock, core.powerModel(1),
+            cfg.timing().resumeLatencyMs(), transitions);
+        return new Built(a, "emulate: " + choice.reason() + "; transitions "
+            + transitions.describe() + " (scaled to each schedule's interval)", f::thaw);
       }
       default:
         return new Built(new DryRunActuator(sleeper, clock), "dry-run: logs only", () -> { });

@@ -60,9 +60,16 @@ public final class AgentConfig {
   /** The largest learned resume latency; also how long a resume is awaited for a sample. */
   public static final ConfigKey RESUME_LATENCY_MAX_MS =
       new ConfigKey("blink.agent.resume.latency.max.ms", "30000", "ms");
-  /** Added to the 90th percentile of the samples. */
+  /**
+   * Added to the 90th percentile of the samples. Default depends on the actuator: 500 for real
+   * (room for a slower resume than any seen), 0 for emulate, whose drawn resume times come from a
+   * known, bounded distribution: a margin there would only thaw the node early, awake and drawing
+   * power outside the window the scheduler paid for.
+   */
   public static final ConfigKey RESUME_LATENCY_MARGIN_MS =
-      new ConfigKey("blink.agent.resume.latency.margin.ms", "500", "ms");
+      new ConfigKey("blink.agent.resume.latency.margin.ms", "", "ms");
+  /** The margin's default for the real actuator. */
+  static final long REAL_RESUME_MARGIN_MS = 500;
   /** How many recent samples the learned latency rests on. */
   public static final ConfigKey RESUME_LATENCY_SAMPLES =
       new ConfigKey("blink.agent.resume.latency.samples", "20", "samples");
@@ -228,8 +235,9 @@ public final class AgentConfig {
 
   /**
    * How the agent learns its resume latency ({@link ResumeLatencyEstimator}): whether at all,
-   * its bounds, margin and sample window. Only the real actuator measures samples; the other
-   * actuators keep the configured latency.
+   * its bounds, margin and sample window. The real actuator measures samples, the emulate
+   * actuator reports its drawn resume times as samples (when its transitions are on); dry-run
+   * keeps the configured latency.
    *
    * @param enabled {@code --learn-resume-latency}, {@value #LEARN_KEY}
    * @param minMs {@code --resume-latency-min}, the smallest estimate
@@ -242,11 +250,14 @@ public final class AgentConfig {
       int samples) {
     static final String LEARN_KEY = "blink.agent.resume.latency.learn";
 
-    static ResumeLearning from(CommandLineTool.Args cl, Configuration conf, long configuredMs) {
+    static ResumeLearning from(CommandLineTool.Args cl, Configuration conf, long configuredMs,
+        long marginDefaultMs) {
       boolean enabled = enabled(cl, conf);
       long min = ms(cl, "resume-latency-min", conf, RESUME_LATENCY_MIN_MS, -1, 0, 600_000);
       long max = ms(cl, "resume-latency-max", conf, RESUME_LATENCY_MAX_MS, -1, 0, 600_000);
-      long margin = ConfigValues.longIn(conf::get, RESUME_LATENCY_MARGIN_MS, 0, 600_000);
+      long margin = conf.getTrimmed(RESUME_LATENCY_MARGIN_MS.name(), "").isEmpty()
+          ? marginDefaultMs
+          : ConfigValues.longIn(conf::get, RESUME_LATENCY_MARGIN_MS, 0, 600_000);
       int samples = (int) ConfigValues.longIn(conf::get, RESUME_LATENCY_SAMPLES, 1, 10_000);
       if (enabled && (configuredMs < min || configuredMs > max)) {
         throw new IllegalArgumentException(String.format(Locale.ROOT, "the resume latency %s"
@@ -301,7 +312,8 @@ public final class AgentConfig {
     long offCheckInMs = ms(cl, "off-checkin", conf, OFF_CHECK_IN_MS, -1, 10, 24 * HOUR_MS);
     long leaseMaxMs = ms(cl, "lease-max", conf, LEASE_MAX_MS, -1, 1000, 24 * HOUR_MS);
     this.timing = new AgentTiming(minSleepMs, resumeLatencyMs, pollMs, offCheckInMs, leaseMaxMs);
-    this.resumeLearning = ResumeLearning.from(cl, conf, resumeLatencyMs);
+    this.resumeLearning = ResumeLearning.from(cl, conf, resumeLatencyMs,
+        actuator == ActuatorKind.REAL ? REAL_RESUME_MARGIN_MS : 0);
     this.realFallback = cl.has("real-fallback")
         ? RealActuatorConfig.NoS3Fallback.parse("--real-fallback", cl.get("real-fallback").trim())
         : RealActuatorConfig.NoS3Fallback.parse(REAL_FALLBACK.name(),

@@ -145,6 +145,16 @@ class AgentConfigTest {
     assertEquals(2000, real.timing().resumeLatencyMs());
     assertEquals(3000, real.timing().minSleepMs());
     assertEquals(tmp, real.sysfsRoot());
+    assertEquals(500, real.resumeLearning().marginMs());
+    // Emulate learns from resume times drawn from a known, bounded distribution: no margin,
+    // which would only thaw the node early, outside the window the scheduler paid for.
+    AgentConfig emulate = parse(base("emulate", "--pids", "4242"));
+    assertEquals(0, emulate.resumeLearning().marginMs());
+    assertEquals(0, emulate.timing().resumeLatencyMs());
+    Configuration margin = new Configuration(false);
+    margin.set(AgentConfig.RESUME_LATENCY_MARGIN_MS.name(), "40");
+    assertEquals(40, parse(margin, base("emulate", "--pids", "4242")).resumeLearning()
+        .marginMs());
     AgentConfig dry = parse(base("dry-run"));
     assertEquals(0, dry.timing().resumeLatencyMs());
     assertEquals(1000, dry.timing().pollMs());

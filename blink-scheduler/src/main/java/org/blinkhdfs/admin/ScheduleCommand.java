@@ -12,6 +12,7 @@ import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.config.TransitionConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.AlignedStagger;
 import org.blinkhdfs.model.policy.BlinkPolicy;
@@ -21,6 +22,7 @@ import org.blinkhdfs.model.policy.PolicyResult;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.power.TransitionModel;
 import org.blinkhdfs.model.schedule.GanttText;
 import org.blinkhdfs.model.schedule.NodeAddress;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -41,8 +43,8 @@ import org.blinkhdfs.model.schedule.ScheduleLimits;
 public final class ScheduleCommand {
   private static final String DEFAULT_INTERVAL =
       Durations.format(Long.parseLong(CoreConfig.INTERVAL_MS.defaultValue()));
-  private static final String DEFAULT_TRANSITION =
-      Durations.format(Long.parseLong(CoreConfig.TRANSITION_MS.defaultValue()));
+  /** The scheduler's default: the measured real-kernel means, scaled to the interval. */
+  private static final TransitionModel DEFAULT_TRANSITIONS = TransitionModel.measured();
 
   static final String USAGE = String.join("\n",
       "usage: bin/blink schedule --power <P%|W watts> [flags]",
@@ -62,8 +64,13 @@ public final class ScheduleCommand {
           + ")",
       "  --overhead-watts W      always-on switch, NameNode, staging (default "
           + CoreConfig.OVERHEAD_WATTS.defaultValue() + ")",
-      "  --transition D          one suspend plus resume, taken from each window (default "
-          + DEFAULT_TRANSITION + ")",
+      "  --transition D          one suspend plus resume, taken from each window (default: the"
+          + " measured real-kernel mean enter + resume scaled to the interval, "
+          + Durations.format(DEFAULT_TRANSITIONS.plannedTransitionMs(60_000)) + " at 60s, "
+          + Durations.format(DEFAULT_TRANSITIONS.plannedTransitionMs(6_000)) + " at 6s;"
+          + " 0s: BlinkFS's t_active)",
+      "  --min-window D          shortest window worth a sleep cycle; a shorter one is OFF"
+          + " (default " + TransitionConfig.MIN_WINDOW.defaultValue() + ")",
       "  --popularity w1,..,wN   load-proportional weights, one per ring node (default equal)",
       "  --epoch E               epoch number (default 1)",
       "  --start-ms T            interval start, ms since the Unix epoch (default: now, rounded"
@@ -102,7 +109,8 @@ public final class ScheduleCommand {
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink schedule")
       .usage(USAGE).manual(MANUAL).flags("nodes", "node-names", "staging", "power", "interval",
           "policy",
-          "active-watts", "sleep-watts", "overhead-watts", "transition", "popularity", "epoch",
+          "active-watts", "sleep-watts", "overhead-watts", "transition", "min-window",
+          "popularity", "epoch",
           "start-ms", "lease", "format", "columns", "replication", "read-window")
       .operands(0, ": flags look like --name value").build();
 
@@ -138,15 +146,18 @@ public final class ScheduleCommand {
     for (int i = 1; i <= stagingCount; i++) {
       staging.add("staging" + i + ":9866");
     }
+    long intervalMs = a.durationMsIn("interval", DEFAULT_INTERVAL,
+        ScheduleLimits.MIN_INTERVAL_MS, ScheduleLimits.MAX_INTERVAL_MS);
+    String transition = Durations.format(DEFAULT_TRANSITIONS.plannedTransitionMs(intervalMs));
     PowerModel model = PowerModel.builder().nodeCount(ring.size())
         .activeWatts(a.doubleIn("active-watts", CoreConfig.ACTIVE_WATTS.defaultValue(), 0.001, 1e6))
         .sleepWatts(a.doubleIn("sleep-watts", CoreConfig.SLEEP_WATTS.defaultValue(), 0, 1e6))
         .overheadWatts(a.doubleIn("overhead-watts", CoreConfig.OVERHEAD_WATTS.defaultValue(), 0,
             1e9))
-        .transitionMs(a.durationMsIn("transition", DEFAULT_TRANSITION, 0, 3_600_000)).build();
+        .transitionMs(a.durationMsIn("transition", transition, 0, 3_600_000))
+        .minWindowMs(a.durationMsIn("min-window", TransitionConfig.MIN_WINDOW.defaultValue(), 0,
+            intervalMs)).build();
     PowerLevel level = PowerLevel.parse("--power", a.get("power", ""));
-    long intervalMs = a.durationMsIn("interval", DEFAULT_INTERVAL,
-        ScheduleLimits.MIN_INTERVAL_MS, ScheduleLimits.MAX_INTERVAL_MS);
     long startMs = a.has("start-ms") ? parseStart(a.get("start-ms", ""))
         : Math.floorDiv(clock.millis(), intervalMs) * intervalMs;
     OptionalLong lease = a.has("lease")
@@ -314,6 +325,9 @@ public final class ScheduleCommand {
     sb.append(String.format(Locale.ROOT,
         "the schedule draws %.2f W for the DataNodes (transitions of %d ms included)%n",
         r.drawnNodeWatts(), m.transitionMs()));
+    if (!r.note().isEmpty()) {
+      sb.append(r.note()).append('\n');
+    }
     return sb.toString();
   }
 }

@@ -124,10 +124,10 @@ public final class SchedulerDaemon implements Closeable {
     ticker.scheduleWithFixedDelay(this::tickOnce, config.tickMs, config.tickMs,
         TimeUnit.MILLISECONDS);
     LOG.info("BlinkHDFS scheduler serving http://{}:{}/ for {} ring nodes, {}, schedule file {},"
-        + " recovery {}, wake on demand {}", httpAddress().getHostString(),
+        + " recovery {}, wake on demand {}, transitions {}", httpAddress().getHostString(),
         httpAddress().getPort(), config.settings.ring().size(), config.signal.describe(),
         fileWriter.map(w -> w.target().toString()).orElse("none"), config.recovery.describe(),
-        config.wake.describe());
+        config.wake.describe(), config.transitions);
   }
 
   /** Starts a daemon with the system clock. */

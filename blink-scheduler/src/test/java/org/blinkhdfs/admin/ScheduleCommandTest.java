@@ -31,8 +31,10 @@ class ScheduleCommandTest {
 
   @Test
   void theIssueExamplePrintsJsonThenGantt() {
+    // --transition 0s: BlinkFS's t_active formula, which the paper's numbers follow.
     Run r = run("--nodes", "9", "--power", "50%", "--interval", "60s", "--policy", "staggered",
-        "--active-watts", "25", "--sleep-watts", "1", "--overhead-watts", "40");
+        "--active-watts", "25", "--sleep-watts", "1", "--overhead-watts", "40", "--transition",
+        "0s");
     assertEquals(0, r.code(), r.err());
     String json = r.out().substring(0, r.out().indexOf("}\n\n") + 2);
     Schedule s = ScheduleJson.read(json);
@@ -50,7 +52,7 @@ class ScheduleCommandTest {
   @Test
   void alignedPrintsTheReadCondition() {
     Run r = run("--nodes", "9", "--power", "40%", "--interval", "60s", "--policy", "aligned",
-        "--read-window", "500ms", "--start-ms", "0");
+        "--read-window", "500ms", "--start-ms", "0", "--transition", "0s");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("dn2:9866  BLINK      6666 +22500"), r.out());
     assertTrue(r.out().contains("aligned, r = 3 with blink.ring.spacing = even on the NameNode"
@@ -59,11 +61,11 @@ class ScheduleCommandTest {
         + " 22000 ms: every block readable at every phase: yes"), r.out());
     assertTrue(r.out().contains("= 0.3417; this schedule's a = 0.3750"), r.out());
     r = run("--nodes", "9", "--power", "40%", "--interval", "6s", "--policy", "aligned",
-        "--read-window", "500ms", "--start-ms", "0");
+        "--read-window", "500ms", "--start-ms", "0", "--transition", "0s");
     assertTrue(r.out().contains("unreadable 12.50% of the interval; a read at a random phase"
         + " waits 15.6 ms on average (least any equal-window schedule reaches: 15.6 ms)"), r.out());
     r = run("--nodes", "9", "--power", "20%", "--interval", "60s", "--policy", "aligned",
-        "--replication", "6", "--read-window", "500ms", "--start-ms", "0");
+        "--replication", "6", "--read-window", "500ms", "--start-ms", "0", "--transition", "0s");
     assertTrue(r.out().contains("(replicas 1 or 2 positions apart)"), r.out());
     assertTrue(r.out().contains("waits 367.4 ms on average (least any equal-window schedule"
         + " reaches: 12.5 ms)"), r.out());
@@ -73,6 +75,27 @@ class ScheduleCommandTest {
     // Other policies print no aligned condition.
     r = run("--nodes", "9", "--power", "40%", "--policy", "staggered-circular", "--start-ms", "0");
     assertFalse(r.out().contains("aligned, r ="), r.out());
+  }
+
+  @Test
+  void theDefaultTransitionsAreTheMeasuredMeansScaledToTheInterval() {
+    // 6 s, 20%: powered 1 000 ms; the measured means scaled by 6/60 plan 115 + 22 = 137 ms.
+    Run r = run("--nodes", "9", "--power", "20%", "--interval", "6s", "--start-ms", "0");
+    assertEquals(0, r.code(), r.err());
+    Schedule s = ScheduleJson.read(r.out().substring(0, r.out().indexOf("}\n\n") + 2));
+    assertEquals(863, s.entry("dn1:9866").activeMs());
+    assertTrue(r.out().contains("(transitions of 137 ms included)"), r.out());
+    // At 60 s unscaled: 1 367 ms of 10 000 powered.
+    r = run("--nodes", "9", "--power", "20%", "--interval", "60s", "--start-ms", "0");
+    assertTrue(r.out().contains("dn1:9866  BLINK      0 +8633"), r.out());
+    // A 1 s minimum useful window turns the 863 ms windows OFF and says why.
+    r = run("--nodes", "9", "--power", "20%", "--interval", "6s", "--start-ms", "0",
+        "--min-window", "1s");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("dn1:9866  OFF"), r.out());
+    assertTrue(r.out().contains("9 ring node(s) OFF rather than blinking: 1000 ms powered minus"
+        + " 137 ms of transitions leaves 863 ms, below the 1000 ms minimum useful window"),
+        r.out());
   }
 
   @Test

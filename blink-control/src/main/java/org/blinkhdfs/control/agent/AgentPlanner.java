@@ -44,10 +44,10 @@ import org.blinkhdfs.model.schedule.Schedule;
  * <p><b>Resume latency: which layer subtracts it.</b> {@code wakeAtMs} is when the node must be
  * <em>serving</em> (the {@link SleepRequest} contract). The actuator wakes {@code
  * resumeLatencyMs} earlier itself (the real one arms the RTC alarm at {@code wakeAt − latency};
- * the emulator thaws then), because only it knows its hardware. The planner uses the latency only
- * to judge whether the sleep that remains is worth it, and passes the value it used in the
- * request ({@link SleepRequest#resumeLatencyMs()}), so that a latency the agent learns between
- * cycles ({@link ResumeLatencyEstimator}) is the same for both.
+ * the emulator starts its resume then), because only it knows its hardware. The planner uses
+ * the latency only to judge whether the sleep that remains is worth it, and passes the value it
+ * used in the request ({@link SleepRequest#resumeLatencyMs()}), so that a latency the agent
+ * learns between cycles ({@link ResumeLatencyEstimator}) is the same for both.
  *
  * <p><b>Worked example</b> (interval 60 000 from 0, window [20 000, 40 000), lease to 180 000,
  * minSleep 3 000, latency 2 000, poll 5 000, confirmed at each step). At 10 000: asleep; wakeAt
@@ -148,7 +148,8 @@ public final class AgentPlanner {
           + timing.minSleepMs());
     }
     return AgentAction.sleep(new SleepRequest(wakeAt, OptionalLong.of(leaseEnd), s.epoch(),
-        OptionalLong.of(timing.resumeLatencyMs())), why + ": sleep until " + wakeAt);
+        OptionalLong.of(timing.resumeLatencyMs()), OptionalLong.of(s.intervalMs())),
+        why + ": sleep until " + wakeAt);
   }
 
   private static long saturatedAdd(long a, long b) {

@@ -21,11 +21,17 @@ import java.util.OptionalLong;
  * @param leaseEndMs the lease the agent follows: {@code min(validUntilMs, the scheduler's last
  *     answer + leaseMaxMs)}
  * @param epoch the schedule epoch this sleep follows, for reports
+ * <p><b>Why it carries the interval.</b> The emulate actuator scales its transition times to the
+ * blink interval of the schedule it follows ({@code TransitionModel}); the schedule's interval is
+ * the one in force, whatever the agent's own configuration says.
+ *
  * @param resumeLatencyMs how much before {@code wakeAtMs} the actuator starts waking ({@code >=
  *     0}); empty: the actuator's own setting
+ * @param intervalMs the blink interval of the schedule this sleep follows ({@code >= 1}); empty
+ *     (requests built by hand): the actuator's configured interval
  */
 public record SleepRequest(long wakeAtMs, OptionalLong leaseEndMs, long epoch,
-    OptionalLong resumeLatencyMs) {
+    OptionalLong resumeLatencyMs, OptionalLong intervalMs) {
   public SleepRequest {
     if (wakeAtMs < 0) {
       throw new IllegalArgumentException("wakeAtMs must be >= 0, got " + wakeAtMs);
@@ -36,11 +42,22 @@ public record SleepRequest(long wakeAtMs, OptionalLong leaseEndMs, long epoch,
       throw new IllegalArgumentException("resumeLatencyMs must be >= 0, got "
           + resumeLatencyMs.getAsLong());
     }
+    Objects.requireNonNull(intervalMs, "intervalMs");
+    if (intervalMs.isPresent() && intervalMs.getAsLong() < 1) {
+      throw new IllegalArgumentException("intervalMs must be >= 1, got "
+          + intervalMs.getAsLong());
+    }
+  }
+
+  /** A request without the schedule's interval (the actuator uses its configured one). */
+  public SleepRequest(long wakeAtMs, OptionalLong leaseEndMs, long epoch,
+      OptionalLong resumeLatencyMs) {
+    this(wakeAtMs, leaseEndMs, epoch, resumeLatencyMs, OptionalLong.empty());
   }
 
   /** A request that leaves the resume latency to the actuator's own setting. */
   public SleepRequest(long wakeAtMs, OptionalLong leaseEndMs, long epoch) {
-    this(wakeAtMs, leaseEndMs, epoch, OptionalLong.empty());
+    this(wakeAtMs, leaseEndMs, epoch, OptionalLong.empty(), OptionalLong.empty());
   }
 
   /** The request's resume latency, or {@code configuredMs} when it carries none. */

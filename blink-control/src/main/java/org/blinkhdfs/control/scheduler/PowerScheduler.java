@@ -184,6 +184,8 @@ public final class PowerScheduler {
   private long nextEpoch = 1;
   private double plannedForWatts;
   private PublishReason lastReason;
+  /** The policy's note on the last plan (e.g. nodes OFF: window not worth a sleep); "" none. */
+  private String policyNote = "";
   private long lastSampledBoundaryMs = Long.MIN_VALUE;
   private SchedulerStatus status;
   private Set<String> failedAtPlan = Set.of();
@@ -566,6 +568,7 @@ public final class PowerScheduler {
     controlChanged = false;
     long validUntil = boundary + settings.leaseMs();
     Schedule s;
+    String note = "";
     if (activeOverride.isPresent()) {
       s = overrideSchedule(nextEpoch, boundary, validUntil, activeOverride.getAsInt());
     } else {
@@ -580,7 +583,12 @@ public final class PowerScheduler {
         return Optional.empty();
       }
       s = r.schedule().orElseThrow();
+      note = r.note();
     }
+    if (!note.isEmpty() && !note.equals(policyNote)) {
+      LOG.warn("policy {}: {}", policy.name(), note);
+    }
+    policyNote = note;
     RecoveryPlanner.Result rp = RecoveryPlanner.apply(s, failed, recovery);
     WakePlanner.Result wp = WakePlanner.apply(rp.schedule(), wakes.holds());
     failedAtPlan = Set.copyOf(failed);
@@ -670,6 +678,9 @@ public final class PowerScheduler {
           planned, budget.nodeWatts(), activeOverride.isPresent()
               ? "an admin override of " + activeOverride.getAsInt() + " ACTIVE nodes"
               : "policy " + policy.name());
+      if (!policyNote.isEmpty()) {
+        msg += "; " + policyNote;
+      }
       if (!rp.woken().isEmpty()) {
         msg += "; " + describeRecovery(rp);
       }

@@ -194,6 +194,32 @@ class AgentLoopTest {
   }
 
   @Test
+  void anEmulatedNodeLearnsItsDrawnResumeAndThenServesOnTime() throws Exception {
+    // Transitions 300 ms enter, 1 s resume (60 s interval); learned latency p90 + margin 0, as
+    // the agent configures it for emulate. The worked schedule: window 20 000..40 000 of 60 s.
+    Actuator emulated = new EmulateActuator(freezer, clock, clock,
+        PowerModel.builder().nodeCount(1).activeWatts(25).sleepWatts(1).build(), 2_000,
+        new EmulatedTransitions(EmulateActuatorTest.FALLBACK, new java.util.Random(1), 60_000));
+    AgentLoop a = AgentLoop.builder()
+        .settings(new AgentLoop.Settings(DN1, AgentPlannerTest.TIMING, 30_000, 1))
+        .scheduleClient(() -> served).statusSink(posted::add).actuator(emulated).clock(clock)
+        .sleeper(clock).learnResumeLatency(new ResumeLatencyEstimator(2_000, 0, 30_000, 0, 20))
+        .build();
+    // 10 000: the configured 2 000 ms latency: alarm 18 000, serving at 19 000 (1 s early).
+    StepResult r = a.step();
+    assertEquals(StepResult.Kind.SLEPT, r.kind());
+    assertEquals(19_000, r.nextStepAtMs());
+    assertEquals(1_000, a.resumeLatencyMs(), "learned from the drawn 1 000 ms resume");
+    // 40 000: window closed; next window 80 000: alarm 79 000, serving at exactly 80 000.
+    clock.set(40_000);
+    r = a.step();
+    assertEquals(80_000, r.nextStepAtMs());
+    NodeStatus awake = posted.get(posted.size() - 1);
+    assertEquals(80_000, awake.atMs());
+    assertEquals(38_700, awake.measuredSleepMs()); // 40 300 .. 79 000
+  }
+
+  @Test
   void withoutLearningTheLatencyStaysFixed() throws Exception {
     AgentLoop a = loop(emulate, 30_000);
     a.step();

@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.Random;
 import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.common.time.Sleeper;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.power.TransitionDistribution;
+import org.blinkhdfs.model.power.TransitionModel;
 import org.junit.jupiter.api.Test;
 
-/** The emulating actuator: freeze, wait, thaw early by the resume latency; refusals. */
+/** The emulating actuator: freeze, enter, sleep, resume, thaw early by the resume latency. */
 class EmulateActuatorTest {
+  /** The documented fallback: 300 ms enter, 1 s resume, at the 60 s interval. */
+  static final TransitionModel FALLBACK = new TransitionModel(
+      new TransitionDistribution.Fixed(300), new TransitionDistribution.Fixed(1_000), 60_000);
   static final PowerModel MODEL = PowerModel.builder().nodeCount(1).activeWatts(25)
       .sleepWatts(1).ioServerWatts(10).build();
 
@@ -31,6 +38,112 @@ class EmulateActuatorTest {
     assertTrue(freezer.frozenAt(10_000) && freezer.frozenAt(39_499));
     assertFalse(freezer.frozenAt(39_500));
     assertFalse(freezer.isFrozen());
+  }
+
+  private EmulateActuator withTransitions(TransitionModel m, long latencyMs, long intervalMs) {
+    return new EmulateActuator(freezer, clock, clock, MODEL, latencyMs,
+        new EmulatedTransitions(m, new Random(1), intervalMs));
+  }
+
+  private static SleepRequest at(long wakeAtMs, long latencyMs, long intervalMs) {
+    return new SleepRequest(wakeAtMs, OptionalLong.empty(), 3, OptionalLong.of(latencyMs),
+        OptionalLong.of(intervalMs));
+  }
+
+  @Test
+  void entersSleepsResumesAndCountsOnlyTheSleep() throws Exception {
+    EmulateActuator a = withTransitions(FALLBACK, 0, 60_000);
+    clock.set(10_000);
+    SleepReport r = a.sleep(at(40_000, 0, 60_000));
+    // Frozen at 10 000; entering until 10 300; asleep until the alarm at 40 000; resuming
+    // until 41 000: the window opens 1 s late, as on a host that starts waking at its window.
+    assertEquals(List.of(new FakeFreezer.Transition(10_000, true),
+        new FakeFreezer.Transition(41_000, false)), freezer.transitions());
+    assertEquals(10_000, r.startedAtMs());
+    assertEquals(41_000, r.awakeAtMs());
+    assertEquals(29_700, r.measuredSleepMs());
+    // CONTRACT38: (awake - started) - measured = enter + resume.
+    assertEquals(1_300, r.awakeAtMs() - r.startedAtMs() - r.measuredSleepMs());
+    assertEquals(OptionalLong.of(40_000), r.transitions().alarmAtMs());
+    assertEquals(OptionalLong.of(1_000), r.transitions().resumeSampleMs());
+    assertTrue(r.transitions().resumeSampleBy().startsWith("the emulated thaw (enter"
+        + " fixed:300ms, resume fixed:1000ms"), r.transitions().resumeSampleBy());
+    assertTrue(r.detail().endsWith("frozen 31000 ms for epoch 3: entering 300 ms, asleep 29700"
+        + " ms, resuming 1000 ms (drawn 300 + 1000 ms)"), r.detail());
+  }
+
+  @Test
+  void aLearnedLatencyOpensTheWindowOnTime() throws Exception {
+    EmulateActuator a = withTransitions(FALLBACK, 0, 60_000);
+    clock.set(10_000);
+    // The planner's latency 1 000 (learned from the samples): the alarm at 39 000, serving at
+    // 40 000, exactly when the window opens.
+    SleepReport r = a.sleep(at(40_000, 1_000, 60_000));
+    assertEquals(40_000, r.awakeAtMs());
+    assertEquals(28_700, r.measuredSleepMs());
+    assertEquals(OptionalLong.of(39_000), r.transitions().alarmAtMs());
+  }
+
+  @Test
+  void aShortIntervalScalesTheTimes() throws Exception {
+    // At 6 s of the 60 s reference: 30 ms enter, 100 ms resume.
+    EmulateActuator a = withTransitions(FALLBACK, 0, 60_000);
+    clock.set(10_000);
+    SleepReport r = a.sleep(at(14_000, 0, 6_000));
+    assertEquals(14_100, r.awakeAtMs());
+    assertEquals(3_970, r.measuredSleepMs());
+    // A request without the schedule's interval uses the configured one (6 s here).
+    EmulateActuator configured = withTransitions(FALLBACK, 0, 6_000);
+    clock.set(20_000);
+    SleepReport c = configured.sleep(new SleepRequest(24_000, OptionalLong.empty(), 4));
+    assertEquals(24_100, c.awakeAtMs());
+    assertEquals(3_970, c.measuredSleepMs());
+  }
+
+  @Test
+  void anEnterPastTheAlarmSleepsNotAtAllAndResumesAfterIt() throws Exception {
+    EmulateActuator a = withTransitions(FALLBACK, 0, 60_000);
+    clock.set(10_000);
+    // The alarm at 10 200 fires while the host is still entering (until 10 300): no time
+    // asleep, resume from 10 300 to 11 300; serving 1 100 ms after the alarm.
+    SleepReport r = a.sleep(at(10_200, 0, 60_000));
+    assertEquals(0, r.measuredSleepMs());
+    assertEquals(11_300, r.awakeAtMs());
+    assertEquals(OptionalLong.of(1_100), r.transitions().resumeSampleMs());
+  }
+
+  @Test
+  void measuredDrawsAreSeededAndWithinTheScaledMeasurements() throws Exception {
+    TransitionModel m = TransitionModel.measured();
+    ManualClock c2 = new ManualClock(0);
+    EmulateActuator a = withTransitions(m, 0, 6_000);
+    EmulateActuator b = new EmulateActuator(new FakeFreezer(c2), c2, c2, MODEL, 0,
+        new EmulatedTransitions(m, new Random(1), 6_000));
+    for (int i = 1; i <= 40; i++) {
+      clock.set(i * 6_000L);
+      c2.set(i * 6_000L);
+      SleepReport r = a.sleep(at(i * 6_000L + 5_000, 0, 6_000));
+      SleepReport same = b.sleep(at(i * 6_000L + 5_000, 0, 6_000));
+      assertEquals(r, same, "the same seed draws the same cycle");
+      long inTransition = r.awakeAtMs() - r.startedAtMs() - r.measuredSleepMs();
+      long resume = r.transitions().resumeSampleMs().getAsLong();
+      long enter = inTransition - resume;
+      // Scaled by 6/60: enter 54..260 ms, resume 9..35 ms.
+      assertTrue(enter >= 54 && enter <= 260, "enter " + enter);
+      assertTrue(resume >= 9 && resume <= 35, "resume " + resume);
+    }
+  }
+
+  @Test
+  void anInterruptWhileEnteringThawsFirst() {
+    Sleeper interrupted = t -> {
+      throw new InterruptedException("shutdown");
+    };
+    EmulateActuator a = new EmulateActuator(freezer, interrupted, clock, MODEL, 0,
+        new EmulatedTransitions(FALLBACK, new Random(1), 60_000));
+    assertThrows(InterruptedException.class, () -> a.sleep(at(10_000, 0, 60_000)));
+    assertFalse(freezer.isFrozen());
+    assertEquals(2, freezer.transitions().size());
   }
 
   @Test

@@ -97,6 +97,33 @@ class PowerSchedulerTest {
   }
 
   @Test
+  void aWindowNotWorthASleepIsOffAndTheStatusSaysWhy() {
+    // 6 s interval, 20% (45 W): powered 1 000 ms, transitions 137 ms (measured, scaled): 863 ms
+    // windows, below a 1 s minimum useful window: every ring node OFF, the status says why.
+    PowerModel m = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(1)
+        .overheadWatts(40).transitionMs(137).minWindowMs(1_000).build();
+    PowerScheduler ps = scheduler(settings(9).model(m).intervalMs(6_000).build(),
+        new StaggeredPolicy());
+    knob.set(85); // 85 - 40 = 45 W: 20%
+    Schedule s = ps.tick(NOW).orElseThrow();
+    for (String n : ring(9)) {
+      assertEquals(NodeMode.OFF, s.entry(n).mode(), n);
+    }
+    assertEquals(SchedulerStatus.State.PLANNED, ps.status().state());
+    assertTrue(ps.status().message().endsWith("with policy staggered; 9 ring node(s) OFF rather"
+        + " than blinking: 1000 ms powered minus 137 ms of transitions leaves 863 ms, below the"
+        + " 1000 ms minimum useful window (blink.power.transition.min.window), and staying awake"
+        + " the whole interval would exceed the budget"), ps.status().message());
+    // More power: 30% (67.5 W) powers 6 000 * 58.5/216 = 1 625 ms, windows of 1 488 ms blink
+    // again, and the note is gone.
+    knob.set(107.5);
+    Schedule more = ps.tick(NOW + 1_000).orElseThrow();
+    assertEquals(1_488, more.nodes().get(0).activeMs());
+    assertFalse(ps.status().message().contains("OFF rather than blinking"),
+        ps.status().message());
+  }
+
+  @Test
   void boundaryEpochsRenewTheLeaseOnTheSameGrid() {
     PowerScheduler ps = scheduler(settings(9).build(), new StaggeredPolicy());
     ps.tick(NOW);

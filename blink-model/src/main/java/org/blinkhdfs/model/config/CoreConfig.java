@@ -31,8 +31,8 @@ public final class CoreConfig {
   public static final ConfigKey SLEEP_WATTS = new ConfigKey("blink.power.sleep.watts", "1", "W");
   public static final ConfigKey OVERHEAD_WATTS =
       new ConfigKey("blink.power.overhead.watts", "40", "W");
-  public static final ConfigKey TRANSITION_MS =
-      new ConfigKey("blink.power.transition.ms", "0", "ms");
+  /** Empty by default: the {@link TransitionConfig} model's mean at the interval. */
+  public static final ConfigKey TRANSITION_MS = TransitionConfig.TRANSITION_MS;
   /** Watts while entering or resuming from sleep; empty: {@code blink.power.active.watts}. */
   public static final ConfigKey TRANSITION_WATTS =
       new ConfigKey("blink.power.transition.watts", "", "W");
@@ -45,9 +45,9 @@ public final class CoreConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
 
   /** Every key this class reads. */
-  public static final List<ConfigKey> KEYS =
-      List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS, SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS,
-          TRANSITION_WATTS);
+  public static final List<ConfigKey> KEYS = List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS,
+      SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS, TRANSITION_WATTS, TransitionConfig.ENTER,
+      TransitionConfig.RESUME, TransitionConfig.REFERENCE_INTERVAL, TransitionConfig.MIN_WINDOW);
 
   private final Function<String, String> lookup;
 
@@ -73,7 +73,12 @@ public final class CoreConfig {
     return raw(POLICY);
   }
 
-  /** The power model for {@code nodeCount} ring DataNodes. */
+  /**
+   * The power model for {@code nodeCount} ring DataNodes. Its transition time is {@code
+   * blink.power.transition.ms} when set, else the transition model's mean at {@link
+   * #intervalMs()} ({@link TransitionConfig}); its minimum window {@code
+   * blink.power.transition.min.window}.
+   */
   public PowerModel powerModel(int nodeCount) {
     double active = doubleIn(ACTIVE_WATTS, 0.001, 1e6);
     double sleep = doubleIn(SLEEP_WATTS, 0, 1e6);
@@ -83,8 +88,14 @@ public final class CoreConfig {
     }
     return PowerModel.builder().nodeCount(nodeCount).activeWatts(active).sleepWatts(sleep)
         .overheadWatts(doubleIn(OVERHEAD_WATTS, 0, 1e9))
-        .transitionMs(longIn(TRANSITION_MS, 0, 3_600_000L))
+        .transitionMs(transitions().plannedTransitionMs(intervalMs()))
+        .minWindowMs(transitions().minWindowMs())
         .transitionWatts(transitionWatts(active, sleep)).build();
+  }
+
+  /** The {@code blink.power.transition.*} keys. */
+  public TransitionConfig transitions() {
+    return new TransitionConfig(lookup);
   }
 
   /** {@code blink.power.transition.watts}, between the sleep and active watts; empty: active. */

@@ -17,7 +17,16 @@ import org.blinkhdfs.model.schedule.Schedule;
  * <p>Transitions: a node powered for {@code poweredMs} of an interval and asleep for part of it
  * spends {@code transitionMs} of the powered time suspending and resuming, so its usable window
  * is {@code poweredMs − transitionMs}. A node powered the whole interval never transitions. A node
- * whose window would be empty is OFF for the epoch.
+ * whose window would be shorter than the model's minimum useful window ({@code minWindowMs}, at
+ * least 1 ms) is OFF for the epoch: its cycle would spend the transitions and serve too little,
+ * and keeping it awake instead would cost the whole interval, which a budget below 100% cannot
+ * pay. The OFF node's unspent power is left unspent (the plan stays under budget), and the
+ * policy says so in its result ({@link #notWorthASleep}).
+ *
+ * <p>Worked example (9 nodes, 25 W / 1 W, t = 6 s, 20%: powered 1000 ms): with the default
+ * measured transitions scaled to 6 s (137 ms) the window is 863 ms; with {@code minWindowMs =
+ * 1 s} every node is OFF. At t = 60 s with 300 ms enter + 1 s resume: powered 10 000 ms, window
+ * 8 700 ms, kept with a 1 s minimum.
  *
  * <p>Worked example (Mac-mini model, 9 nodes, 25 W / 1 W, no transition cost, t = 60 s, 50%):
  * {@code p_available = 112.5}, {@code f = (112.5 − 9)/(225 − 9) = 0.479166…}, powered time
@@ -38,12 +47,34 @@ final class BlinkMath {
     return (long) Math.floor(fraction * intervalMs + 1e-9);
   }
 
-  /** The usable window for {@code poweredMs}: transitions come out of partial intervals. */
-  static long windowMs(long poweredMs, long intervalMs, long transitionMs) {
+  /**
+   * The usable window for {@code poweredMs}: transitions come out of partial intervals, and a
+   * window below the model's minimum useful window is 0 (OFF).
+   */
+  static long windowMs(long poweredMs, long intervalMs, PowerModel model) {
     if (poweredMs >= intervalMs) {
       return intervalMs;
     }
-    return Math.max(0, poweredMs - transitionMs);
+    long window = poweredMs - model.transitionMs();
+    return window >= Math.max(1, model.minWindowMs()) ? window : 0;
+  }
+
+  /** Whether a node powered {@code poweredMs} (some, not all of the interval) is OFF instead. */
+  static boolean notWorthASleep(long poweredMs, long intervalMs, PowerModel model) {
+    return poweredMs > 0 && poweredMs < intervalMs
+        && windowMs(poweredMs, intervalMs, model) == 0;
+  }
+
+  /**
+   * Why {@code nodes} ring nodes powered {@code poweredMs} are OFF rather than blinking, for the
+   * scheduler's status and log.
+   */
+  static String notWorthASleepNote(int nodes, long poweredMs, PowerModel model) {
+    return String.format(java.util.Locale.ROOT, "%d ring node(s) OFF rather than blinking: %d ms"
+        + " powered minus %d ms of transitions leaves %d ms, below the %d ms minimum useful"
+        + " window (blink.power.transition.min.window), and staying awake the whole interval"
+        + " would exceed the budget", nodes, poweredMs, model.transitionMs(),
+        Math.max(0, poweredMs - model.transitionMs()), Math.max(1, model.minWindowMs()));
   }
 
   /** The ring entry for a node with the given window: ACTIVE if whole, OFF if empty, else BLINK. */

@@ -38,12 +38,20 @@ public final class LoadProportionalPolicy implements BlinkPolicy {
     double[] weights = weights(req);
     double[] powered = waterFill(weights, n * BlinkMath.activeFraction(budget) * t, t);
     List<NodeSchedule> entries = new ArrayList<>(n);
+    int notWorth = 0;
+    long mostPowered = 0;
     for (int i = 0; i < n; i++) {
       long p = BlinkMath.poweredMs(powered[i] / t, t);
-      long window = BlinkMath.windowMs(p, t, req.model().transitionMs());
+      long window = BlinkMath.windowMs(p, t, req.model());
+      if (BlinkMath.notWorthASleep(p, t, req.model())) {
+        notWorth++;
+        mostPowered = Math.max(mostPowered, p);
+      }
       entries.add(BlinkMath.entry(req.ring().get(i), Math.floorDiv(t * i, (long) n), window, t));
     }
-    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
+    String note = notWorth == 0 ? ""
+        : BlinkMath.notWorthASleepNote(notWorth, mostPowered, req.model());
+    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget, note);
   }
 
   private static double[] weights(PolicyRequest req) {

@@ -25,12 +25,14 @@ abstract class OffsetBlinkPolicy implements BlinkPolicy {
     }
     long t = req.intervalMs();
     long powered = BlinkMath.poweredMs(BlinkMath.activeFraction(budget), t);
-    long window = BlinkMath.windowMs(powered, t, req.model().transitionMs());
+    long window = BlinkMath.windowMs(powered, t, req.model());
     int n = req.ring().size();
     List<NodeSchedule> entries = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       entries.add(BlinkMath.entry(req.ring().get(i), offsetMs(i, n, t, window), window, t));
     }
-    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
+    String note = BlinkMath.notWorthASleep(powered, t, req.model())
+        ? BlinkMath.notWorthASleepNote(n, powered, req.model()) : "";
+    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget, note);
   }
 }

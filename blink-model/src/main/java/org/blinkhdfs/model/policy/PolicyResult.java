@@ -36,6 +36,15 @@ public final class PolicyResult {
     return new PolicyResult(Status.PLANNED, schedule, budget, "planned");
   }
 
+  /**
+   * Planned, with a {@code note} on what the policy did other than the obvious (e.g. nodes OFF
+   * because their window would not be worth a sleep); an empty note is plain {@link #planned}.
+   */
+  static PolicyResult planned(Schedule schedule, PowerBudget budget, String note) {
+    return new PolicyResult(Status.PLANNED, schedule, budget,
+        note.isEmpty() ? "planned" : "planned; " + note);
+  }
+
   /** Below the minimum of the blinking policies: every DataNode asleep. */
   static PolicyResult belowMinimum(PowerBudget budget) {
     return belowMinimum(budget, budget.model().inactiveWatts(), "they draw all asleep");
@@ -70,6 +79,11 @@ public final class PolicyResult {
   /** A human-readable summary; for BELOW_MINIMUM it states the shortfall. */
   public String message() {
     return message;
+  }
+
+  /** What the scheduler should say besides "planned" (empty when nothing). */
+  public String note() {
+    return message.startsWith("planned; ") ? message.substring("planned; ".length()) : "";
   }
 
   /**

@@ -16,7 +16,14 @@ package org.blinkhdfs.model.power;
  * <p>Transitions: {@code transitionMs} is the total time of one suspend plus one resume, spent at
  * active power. A blinking node awake for {@code activeMs} per interval is therefore powered for
  * {@code activeMs + transitionMs} of it. A node that never sleeps (active the whole interval) or
- * never wakes pays no transition.
+ * never wakes pays no transition. The builder's default is 0; configuration ({@code
+ * CoreConfig}) defaults it to the mean enter plus resume of the {@link TransitionModel} at the
+ * configured interval, and an explicit {@code blink.power.transition.ms} wins over that.
+ *
+ * <p>Minimum useful window: {@code minWindowMs} is the shortest serving window worth a sleep
+ * cycle. A blinking node whose window after transitions would be shorter is planned OFF for the
+ * interval instead: a cycle that serves (almost) nothing still costs its transitions. Default 0:
+ * any positive window blinks.
  *
  * <p>Immutable and thread-safe.
  */
@@ -28,9 +35,10 @@ public final class PowerModel {
   private final long transitionMs;
   private final double ioServerWatts;
   private final double transitionWatts;
+  private final long minWindowMs;
 
   private PowerModel(int nodeCount, double activeWatts, double sleepWatts, double overheadWatts,
-      long transitionMs, double ioServerWatts, double transitionWatts) {
+      long transitionMs, double ioServerWatts, double transitionWatts, long minWindowMs) {
     this.nodeCount = nodeCount;
     this.activeWatts = activeWatts;
     this.sleepWatts = sleepWatts;
@@ -38,6 +46,7 @@ public final class PowerModel {
     this.transitionMs = transitionMs;
     this.ioServerWatts = ioServerWatts;
     this.transitionWatts = transitionWatts;
+    this.minWindowMs = minWindowMs;
   }
 
   /** The BlinkFS Mac-mini prototype: 25 W active, 1 W in S3, 40 W overhead, 1 s transitions. */
@@ -68,6 +77,11 @@ public final class PowerModel {
 
   public long transitionMs() {
     return transitionMs;
+  }
+
+  /** The shortest serving window worth a sleep cycle, ms; shorter ones are planned OFF. */
+  public long minWindowMs() {
+    return minWindowMs;
   }
 
   /**
@@ -114,18 +128,23 @@ public final class PowerModel {
       throw new IllegalArgumentException(
           "activeMs must be within [0, intervalMs=" + intervalMs + "], got " + activeMs);
     }
-    long poweredMs = activeMs;
+    long switchingMs = 0;
     if (activeMs > 0 && activeMs < intervalMs) {
-      poweredMs = Math.min(intervalMs, activeMs + transitionMs);
+      switchingMs = Math.min(intervalMs, activeMs + transitionMs) - activeMs;
     }
-    return (poweredMs * activeWatts + (intervalMs - poweredMs) * sleepWatts) / intervalMs;
+    long sleepingMs = intervalMs - activeMs - switchingMs;
+    // Transitions at transitionWatts, so the plan and the scheduler's energy books (which price
+    // the agents' measured transition time the same way) agree.
+    return (activeMs * activeWatts + switchingMs * transitionWatts + sleepingMs * sleepWatts)
+        / intervalMs;
   }
 
   @Override
   public String toString() {
     return "PowerModel{nodes=" + nodeCount + ", activeWatts=" + activeWatts + ", sleepWatts="
         + sleepWatts + ", overheadWatts=" + overheadWatts + ", transitionMs=" + transitionMs
-        + ", ioServerWatts=" + ioServerWatts + ", transitionWatts=" + transitionWatts + "}";
+        + ", ioServerWatts=" + ioServerWatts + ", transitionWatts=" + transitionWatts
+        + ", minWindowMs=" + minWindowMs + "}";
   }
 
   /** Builder; {@link #build()} validates every value and names the bad one. */
@@ -137,6 +156,7 @@ public final class PowerModel {
     private long transitionMs = 0;
     private double ioServerWatts = Double.NaN;
     private double transitionWatts = Double.NaN;
+    private long minWindowMs = 0;
 
     public Builder nodeCount(int nodeCount) {
       this.nodeCount = nodeCount;
@@ -160,6 +180,12 @@ public final class PowerModel {
 
     public Builder transitionMs(long transitionMs) {
       this.transitionMs = transitionMs;
+      return this;
+    }
+
+    /** The shortest serving window worth a sleep cycle, ms; default 0. */
+    public Builder minWindowMs(long minWindowMs) {
+      this.minWindowMs = minWindowMs;
       return this;
     }
 
@@ -202,6 +228,9 @@ public final class PowerModel {
       if (transitionMs < 0) {
         throw new IllegalArgumentException("transitionMs must be >= 0, got " + transitionMs);
       }
+      if (minWindowMs < 0) {
+        throw new IllegalArgumentException("minWindowMs must be >= 0, got " + minWindowMs);
+      }
       double io = Double.isNaN(ioServerWatts) ? activeWatts : ioServerWatts;
       if (!Double.isFinite(io) || io < sleepWatts || io > activeWatts) {
         throw new IllegalArgumentException("ioServerWatts must lie between sleepWatts ("
@@ -213,7 +242,7 @@ public final class PowerModel {
             + sleepWatts + ") and activeWatts (" + activeWatts + "), got " + tw);
       }
       return new PowerModel(nodeCount, activeWatts, sleepWatts, overheadWatts, transitionMs, io,
-          tw);
+          tw, minWindowMs);
     }
 
     private static void requireFinite(String name, double value) {

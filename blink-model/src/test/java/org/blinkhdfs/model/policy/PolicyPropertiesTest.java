@@ -28,7 +28,8 @@ class PolicyPropertiesTest {
       double active = 5 + rnd.nextDouble() * 300;
       PowerModel model = PowerModel.builder().nodeCount(n).activeWatts(active)
           .sleepWatts(rnd.nextDouble() * active * 0.2).overheadWatts(rnd.nextDouble() * 100)
-          .transitionMs(rnd.nextBoolean() ? 0 : rnd.nextInt(3000)).build();
+          .transitionMs(rnd.nextBoolean() ? 0 : rnd.nextInt(3000))
+          .minWindowMs(rnd.nextBoolean() ? 0 : rnd.nextInt(5000)).build();
       PowerLevel level = rnd.nextBoolean() ? new PowerLevel.Percent(rnd.nextDouble() * 100)
           : new PowerLevel.Watts(rnd.nextDouble() * model.peakClusterWatts() * 1.2);
       long interval = 1_000 + rnd.nextInt(120_000); // blink.interval.ms: 1 s up
@@ -82,12 +83,14 @@ class PolicyPropertiesTest {
     // The schedule survives the JSON codec unchanged.
     assertEquals(s, ScheduleJson.read(ScheduleJson.write(s)), ctx);
     // The power left over is less than what one more millisecond per node, or one more
-    // activated node, would cost: the policies do not waste the budget.
+    // activated node, would cost: the policies do not waste the budget. Nodes OFF because their
+    // window would be below the minimum leave up to transitions + minimum window unspent.
     double slack = b.nodeWatts() - r.drawnNodeWatts();
     PowerModel m = req.model();
+    long unspendable = m.transitionMs() + Math.max(1, m.minWindowMs());
     double perMs = m.nodeCount() * (m.activeWatts() - m.sleepWatts()) / s.intervalMs();
     double bound = policy.equals(ActivationPolicy.NAME) ? m.activeWatts() - m.sleepWatts()
-        : perMs * (1 + m.transitionMs()) + (m.activeWatts() - m.sleepWatts())
+        : perMs * (1 + unspendable) + (m.activeWatts() - m.sleepWatts())
             * m.transitionMs() * m.nodeCount() / s.intervalMs();
     assertTrue(slack <= bound + 1e-6 || policy.equals(LoadProportionalPolicy.NAME)
         || b.nodeWatts() >= m.totalWatts() - 1e-9, ctx + ": slack " + slack + " > " + bound);
