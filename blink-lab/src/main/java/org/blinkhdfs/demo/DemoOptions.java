@@ -233,10 +233,17 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       MapReduceSession.WORDCOUNT, MapReduceSession.GREP, FaultsSession.EXPERIMENT,
       SoakSession.EXPERIMENT, GroupsSession.EXPERIMENT, GroupsIoSession.EXPERIMENT,
       SignalSession.KV, SignalSession.SEARCH, SignalSession.OSCILLATION,
-      RabbitDatasetsSession.EXPERIMENT);
+      RabbitDatasetsSession.EXPERIMENT, LayoutSession.COMPARE);
 
   static final String DEMO_LAYOUTS = "power-balanced+staggered,aligned+aligned,"
-      + "default+staggered,equal-work+activation,paraid+activation";
+      + "default+staggered,covering-set+covering,equal-work+activation,paraid+activation";
+  /**
+   * bench compare: every layout an operator could run on the same cluster and budget, ours (the
+   * ring with the paper's and the aligned stagger) against HDFS's default placement under the
+   * same schedule, the stock covering set, Rabbit's equal work, PARAID and load-proportional
+   * blinking.
+   */
+  static final String COMPARE_LAYOUTS = DEMO_LAYOUTS + ",default+load-proportional";
   static final String ACTIVATION = "activation";
   /** {@code bin/blink bench throughput}, the only command that reads its throughput in rounds. */
   static final String THROUGHPUT = "throughput";
@@ -503,6 +510,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             + EXPERIMENTS);
       }
       experiments.add(command);
+      if (command.equals(LayoutSession.COMPARE)) {
+        experiments.addAll(List.of("latency", "throughput"));
+      }
     } else {
       experiments.addAll(List.of("latency", "throughput"));
     }
@@ -534,13 +544,13 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
           + " applies to the MapReduce benches only (dfsio, terasort, wordcount, grep)");
     }
     for (String flag : List.of("rounds", "low-power-rounds", "native-timeout")) {
-      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput || oscillation)
-          && flag.equals("rounds"))
+      if (!relay && !((text || dfsioGears || groupsIo || rabbit || throughput || oscillation
+          || command.equals(LayoutSession.COMPARE)) && flag.equals("rounds"))
           && a.has(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench relay" + (flag.equals("rounds")
-                ? ", throughput, wordcount, grep, groups-io, rabbit-datasets, oscillation and"
-                    + " dfsio --gears"
+                ? ", throughput, compare, wordcount, grep, groups-io, rabbit-datasets,"
+                    + " oscillation and dfsio --gears"
                 : "")
             + " only; drop it or run bench"
                 + " relay");
@@ -934,10 +944,11 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
 
   /**
    * Read phases per power level of the throughput experiment: {@code --rounds} for bench
-   * throughput, else 1.
+   * throughput and bench compare, else 1.
    */
   public int throughputRounds() {
-    return command().equals(THROUGHPUT) ? rounds() : 1;
+    return command().equals(THROUGHPUT) || command().equals(LayoutSession.COMPARE) ? rounds()
+        : 1;
   }
   /** bench wordcount or grep: compute follows power, so staging hosts are storage-only. */
   public boolean textJobs() {

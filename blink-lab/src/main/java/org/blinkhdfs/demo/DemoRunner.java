@@ -100,6 +100,9 @@ final class DemoRunner {
         progress.accept("wrote " + f.toAbsolutePath());
       }
     }
+    if (options.runs("latency") && options.runs("throughput")) {
+      notes.addAll(CompareNotes.of(cells));
+    }
     if (options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP)) {
       List<ReportCell> ratios = TextRatios.cells(cells);
       cells.addAll(ratios);

@@ -69,10 +69,26 @@ final class LayoutSession extends SessionBase {
   static final String ACTIVE_NODES = "activeNodes";
   /** The demo and bench latency, throughput and kv: the power sweep on one layout. */
   static final Experiment DEFINITION = new Experiment(List.of("demo", "latency", "throughput",
-      "kv"), c -> c.equals(DemoOptions.THROUGHPUT) ? Map.of("rounds", "3") : Map.of(),
+      "kv", LayoutSession.COMPARE), LayoutSession::defaults,
       o -> o.command().equals("demo")
           ? "BlinkHDFS demo: latency and throughput versus power"
+          : o.command().equals(LayoutSession.COMPARE)
+          ? "BlinkHDFS bench compare: every layout on one cluster and budget"
           : "BlinkHDFS bench: " + o.command(), LayoutSession::new);
+  /** bench compare: the demo's sweep over every layout, at bench sizes, in rounds. */
+  static final String COMPARE = "compare";
+
+  /**
+   * The flag defaults of the sweep's commands: bench throughput reads 3 rounds; bench compare
+   * 4, with every layout and one replication (the stock covering set's r domains).
+   */
+  private static Map<String, String> defaults(String command) {
+    if (command.equals(DemoOptions.THROUGHPUT)) {
+      return Map.of("rounds", "3");
+    }
+    return command.equals(COMPARE) ? Map.of("layouts", DemoOptions.COMPARE_LAYOUTS, "rounds",
+        "4", "latency-replication", FlagDefaults.AT_REPLICATION) : Map.of();
+  }
 
   /** Measured metric of latency cells: operations that completed and verified. */
   static final String OK_OPS = Metrics.OK_OPS;

@@ -38,6 +38,7 @@ final class RunDescription {
         .setting("bandwidth", options.bandwidthMBps() + " MiB/s read and write per DataNode")
         .setting("power model", powerModel(model))
         .setting("transitions", transitions())
+        .setting("energy", energy())
         .setting("host CPU", hostCpu())
         .setting(gears() ? "power levels (demo only)" : "power levels", levels(model))
         .setting("layouts", layouts())
@@ -201,6 +202,22 @@ final class RunDescription {
     return fmt("drawn per emulated sleep: %s; the scheduler takes %d ms of transitions out of"
         + " each blinking window", core.transitions().model().describe(options.intervalMs()),
         core.powerModel(options.nodes()).transitionMs());
+  }
+
+  /**
+   * Where each cell's energy comes from and what "over budget" means, so no table's number is
+   * read without its budget.
+   */
+  private String energy() {
+    return fmt("measured: the agents count each DataNode's awake, asleep and in-transition time,"
+        + " the scheduler prices it with the power model (GET /v1/energy) and each cell takes"
+        + " the difference over its own work; energyJ and meanPowerW are the ring DataNodes'"
+        + " (overheadJ, the always-on equipment, apart), budgetW is P%% of all DataNodes' active"
+        + " power, overBudgetS the completed intervals drawing over their budget by more than"
+        + " 1%%; a cell whose mean power is more than %.0f%% above its budget is marked ‡ over"
+        + " budget and is not comparable with cells that met it; work per joule is over the"
+        + " DataNodes' energy (mibPerJ, opsPerKJ)",
+        100 * org.blinkhdfs.bench.energy.CellEnergy.DEFAULT_TOLERANCE);
   }
 
   /** The hosts' CPU cap. */

@@ -40,7 +40,7 @@ class DemoCommandTest {
       assertTrue(r.out().contains("--paraid-groups G,..."), what);
       assertTrue(r.out().contains("bench <latency|throughput|kv|gears|relay|dfsio|terasort|"
           + "wordcount|grep|faults|soak|groups|groups-io|kv-signal|search|oscillation|"
-          + "rabbit-datasets>"), what);
+          + "rabbit-datasets|compare>"), what);
       assertTrue(r.out().contains("--low-power-rounds R"), what);
       assertEquals("", r.err(), what);
     }
@@ -58,14 +58,14 @@ class DemoCommandTest {
   void badOperandsAndValuesExitTwoNamingThem() {
     assertUsage(run("bench"), "bin/blink bench: name an experiment: [latency, throughput, kv,"
         + " gears, relay, dfsio, terasort, wordcount, grep, faults, soak, groups, groups-io,"
-        + " kv-signal, search, oscillation, rabbit-datasets]");
+        + " kv-signal, search, oscillation, rabbit-datasets, compare]");
     assertUsage(run("bench", "sprint"), "bin/blink bench: unknown experiment 'sprint'; use one"
         + " of [latency, throughput, kv, gears, relay, dfsio, terasort, wordcount, grep, faults,"
         + " soak,"
-        + " groups, groups-io, kv-signal, search, oscillation, rabbit-datasets]");
+        + " groups, groups-io, kv-signal, search, oscillation, rabbit-datasets, compare]");
     assertUsage(run("bench", "latency", "--rounds", "3"), "bin/blink bench: --rounds 3 applies"
-        + " to bin/blink bench relay, throughput, wordcount, grep, groups-io, rabbit-datasets,"
-        + " oscillation and dfsio --gears only; drop it or run bench relay");
+        + " to bin/blink bench relay, throughput, compare, wordcount, grep, groups-io,"
+        + " rabbit-datasets, oscillation and dfsio --gears only; drop it or run bench relay");
     assertUsage(run("bench", "relay", "--low-power-rounds", "0"), "bin/blink bench:"
         + " --low-power-rounds '0' must be a whole number in 1..100");
     assertUsage(run("bench", "kv", "gears"), "bin/blink bench: unexpected argument 'gears': name"

@@ -34,7 +34,8 @@ class RunDescriptionTest {
         + " and 8 s per cell", r.settings().get("latency"));
     assertEquals("8 threads, one 12 MiB file each, replication 3", r.settings().get("throughput"));
     assertEquals("power levels 100%, 60%, 40%, 20%; layouts power-balanced+staggered,"
-        + " aligned+aligned, default+staggered, equal-work+activation, paraid+activation",
+        + " aligned+aligned, default+staggered, covering-set+covering, equal-work+activation,"
+        + " paraid+activation",
         r.settings().get("run order"));
     assertTrue(r.notes().contains("a session's note"), "the session's notes come last");
   }

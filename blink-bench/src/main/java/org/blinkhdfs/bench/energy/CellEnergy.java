@@ -15,7 +15,7 @@ import org.blinkhdfs.bench.report.Metrics;
  *
  * <p>Worked example: 60 s between snapshots, DataNodes 2 880 J, budget 2 700 J (45 W), 12 s of
  * intervals over budget: mean power 48 W against 45 W, 6.7% over, so {@link #overBudget} is
- * true at the default 1% tolerance; 300 MiB read makes 0.104 MiB/J.
+ * true at the default 3% tolerance; 300 MiB read makes 0.104 MiB/J.
  *
  * @param seconds the time between the snapshots
  * @param joules DataNode energy (J)
@@ -25,8 +25,15 @@ import org.blinkhdfs.bench.report.Metrics;
  */
 public record CellEnergy(double seconds, double joules, double overheadJoules,
     double budgetJoules, double overBudgetSeconds) {
-  /** A cell whose mean power exceeds its budget by more than this share is over budget. */
-  public static final double DEFAULT_TOLERANCE = 0.01;
+  /**
+   * A cell whose mean power exceeds its budget by more than this share is over budget. Why 3%
+   * and not the scheduler's 1% per interval: every emulated sleep draws its transition times
+   * from the measured distribution while the scheduler plans their mean, so a cell of a few
+   * intervals scatters around its plan (measured, ring at 20% and 6 s: 44.6 to 45.9 W of 45 W,
+   * docs/results/2026-11-29-energy-demo); a baseline that plans over budget (PARAID +27%, equal
+   * work +40%, the covering set +80% at 20%) is far above it.
+   */
+  public static final double DEFAULT_TOLERANCE = 0.03;
 
   /** The energy from {@code from} to {@code to}; throws when {@code to} is not later. */
   public static CellEnergy between(EnergySnapshot from, EnergySnapshot to) {

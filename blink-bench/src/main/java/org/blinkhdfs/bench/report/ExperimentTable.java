@@ -29,7 +29,7 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
   static final String MISSING = "-";
   /** Appended to a cell whose run was over its power budget ({@link Metrics#overBudget}). */
   static final String OVER_MARK = " ‡";
-  static final String OVER_LEGEND = "; ‡ = over budget: mean DataNode power more than 1% above"
+  static final String OVER_LEGEND = "; ‡ = over budget: mean DataNode power more than 3% above"
       + " the budget, not comparable with cells that met it";
 
   static ExperimentTable headline(Report report, String experiment) {

@@ -51,7 +51,7 @@ public final class Metrics {
   public static final String BUDGET_W = "budgetW";
   /** Seconds of completed intervals within the cell whose energy exceeded their budget. */
   public static final String OVER_BUDGET_S = "overBudgetS";
-  /** 1 when the cell's mean power exceeded its budget by more than 1%, else 0. */
+  /** 1 when the cell's mean power exceeded its budget by more than 3%, else 0. */
   public static final String OVER_BUDGET = "overBudget";
   /** Work per joule: MiB read or written per joule of DataNode energy. */
   public static final String MIB_PER_J = "mibPerJ";
@@ -89,7 +89,7 @@ public final class Metrics {
       Map.entry(MEAN_POWER_W, "DataNode mean power (W)"),
       Map.entry(BUDGET_W, "DataNode power budget (W)"),
       Map.entry(OVER_BUDGET_S, "seconds over budget"),
-      Map.entry(OVER_BUDGET, "over budget (1 = mean power above budget + 1%)"),
+      Map.entry(OVER_BUDGET, "over budget (1 = mean power above budget + 3%)"),
       Map.entry(MIB_PER_J, "work per joule (MiB/J)"),
       Map.entry(OPS_PER_KJ, "work per kilojoule (operations/kJ)"));
 
