@@ -53,7 +53,7 @@ public enum Layout {
   /** The blink-aware read ordering every BlinkHDFS layout uses. */
   static final String BLINK_TOPOLOGY = "org.blinkhdfs.placement.BlinkNetworkTopology";
   /** HDFS's own {@code dfs.net.topology.impl} default. */
-  static final String STOCK_TOPOLOGY = "org.apache.hadoop.net.NetworkTopology";
+  static final String STOCK_TOPOLOGY = "org.apache.hadoop.hdfs.net.DFSNetworkTopology";
 
   private final String flag;
   private final String policyClass;

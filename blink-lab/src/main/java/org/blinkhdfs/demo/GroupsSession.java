@@ -161,9 +161,12 @@ final class GroupsSession extends SessionBase {
       for (String g : GROUPS) {
         LatencyWorkload w = new LatencyWorkload(data.get(g), fs, WorkloadClock.system(),
             options.seed() * 1_000 + power * 10L + g.hashCode());
+        org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
         PhaseResult read = w.readPhase(workloadProgress);
+        Map<String, Double> joules = energy().endOps(e0, read.okOps());
         tally.add(read, false);
         Map<String, Double> m = LayoutSession.latencyMetrics(read);
+        m.putAll(joules);
         m.put(REPLICATION, meanReplication(fs, g));
         m.put(TARGET, (double) target);
         cells.add(new ReportCell(EXPERIMENT + "-" + g, run.label(), r, power, m, Map.of()));

@@ -39,6 +39,7 @@ final class RunDescription {
         .setting("power model", powerModel(model))
         .setting("transitions", transitions())
         .setting("energy", energy())
+        .setting("data against bandwidth", dataAgainstBandwidth())
         .setting("host CPU", hostCpu())
         .setting(gears() ? "power levels (demo only)" : "power levels", levels(model))
         .setting("layouts", layouts())
@@ -218,6 +219,23 @@ final class RunDescription {
         + " budget and is not comparable with cells that met it; work per joule is over the"
         + " DataNodes' energy (mibPerJ, opsPerKJ)",
         100 * org.blinkhdfs.bench.energy.CellEnergy.DEFAULT_TOLERANCE);
+  }
+
+  /**
+   * How long the throughput data takes to move against the blink interval: what decides
+   * whether a migration-based layout pays for its moves (BlinkFS Fig 10 used 10 and 20 GB data
+   * sets; on its 1 Gb/s switch, about 125 MB/s per node, one node moves them in 80 to 160 s,
+   * 0.27 to 0.53 of its 5-minute power step). Example: 8 × 48 MiB at 10 MiB/s is 38.4 s through
+   * one DataNode, 6.4 intervals of 6 s.
+   */
+  private String dataAgainstBandwidth() {
+    long mib = (long) options.ioThreads() * options.ioFileMiB();
+    double seconds = mib / (double) options.bandwidthMBps();
+    return fmt("the throughput data set is %d MiB (%d MiB stored at r = %d); one DataNode at"
+        + " %d MiB/s moves it in %.1f s = %.1f blink intervals (BlinkFS Fig 10: 10-20 GB through"
+        + " one 1 Gb/s node in 80-160 s, 0.27-0.53 of its 5-minute power step)", mib,
+        mib * options.replication(), options.replication(), options.bandwidthMBps(), seconds,
+        seconds * 1000 / options.intervalMs());
   }
 
   /** The hosts' CPU cap. */

@@ -51,6 +51,8 @@ final class SoakSession extends SessionBase {
   private final List<Sample> samples = new ArrayList<>();
   private ContinuousIo.Verified last;
   private long runMs;
+  /** The soak's energy, from the start of its load to its end (the final check apart). */
+  private Map<String, Double> soakEnergy = Map.of();
 
   SoakSession(DemoOptions options, LayoutRun run, LocalCluster cluster,
       Consumer<String> progress) {
@@ -64,6 +66,7 @@ final class SoakSession extends SessionBase {
   @Override
   public void run(FileSystem fs) throws IOException, InterruptedException {
     cluster.setPowerPercent(power());
+    org.blinkhdfs.bench.energy.EnergySnapshot e0 = energy().begin();
     long t0 = System.currentTimeMillis();
     long end = t0 + options.cellTimeMs();
     progress.accept(String.format(Locale.ROOT, "soak at %d%% power for %d s", power(),
@@ -91,6 +94,7 @@ final class SoakSession extends SessionBase {
       io.close();
     }
     runMs = System.currentTimeMillis() - t0;
+    soakEnergy = energy().endOps(e0, io.ops().stream().filter(o -> o.ok()).count());
     // The soak's own reads checked bytes at low power; the final pass over every file checks
     // that nothing acknowledged was lost, at full power so that it takes minutes, not an hour.
     cluster.setPowerPercent(100);
@@ -127,6 +131,7 @@ final class SoakSession extends SessionBase {
     m.put("heapPeakLastThirdMb", (double) heap[1]);
     m.put("backlogPeakFirstThird", (double) backlog[0]);
     m.put("backlogPeakLastThird", (double) backlog[1]);
+    m.putAll(soakEnergy);
     return List.of(new ReportCell("soak", run.label(), options.replication(), power(), m,
         Map.of()));
   }

@@ -87,7 +87,7 @@ final class AgentActuators {
         CoreConfig core = new CoreConfig(conf::get);
         EmulatedTransitions transitions = new EmulatedTransitions(core.transitions().model(),
             new Random(cfg.node().hashCode()), core.intervalMs());
-        EmulateActuator a = new EmulateActuator(f, sleeper, clock, core.powerModel(1),
+        EmulateActuator a = new EmulateActuator(f, sleeper, clock,
             cfg.timing().resumeLatencyMs(), transitions);
         return new Built(a, "emulate: " + choice.reason() + "; transitions "
             + transitions.describe() + " (scaled to each schedule's interval)", f::thaw);

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * cgroup (or, without cgroups, one signalled process tree), 4 s interval, {@value #POWER}% power
  * (every ring host sleeps in every interval), 4 MiB blocks. A small TestDFSIO write and read (2
  * files of 4 MB), then TeraGen (3 MB, one map), TeraSort (one reduce) and TeraValidate, each
- * submitted to the ResourceManager, then WordCount and Grep over 1 MB of generated text. About 3 to
- * 4 minutes on 2 cores, most of it MapReduce's per-job start-up (an ApplicationMaster and a JVM per
- * task).
+ * submitted to the ResourceManager, then WordCount over 1 MB of generated text. About 4 to 5
+ * minutes on 2 cores, most of it MapReduce's per-job start-up (an ApplicationMaster and a JVM per
+ * task). Grep, which runs the same TextJobs path with two stock jobs, is left to {@code bin/blink
+ * bench grep}: its two jobs cost this guard about 70 s of a CI run kept under 30 minutes.
  *
  * <p>Asserted: every job SUCCEEDED with no failed or killed task attempt (a task on a frozen
  * host is paused, not failed: YARN's liveness and task timeouts are far above a sleep), the
@@ -86,12 +87,7 @@ class YarnBlinkJobsTest {
         TextJobs.Result wc = text.wordCount(1);
         System.out.println(wc.summary());
         assertTrue(wc.verification().ok(), wc.verification().toString());
-        TextJobs.Result grep = text.grep();
-        System.out.println(grep.summary());
-        assertTrue(grep.verification().ok(), grep.verification().toString());
-        assertEquals(2, grep.run().jobs().size(), "Grep runs a search and a sort job");
         jobs.addAll(wc.run().jobs());
-        jobs.addAll(grep.run().jobs());
       } finally {
         sampler.stop();
       }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.OptionalLong;
 import org.blinkhdfs.common.time.Sleeper;
-import org.blinkhdfs.model.power.PowerModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +50,6 @@ public final class EmulateActuator implements Actuator {
   private final ProcessFreezer freezer;
   private final Sleeper sleeper;
   private final Clock clock;
-  private final PowerModel model;
   private final long resumeLatencyMs;
   private final EmulatedTransitions transitions;
 
@@ -60,21 +58,20 @@ public final class EmulateActuator implements Actuator {
    *
    * @param resumeLatencyMs thaw this long before {@code wakeAtMs}; {@code >= 0}
    */
-  public EmulateActuator(ProcessFreezer freezer, Sleeper sleeper, Clock clock, PowerModel model,
+  public EmulateActuator(ProcessFreezer freezer, Sleeper sleeper, Clock clock,
       long resumeLatencyMs) {
-    this(freezer, sleeper, clock, model, resumeLatencyMs, EmulatedTransitions.NONE);
+    this(freezer, sleeper, clock, resumeLatencyMs, EmulatedTransitions.NONE);
   }
 
   /**
    * @param resumeLatencyMs start resuming this long before {@code wakeAtMs}; {@code >= 0}
    * @param transitions what each sleep's enter and resume times are drawn from
    */
-  public EmulateActuator(ProcessFreezer freezer, Sleeper sleeper, Clock clock, PowerModel model,
+  public EmulateActuator(ProcessFreezer freezer, Sleeper sleeper, Clock clock,
       long resumeLatencyMs, EmulatedTransitions transitions) {
     this.freezer = Objects.requireNonNull(freezer, "freezer");
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.model = Objects.requireNonNull(model, "model");
     if (resumeLatencyMs < 0) {
       throw new IllegalArgumentException("resumeLatencyMs must be >= 0, got " + resumeLatencyMs);
     }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.blinkhdfs.common.time.ManualClock;
-import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -35,8 +34,7 @@ class AgentLoopTest {
   boolean postFails;
   double utilization = 0.4;
 
-  final Actuator emulate = new EmulateActuator(freezer, clock, clock,
-      PowerModel.builder().nodeCount(1).activeWatts(25).sleepWatts(1).build(), 2_000);
+  final Actuator emulate = new EmulateActuator(freezer, clock, clock, 2_000);
 
   AgentLoop loop(Actuator actuator, long heartbeatMs) {
     Actuator recording = new Actuator() {
@@ -197,8 +195,7 @@ class AgentLoopTest {
   void anEmulatedNodeLearnsItsDrawnResumeAndThenServesOnTime() throws Exception {
     // Transitions 300 ms enter, 1 s resume (60 s interval); learned latency p90 + margin 0, as
     // the agent configures it for emulate. The worked schedule: window 20 000..40 000 of 60 s.
-    Actuator emulated = new EmulateActuator(freezer, clock, clock,
-        PowerModel.builder().nodeCount(1).activeWatts(25).sleepWatts(1).build(), 2_000,
+    Actuator emulated = new EmulateActuator(freezer, clock, clock, 2_000,
         new EmulatedTransitions(EmulateActuatorTest.FALLBACK, new java.util.Random(1), 60_000));
     AgentLoop a = AgentLoop.builder()
         .settings(new AgentLoop.Settings(DN1, AgentPlannerTest.TIMING, 30_000, 1))

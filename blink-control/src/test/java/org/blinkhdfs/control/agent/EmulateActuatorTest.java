@@ -10,7 +10,6 @@ import java.util.OptionalLong;
 import java.util.Random;
 import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.common.time.Sleeper;
-import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.power.TransitionDistribution;
 import org.blinkhdfs.model.power.TransitionModel;
 import org.junit.jupiter.api.Test;
@@ -20,15 +19,13 @@ class EmulateActuatorTest {
   /** The documented fallback: 300 ms enter, 1 s resume, at the 60 s interval. */
   static final TransitionModel FALLBACK = new TransitionModel(
       new TransitionDistribution.Fixed(300), new TransitionDistribution.Fixed(1_000), 60_000);
-  static final PowerModel MODEL = PowerModel.builder().nodeCount(1).activeWatts(25)
-      .sleepWatts(1).ioServerWatts(10).build();
 
   final ManualClock clock = new ManualClock(0);
   final FakeFreezer freezer = new FakeFreezer(clock);
 
   @Test
   void freezesUntilWakeMinusResumeLatency() throws Exception {
-    EmulateActuator a = new EmulateActuator(freezer, clock, clock, MODEL, 500);
+    EmulateActuator a = new EmulateActuator(freezer, clock, clock, 500);
     clock.set(10_000);
     SleepReport r = a.sleep(new SleepRequest(40_000, OptionalLong.of(60_000), 3));
     // thaw at 40 000 - 500 = 39 500; frozen 29 500 ms
@@ -41,7 +38,7 @@ class EmulateActuatorTest {
   }
 
   private EmulateActuator withTransitions(TransitionModel m, long latencyMs, long intervalMs) {
-    return new EmulateActuator(freezer, clock, clock, MODEL, latencyMs,
+    return new EmulateActuator(freezer, clock, clock, latencyMs,
         new EmulatedTransitions(m, new Random(1), intervalMs));
   }
 
@@ -117,7 +114,7 @@ class EmulateActuatorTest {
     TransitionModel m = TransitionModel.measured();
     ManualClock c2 = new ManualClock(0);
     EmulateActuator a = withTransitions(m, 0, 6_000);
-    EmulateActuator b = new EmulateActuator(new FakeFreezer(c2), c2, c2, MODEL, 0,
+    EmulateActuator b = new EmulateActuator(new FakeFreezer(c2), c2, c2, 0,
         new EmulatedTransitions(m, new Random(1), 6_000));
     for (int i = 1; i <= 40; i++) {
       clock.set(i * 6_000L);
@@ -139,7 +136,7 @@ class EmulateActuatorTest {
     Sleeper interrupted = t -> {
       throw new InterruptedException("shutdown");
     };
-    EmulateActuator a = new EmulateActuator(freezer, interrupted, clock, MODEL, 0,
+    EmulateActuator a = new EmulateActuator(freezer, interrupted, clock, 0,
         new EmulatedTransitions(FALLBACK, new Random(1), 60_000));
     assertThrows(InterruptedException.class, () -> a.sleep(at(10_000, 0, 60_000)));
     assertFalse(freezer.isFrozen());
@@ -148,7 +145,7 @@ class EmulateActuatorTest {
 
   @Test
   void refusesAnExpiredLeaseAWakeAfterItAndAPastWake() {
-    EmulateActuator a = new EmulateActuator(freezer, clock, clock, MODEL, 500);
+    EmulateActuator a = new EmulateActuator(freezer, clock, clock, 500);
     clock.set(60_000);
     ActuatorException e = assertThrows(ActuatorException.class,
         () -> a.sleep(new SleepRequest(90_000, OptionalLong.of(60_000), 7)));
@@ -169,7 +166,7 @@ class EmulateActuatorTest {
 
   @Test
   void aFailedFreezeLeavesTheNodeAwake() {
-    EmulateActuator a = new EmulateActuator(freezer, clock, clock, MODEL, 0);
+    EmulateActuator a = new EmulateActuator(freezer, clock, clock, 0);
     freezer.failNextFreeze(new ActuatorException("cgroup.freeze: permission denied"));
     ActuatorException e = assertThrows(ActuatorException.class,
         () -> a.sleep(new SleepRequest(10_000, OptionalLong.empty(), 1)));
@@ -182,7 +179,7 @@ class EmulateActuatorTest {
     Sleeper interrupted = t -> {
       throw new InterruptedException("shutdown");
     };
-    EmulateActuator a = new EmulateActuator(freezer, interrupted, clock, MODEL, 0);
+    EmulateActuator a = new EmulateActuator(freezer, interrupted, clock, 0);
     assertThrows(InterruptedException.class,
         () -> a.sleep(new SleepRequest(10_000, OptionalLong.empty(), 1)));
     assertFalse(freezer.isFrozen());

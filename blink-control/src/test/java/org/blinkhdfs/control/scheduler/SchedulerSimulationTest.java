@@ -161,7 +161,7 @@ class SchedulerSimulationTest {
       this.ring = ring;
       this.clock = new ManualClock(sim.startMs);
       this.freezer = new FakeFreezer(clock);
-      EmulateActuator emulate = new EmulateActuator(freezer, clock, clock, sim.model,
+      EmulateActuator emulate = new EmulateActuator(freezer, clock, clock,
           sim.resumeLatencyMs);
       Actuator recording = new Actuator() {
         @Override
