@@ -29,9 +29,10 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
    * A cell whose mean power exceeds its budget by more than this share is over budget. Why 3%
    * and not the scheduler's 1% per interval: every emulated sleep draws its transition times
    * from the measured distribution while the scheduler plans their mean, so a cell of a few
-   * intervals scatters around its plan (measured, ring at 20% and 6 s: 44.6 to 45.9 W of 45 W,
-   * docs/results/2026-11-29-energy-demo); a baseline that plans over budget (PARAID +27%, equal
-   * work +40%, the covering set +80% at 20%) is far above it.
+   * intervals scatters around its plan (a two-level demo run, ring at 20% and 6 s: 44.6 to
+   * 45.9 W of 45 W); a layout that plans over budget (PARAID +27%, the covering set +80% at 20%)
+   * or draws over its plan (the ring at 60%, 162 of 135 W, docs/results/2026-11-29-energy-demo)
+   * is far above it.
    */
   public static final double DEFAULT_TOLERANCE = 0.03;
 
