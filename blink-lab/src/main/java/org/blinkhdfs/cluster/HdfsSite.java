@@ -149,15 +149,7 @@ final class HdfsSite {
     }
     c.setLong(BlinkKeys.WRITE_BYTES_PER_SEC, spec.bandwidthBytesPerSec());
     c.setLong(BlinkKeys.WRITE_MARGIN_MS, 500);
-    c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
-    c.setBoolean("dfs.namenode.avoid.read.stale.datanode", true);
-    c.setBoolean("dfs.namenode.avoid.write.stale.datanode", true);
-    // Most ring nodes are stale at low power by design; keep avoiding them for writes.
-    c.setFloat("dfs.namenode.write.stale.datanode.ratio", 1.0f);
-    // Frozen nodes report stale load figures; load-based exclusion would only add noise.
-    c.setBoolean("dfs.namenode.redundancy.considerLoad", false);
-    c.setInt("dfs.namenode.safemode.min.datanodes", 0);
-    c.setLong("dfs.namenode.safemode.extension", 0);
+    staleAndSafeMode(c);
     maintenance(c, dir);
     return c;
   }
@@ -181,14 +173,24 @@ final class HdfsSite {
     CoveringHosts.nameNodeKeys(dir.resolve(HOSTS_FILE), spec.coveringDomains(), 1)
         .forEach(c::set);
     spec.nameNodeKeys().forEach(c::set);
+    staleAndSafeMode(c);
+    return c;
+  }
+
+  /**
+   * The NameNode keys every layout shares: a 1 s redundancy monitor, stale nodes avoided for
+   * reads and writes, no load-based exclusion, no safe-mode wait.
+   */
+  private static void staleAndSafeMode(Configuration c) {
     c.setInt("dfs.namenode.redundancy.interval.seconds", 1);
     c.setBoolean("dfs.namenode.avoid.read.stale.datanode", true);
     c.setBoolean("dfs.namenode.avoid.write.stale.datanode", true);
+    // Most ring nodes are stale at low power by design; keep avoiding them for writes.
     c.setFloat("dfs.namenode.write.stale.datanode.ratio", 1.0f);
+    // Frozen nodes report stale load figures; load-based exclusion would only add noise.
     c.setBoolean("dfs.namenode.redundancy.considerLoad", false);
     c.setInt("dfs.namenode.safemode.min.datanodes", 0);
     c.setLong("dfs.namenode.safemode.extension", 0);
-    return c;
   }
 
   /** The layout's policy and keys: the NameNode and the proxy compute layouts alike. */

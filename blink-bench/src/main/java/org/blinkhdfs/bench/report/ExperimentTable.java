@@ -34,6 +34,15 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
 
   static ExperimentTable headline(Report report, String experiment) {
     String metric = report.headlineMetric(experiment);
+    String title = experiment + ": " + Metrics.describe(metric) + ", measured (expected)"
+        + (anyOver(report, experiment) ? OVER_LEGEND : "");
+    return grid(report, experiment, title,
+        c -> cell(c.measured(metric), c.expected(metric)) + mark(c));
+  }
+
+  /** Rows layout × replication, columns the power levels, each cell {@code text} of its cell. */
+  private static ExperimentTable grid(Report report, String experiment, String title,
+      java.util.function.Function<ReportCell, String> text) {
     List<Integer> powers = report.powers(experiment);
     List<String> header = new ArrayList<>(List.of("layout", "r"));
     powers.forEach(p -> header.add(p + "%"));
@@ -46,15 +55,11 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
         }
         List<String> row = new ArrayList<>(List.of(layout, Integer.toString(r)));
         for (int p : powers) {
-          row.add(index.get(layout, r, p)
-              .map(c -> cell(c.measured(metric), c.expected(metric)) + mark(c))
-              .orElse(MISSING));
+          row.add(index.get(layout, r, p).map(text).orElse(MISSING));
         }
         rows.add(row);
       }
     }
-    String title = experiment + ": " + Metrics.describe(metric) + ", measured (expected)"
-        + (anyOver(report, experiment) ? OVER_LEGEND : "");
     return new ExperimentTable(title, List.copyOf(header), List.copyOf(rows), 1);
   }
 
@@ -69,27 +74,9 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
         .isPresent())) {
       return java.util.Optional.empty();
     }
-    List<Integer> powers = report.powers(experiment);
-    List<String> header = new ArrayList<>(List.of("layout", "r"));
-    powers.forEach(p -> header.add(p + "%"));
-    CellIndex index = new CellIndex(report, experiment);
-    List<List<String>> rows = new ArrayList<>();
-    for (String layout : report.layouts(experiment)) {
-      for (int r : report.replications(experiment)) {
-        if (!index.has(layout, r)) {
-          continue;
-        }
-        List<String> row = new ArrayList<>(List.of(layout, Integer.toString(r)));
-        for (int p : powers) {
-          row.add(index.get(layout, r, p).map(ExperimentTable::energyCell).orElse(MISSING));
-        }
-        rows.add(row);
-      }
-    }
     String title = experiment + ": DataNode mean power of budget (W), work per joule"
         + (anyOver(report, experiment) ? OVER_LEGEND : "");
-    return java.util.Optional.of(new ExperimentTable(title, List.copyOf(header),
-        List.copyOf(rows), 1));
+    return java.util.Optional.of(grid(report, experiment, title, ExperimentTable::energyCell));
   }
 
   private static String energyCell(ReportCell c) {

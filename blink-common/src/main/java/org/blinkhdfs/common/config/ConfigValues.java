@@ -2,6 +2,7 @@ package org.blinkhdfs.common.config;
 
 import java.util.Locale;
 import java.util.function.Function;
+import org.blinkhdfs.common.cli.Durations;
 
 /**
  * Reads one numeric {@link ConfigKey} from any key-value lookup (a Hadoop {@code Configuration}
@@ -50,6 +51,29 @@ public final class ConfigValues {
     throw new IllegalArgumentException(String.format(Locale.ROOT,
         "%s = '%s' is invalid: give a number%s in %s..%s (default %s)", key.name(), v, unit(key),
         min, max, key.defaultValue()));
+  }
+
+  /**
+   * A duration with a unit ({@code 300ms}, {@code 2s}, {@code 1m}; a bare number is ms) in
+   * {@code [minMs, maxMs]}, in milliseconds. Example: {@code blink.power.transition.min.window =
+   * '2h' is outside 0ms..1m: give a duration in that range (default 0ms)}.
+   */
+  public static long durationMsIn(Function<String, String> lookup, ConfigKey key, long minMs,
+      long maxMs) {
+    String raw = raw(lookup, key);
+    long ms;
+    try {
+      ms = Durations.parseMs(raw);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key.name() + " = " + e.getMessage() + " (default "
+          + key.defaultValue() + ")", e);
+    }
+    if (ms < minMs || ms > maxMs) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s = '%s' is outside %s..%s: give a duration in that range (default %s)", key.name(),
+          raw, Durations.format(minMs), Durations.format(maxMs), key.defaultValue()));
+    }
+    return ms;
   }
 
   private static String unit(ConfigKey key) {

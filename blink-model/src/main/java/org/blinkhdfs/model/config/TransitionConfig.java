@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.power.MeasuredTransitions;
@@ -97,19 +96,6 @@ public final class TransitionConfig {
   }
 
   private long duration(ConfigKey key, long minMs, long maxMs) {
-    String raw = ConfigValues.raw(lookup, key);
-    long ms;
-    try {
-      ms = Durations.parseMs(raw);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(key.name() + " = " + e.getMessage() + " (default "
-          + key.defaultValue() + ")", e);
-    }
-    if (ms < minMs || ms > maxMs) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "%s = '%s' is outside %s..%s: give a duration in that range (default %s)", key.name(),
-          raw, Durations.format(minMs), Durations.format(maxMs), key.defaultValue()));
-    }
-    return ms;
+    return ConfigValues.durationMsIn(lookup, key, minMs, maxMs);
   }
 }

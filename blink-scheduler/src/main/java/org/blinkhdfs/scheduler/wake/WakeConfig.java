@@ -312,19 +312,6 @@ public final class WakeConfig {
   }
 
   private static long duration(Function<String, String> lookup, ConfigKey key, long minMs) {
-    String raw = ConfigValues.raw(lookup, key);
-    long ms;
-    try {
-      ms = Durations.parseMs(raw);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(key.name() + " = " + e.getMessage() + " (default "
-          + key.defaultValue() + ")", e);
-    }
-    if (ms < minMs || ms > MAX_MS) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "%s = '%s' is outside %s..%s: give a duration in that range (default %s)", key.name(),
-          raw, Durations.format(minMs), Durations.format(MAX_MS), key.defaultValue()));
-    }
-    return ms;
+    return ConfigValues.durationMsIn(lookup, key, minMs, MAX_MS);
   }
 }
