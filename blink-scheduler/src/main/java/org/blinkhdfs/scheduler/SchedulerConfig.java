@@ -84,6 +84,10 @@ public final class SchedulerConfig {
    */
   public static final ConfigKey ENERGY_TOLERANCE =
       new ConfigKey("blink.scheduler.energy.overbudget.tolerance", "0.01", "fraction");
+  /** Energy drawn above budget is repaid over this many intervals (EnergyPayback); 0 never. */
+  public static final ConfigKey ENERGY_PAYBACK = new ConfigKey(
+      "blink.scheduler.energy.payback.intervals",
+      Integer.toString(SchedulerSettings.DEFAULT_PAYBACK_INTERVALS), "intervals");
   /** Defined in blink-control ({@link WakeLimits}) so the scheduler's refusals name it. */
   public static final ConfigKey WAKE_MAX_MS = WakeLimits.MAX_MS;
   public static final ConfigKey WAKE_MAX_NODES = WakeLimits.MAX_NODES;
@@ -146,7 +150,9 @@ public final class SchedulerConfig {
         .intervalMs(intervalMs).leaseMs(leaseMs)
         .changeThresholdFraction(doubleIn(conf, THRESHOLD, 0, 1)).failureTimeoutMs(failureMs)
         .awakeFailureTimeoutMs(nodeFailureMs).wakeLimits(wakeLimits(conf))
-        .energyTolerance(doubleIn(conf, ENERGY_TOLERANCE, 0, 1)).build();
+        .energyTolerance(doubleIn(conf, ENERGY_TOLERANCE, 0, 1))
+        .energyPaybackIntervals((int) longIn(conf, ENERGY_PAYBACK, 0,
+            SchedulerSettings.MAX_PAYBACK_INTERVALS)).build();
     this.gears = gears(conf);
     this.ringSize = ring.size();
     this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
@@ -199,7 +205,7 @@ public final class SchedulerConfig {
         THRESHOLD, FAILURE_TIMEOUT, NODE_FAILURE_MS, TICK_MS, SENSOR_TIMEOUT_MS, GEARS,
         COVERING_DOMAINS,
         IO_SERVER_WATTS, WAKE_MAX_MS, WAKE_MAX_NODES, GROUPS_FILE, GROUPS_ACTIVATION,
-        ENERGY_TOLERANCE));
+        ENERGY_TOLERANCE, ENERGY_PAYBACK));
     all.addAll(RecoveryConfig.KEYS);
     all.addAll(WakeConfig.KEYS);
     return List.copyOf(all);

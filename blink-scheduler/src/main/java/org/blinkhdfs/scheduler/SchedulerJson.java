@@ -190,6 +190,7 @@ final class SchedulerJson {
         .put("budgetJoules", r.budgetJoules()).put("accountedMs", r.accountedMs())
         .put("overBudgetMs", r.overBudgetMs()).put("meanWatts", r.meanWatts())
         .put("budgetWatts", r.budgetWatts()).put("tolerance", r.tolerance())
+        .put("debtJoules", r.debtJoules()).put("paybackWatts", r.paybackWatts())
         .put("estimatedNodes", r.nodes().stream().filter(NodeEnergy::estimated).count());
     ArrayNode nodes = o.putArray("nodes");
     for (NodeEnergy n : r.nodes()) {

@@ -54,14 +54,16 @@ class EnergyJsonTest {
     // 5 000 ms asleep per 6 s (30 J). Over 7 s: 933 awake, 233 transition, 5 834 asleep ms =
     // 23.325 + 5.825 + 5.834 = 34.984 J. dn1 and dn2 measured 39.6 J each in the first
     // interval (109.2 J with dn3's 30 J, over the 90 J budget), then are extrapolated awake
-    // from their last AWAKE at 606 000: + 25 J each. Budget 15 W × 7 s = 105 J.
+    // from their last AWAKE at 606 000: + 25 J each. Budget 15 W × 7 s = 105 J. The judged
+    // interval leaves a debt of 109.2 − 90 = 19.2 J; the epoch in force was planned before it.
     String json = SchedulerJson.energy(books()).toString();
     assertEquals("{\"atMs\":607000,\"sinceMs\":600000,\"intervalMs\":6000,"
         + "\"model\":{\"nodes\":3,\"activeWatts\":25.0,\"sleepWatts\":1.0,"
         + "\"transitionWatts\":25.0,\"ioServerWatts\":25.0,\"overheadWatts\":40.0},"
         + "\"cluster\":{\"joules\":164.184,\"overheadJoules\":280.0,\"budgetJoules\":105.0,"
         + "\"accountedMs\":7000,\"overBudgetMs\":6000,\"meanWatts\":23.454857142857144,"
-        + "\"budgetWatts\":15.0,\"tolerance\":0.01,\"estimatedNodes\":1},"
+        + "\"budgetWatts\":15.0,\"tolerance\":0.01,\"debtJoules\":19.19999999999999,"
+        + "\"paybackWatts\":0.0,\"estimatedNodes\":1},"
         + "\"nodes\":[{\"node\":\"dn1:1\",\"awakeMs\":2200,\"asleepMs\":4600,"
         + "\"transitionMs\":200,\"ioServerMs\":0,\"joules\":64.6,\"lastReportAtMs\":606000,"
         + "\"estimated\":false,\"estimatedMs\":0,\"resets\":0},"

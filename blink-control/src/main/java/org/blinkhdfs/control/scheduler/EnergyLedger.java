@@ -261,7 +261,12 @@ final class EnergyLedger {
         / 1000.0 : 0);
     return new EnergyReport(nowMs, since, intervalMs, model, total,
         model.overheadWatts() * accounted / 1000.0, budget, accounted, overBudgetMs,
-        budgetWatts, tolerance, nodes, new ArrayList<>(recent));
+        budgetWatts, tolerance, nodes, new ArrayList<>(recent), 0, 0);
+  }
+
+  /** The judged intervals kept ({@link #RECENT_INTERVALS} at most), oldest first. */
+  List<IntervalEnergy> judged() {
+    return List.copyOf(recent);
   }
 
   private long[] openMs(NodeStatus.State state, long ms) {

@@ -21,14 +21,23 @@ import org.blinkhdfs.model.power.PowerModel;
  * @param tolerance the over-budget tolerance, a fraction of the budget energy
  * @param nodes one account per ring node, ring order
  * @param intervals the most recent judged intervals, oldest first
+ * @param debtJoules energy drawn above budget and not yet repaid ({@link EnergyPayback})
+ * @param paybackWatts how far below the budget the epoch in force was planned to repay it
  */
 public record EnergyReport(long atMs, long sinceMs, long intervalMs, PowerModel model,
     double joules, double overheadJoules, double budgetJoules, long accountedMs,
     long overBudgetMs, double budgetWatts, double tolerance, List<NodeEnergy> nodes,
-    List<IntervalEnergy> intervals) {
+    List<IntervalEnergy> intervals, double debtJoules, double paybackWatts) {
   public EnergyReport {
     nodes = List.copyOf(nodes);
     intervals = List.copyOf(intervals);
+  }
+
+  /** This report with the payback's state. */
+  public EnergyReport withPayback(double debt, double watts) {
+    return new EnergyReport(atMs, sinceMs, intervalMs, model, joules, overheadJoules,
+        budgetJoules, accountedMs, overBudgetMs, budgetWatts, tolerance, nodes, intervals, debt,
+        watts);
   }
 
   /** {@code joules·1000 / accountedMs}: the DataNodes' mean power; 0 before any time passed. */

@@ -116,7 +116,9 @@ import org.slf4j.LoggerFactory;
  * <p><b>Energy.</b> Every tick closes the {@link EnergyLedger}'s books to now with the budget
  * and the schedule in force, and every status's {@code EnergyCounters} are booked on receipt;
  * {@link #energy} reports joules, budget and seconds over budget (docs/scheduler-api.md, {@code
- * GET /v1/energy}).
+ * GET /v1/energy}). Energy drawn above budget in judged intervals (wake holds, recovery, slow
+ * thaws) is repaid: the policy plans the next epochs below the budget ({@link EnergyPayback},
+ * {@link SchedulerSettings#energyPaybackIntervals}); an admin override is never reduced.
  *
  * <p><b>Gear shifting.</b> With a {@link GearShiftingPolicy}, on the first tick of each interval
  * the scheduler feeds it one sample: the mean utilization last reported (within the past interval)
@@ -170,6 +172,9 @@ public final class PowerScheduler {
   private final RecoveryWake recovery;
   private final WakeBook wakes;
   private final EnergyLedger energy;
+  private final EnergyPayback payback;
+  /** How far below the budget the epoch in force was planned to repay a debt, W. */
+  private double paybackWatts;
 
   private PowerSignal signal;
   private long signalStartMs;
@@ -218,6 +223,7 @@ public final class PowerScheduler {
     this.wakes = new WakeBook(settings.wakeLimits());
     this.energy = new EnergyLedger(model, settings.ring(), settings.intervalMs(),
         settings.energyTolerance());
+    this.payback = new EnergyPayback(settings.energyPaybackIntervals(), settings.intervalMs());
     for (String n : settings.ring()) {
       nodes.put(n, new NodeEntry(NodeRole.RING));
     }
@@ -511,6 +517,7 @@ public final class PowerScheduler {
     }
     history.add(new PowerSample(nowMs, budget.nodeWatts(), drawnWatts(nowMs)));
     energy.advance(nowMs, budget.nodeWatts(), scheduledShares(nowMs));
+    payback.observe(energy.judged());
     logFailures(nowMs);
     return out;
   }
@@ -571,9 +578,10 @@ public final class PowerScheduler {
     String note = "";
     if (activeOverride.isPresent()) {
       s = overrideSchedule(nextEpoch, boundary, validUntil, activeOverride.getAsInt());
+      paybackWatts = 0;
     } else {
       PolicyRequest req = PolicyRequest.builder().ring(settings.ring())
-          .stagingNodes(settings.stagingNodes()).model(model).level(availableLevel(nowMs))
+          .stagingNodes(settings.stagingNodes()).model(model).level(planLevel(nowMs, budget))
           .intervalMs(settings.intervalMs()).intervalStartMs(boundary).epoch(nextEpoch)
           .validUntilMs(OptionalLong.of(validUntil)).popularity(popularity)
           .activeSet(activeSet).build();
@@ -583,7 +591,8 @@ public final class PowerScheduler {
         return Optional.empty();
       }
       s = r.schedule().orElseThrow();
-      note = r.note();
+      note = joinNotes(r.note(), payback.describe(budget.nodeWatts(),
+          budget.nodeWatts() - paybackWatts));
     }
     if (!note.isEmpty() && !note.equals(policyNote)) {
       LOG.warn("policy {}: {}", policy.name(), note);
@@ -595,6 +604,27 @@ public final class PowerScheduler {
     wakeChanged = false;
     publish(nowMs, s, rp, wp, budget, reason);
     return Optional.of(wp.schedule());
+  }
+
+  /**
+   * The level the policy plans for: the power available, less what repays energy drawn above
+   * budget in judged intervals ({@link EnergyPayback}); sets {@link #paybackWatts}.
+   */
+  private PowerLevel planLevel(long nowMs, PowerBudget budget) {
+    payback.observe(energy.judged());
+    double available = budget.nodeWatts();
+    double minimum = policy.minimumNodeWatts(model);
+    double planned = available < minimum ? available : payback.planWatts(available, minimum);
+    paybackWatts = Math.max(0, available - planned);
+    if (paybackWatts < 1e-9) {
+      paybackWatts = 0;
+      return availableLevel(nowMs);
+    }
+    return new PowerLevel.Percent(Math.min(100, 100.0 * planned / model.totalWatts()));
+  }
+
+  private static String joinNotes(String a, String b) {
+    return a.isEmpty() ? b : b.isEmpty() ? a : a + "; " + b;
   }
 
   /** Ring nodes failed at {@code nowMs} by {@link FailureRule}, in ring order. */
@@ -842,7 +872,7 @@ public final class PowerScheduler {
    * cumulative since the first tick, open periods extrapolated to {@code nowMs}.
    */
   public synchronized EnergyReport energy(long nowMs) {
-    return energy.report(nowMs);
+    return energy.report(nowMs).withPayback(payback.debtJoules(), paybackWatts);
   }
 
   /** The power history, oldest first (bounded by the settings' capacity). */

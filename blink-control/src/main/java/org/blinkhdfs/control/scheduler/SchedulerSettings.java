@@ -27,7 +27,8 @@ import org.blinkhdfs.model.schedule.NodeAddress;
  *       awake agent heartbeats, so a few missed heartbeats are enough there;
  *   <li>history capacity in {@code 1..1 000 000}, spacing {@code >= 0};
  *   <li>the wake-request bounds ({@link WakeLimits}, checked by that record);
- *   <li>{@code 0 <= energyTolerance <= 1}.
+ *   <li>{@code 0 <= energyTolerance <= 1};
+ *   <li>{@code 0 <= energyPaybackIntervals <= 1 000} ({@link EnergyPayback}; 0 off).
  * </ul>
  *
  * <p>Defaults: lease 3 intervals; threshold 5% of {@code p_total}; failure timeout 5 minutes
@@ -42,6 +43,9 @@ public final class SchedulerSettings {
   /** BlinkFS §4's heartbeat check: five minutes. */
   public static final long DEFAULT_FAILURE_TIMEOUT_MS = 300_000;
   public static final int MAX_HISTORY_CAPACITY = 1_000_000;
+  /** Four intervals: a gain of 1/4 against the ledger's delay of up to two (EnergyPayback). */
+  public static final int DEFAULT_PAYBACK_INTERVALS = 4;
+  public static final int MAX_PAYBACK_INTERVALS = 1_000;
 
   private final List<String> ring;
   private final List<String> stagingNodes;
@@ -55,6 +59,7 @@ public final class SchedulerSettings {
   private final long historySpacingMs;
   private final WakeLimits wakeLimits;
   private final double energyTolerance;
+  private final int energyPaybackIntervals;
 
   private SchedulerSettings(Builder b, long leaseMs, long failureTimeoutMs,
       long awakeFailureTimeoutMs) {
@@ -70,6 +75,7 @@ public final class SchedulerSettings {
     this.historySpacingMs = b.historySpacingMs;
     this.wakeLimits = b.wakeLimits;
     this.energyTolerance = b.energyTolerance;
+    this.energyPaybackIntervals = b.energyPaybackIntervals;
   }
 
   public static Builder builder() {
@@ -130,6 +136,14 @@ public final class SchedulerSettings {
     return energyTolerance;
   }
 
+  /**
+   * Over how many intervals energy drawn above budget is repaid by planning below it ({@link
+   * EnergyPayback}); 0: plans always use the whole budget.
+   */
+  public int energyPaybackIntervals() {
+    return energyPaybackIntervals;
+  }
+
   public WakeLimits wakeLimits() {
     return wakeLimits;
   }
@@ -153,6 +167,7 @@ public final class SchedulerSettings {
     private long historySpacingMs = 1000;
     private WakeLimits wakeLimits = WakeLimits.DEFAULTS;
     private double energyTolerance = 0.01;
+    private int energyPaybackIntervals = DEFAULT_PAYBACK_INTERVALS;
 
     public Builder ring(List<String> ring) {
       this.ring = Objects.requireNonNull(ring, "ring");
@@ -211,6 +226,11 @@ public final class SchedulerSettings {
 
     public Builder energyTolerance(double fraction) {
       this.energyTolerance = fraction;
+      return this;
+    }
+
+    public Builder energyPaybackIntervals(int intervals) {
+      this.energyPaybackIntervals = intervals;
       return this;
     }
 
@@ -279,6 +299,11 @@ public final class SchedulerSettings {
       if (!(energyTolerance >= 0 && energyTolerance <= 1)) {
         throw new IllegalArgumentException("energyTolerance must be in [0, 1], got "
             + energyTolerance + ": e.g. 0.01 lets an interval draw 1% above its budget energy");
+      }
+      if (energyPaybackIntervals < 0 || energyPaybackIntervals > MAX_PAYBACK_INTERVALS) {
+        throw new IllegalArgumentException("energyPaybackIntervals must be in [0, "
+            + MAX_PAYBACK_INTERVALS + "], got " + energyPaybackIntervals
+            + ": e.g. 4 repays energy drawn above budget over the next 4 intervals, 0 never");
       }
       return new SchedulerSettings(this, lease, failure, awake);
     }
