@@ -17,13 +17,21 @@ import java.util.Locale;
  *
  * <p><b>Rule.</b> After each judged interval ({@link IntervalEnergy}, in order, each once): {@code
  * debt = clamp(debt + drawn − budget, 0, k × budget)}: an interval below its budget repays, one
- * above adds, and nothing is saved up while the debt is 0 (power not drawn is not stored; a
- * battery is another policy). The cap {@code k} budgets of one interval keeps a debt that the
- * minimum state cannot repay (say, a wake held through a long dip) from holding the cluster low
- * long after it ends. The plan's watts are then {@code max(min(budget, minimum), budget − debt /
- * (k × t))}: the debt spread over the next {@code k} intervals of length {@code t}, never below
- * what the policy needs to plan at all ({@code minimum}, so repayment never turns into
- * BELOW_MINIMUM), and never above the budget. {@code k = 0} turns it off.
+ * above adds, and nothing is saved up while the debt is 0 (power not drawn is not stored; a battery
+ * is another policy). An interval above its budget by no more than the over-budget tolerance adds
+ * nothing: the books spread each status's counters evenly over the span between receipts, so at
+ * 100% (everything awake, drawn = budget) single intervals read a few joules above or below; with
+ * the floor at 0 that noise would only ever add, and the cluster would blink at full power to repay
+ * it. For the same reason drawn counts at most the peak ({@code peakWatts}, every node awake) over
+ * the interval: at 100% the budget is the peak, nothing real can exceed it, and a debt there could
+ * never be repaid either, since a plan a few watts below the peak asks for sleeps shorter than the
+ * agents take (seen: a steady 56 J at 225 W, the cluster never sleeping). The cap, {@code k}
+ * budgets of one interval, keeps a debt that the minimum state cannot repay (say, a wake held
+ * through a long dip) from holding the cluster low long after it ends. The plan's watts are then
+ * {@code max(min(budget, minimum), budget − debt / (k × t))}: the debt spread over the next {@code
+ * k} intervals of length {@code t}, never below what the policy needs to plan at all ({@code
+ * minimum}, so repayment never turns into BELOW_MINIMUM), and never above the budget. {@code k = 0}
+ * turns it off.
  *
  * <p>The judged intervals lag the plan by up to two intervals (the ledger waits for the agents'
  * statuses), so the loop is an integral controller with a delay; spreading over {@code k = 4}
@@ -40,14 +48,18 @@ import java.util.Locale;
 final class EnergyPayback {
   private final int intervals;
   private final long intervalMs;
+  private final double tolerance;
+  private final double peakWatts;
   private double debtJoules;
   private long seenUntilMs = Long.MIN_VALUE;
 
   /**
    * @param intervals k, how many intervals a debt is spread over; 0 disables the payback
    * @param intervalMs the blink interval t
+   * @param tolerance overdraw, as a fraction of an interval's budget, that adds no debt
+   * @param peakWatts the most the DataNodes can draw (every node awake)
    */
-  EnergyPayback(int intervals, long intervalMs) {
+  EnergyPayback(int intervals, long intervalMs, double tolerance, double peakWatts) {
     if (intervals < 0) {
       throw new IllegalArgumentException("payback intervals must be >= 0, got " + intervals);
     }
@@ -56,6 +68,8 @@ final class EnergyPayback {
     }
     this.intervals = intervals;
     this.intervalMs = intervalMs;
+    this.tolerance = tolerance;
+    this.peakWatts = peakWatts;
   }
 
   /** Books the judged intervals not seen yet (ended after the last one booked), oldest first. */
@@ -68,8 +82,13 @@ final class EnergyPayback {
       if (intervals == 0) {
         continue;
       }
-      double cap = intervals * Math.max(0, i.budgetJoules());
-      debtJoules = Math.min(cap, Math.max(0, debtJoules + i.drawnJoules() - i.budgetJoules()));
+      double budget = Math.max(0, i.budgetJoules());
+      double peak = peakWatts * (i.endMs() - i.startMs()) / 1000.0;
+      double excess = Math.min(i.drawnJoules(), peak) - budget;
+      if (excess > 0 && excess <= tolerance * budget) {
+        continue;
+      }
+      debtJoules = Math.min(intervals * budget, Math.max(0, debtJoules + excess));
     }
   }
 

@@ -223,7 +223,9 @@ public final class PowerScheduler {
     this.wakes = new WakeBook(settings.wakeLimits());
     this.energy = new EnergyLedger(model, settings.ring(), settings.intervalMs(),
         settings.energyTolerance());
-    this.payback = new EnergyPayback(settings.energyPaybackIntervals(), settings.intervalMs());
+    this.payback = new EnergyPayback(settings.energyPaybackIntervals(), settings.intervalMs(),
+        settings.energyTolerance(), model.nodeCount() * Math.max(model.activeWatts(),
+            model.transitionWatts()));
     for (String n : settings.ring()) {
       nodes.put(n, new NodeEntry(NodeRole.RING));
     }

@@ -19,7 +19,7 @@ class EnergyPaybackTest {
 
   @Test
   void theWorkedExample() {
-    EnergyPayback p = new EnergyPayback(4, T);
+    EnergyPayback p = new EnergyPayback(4, T, 0.01, 1_000);
     assertEquals(135, p.planWatts(135, 9), "no debt: the whole budget");
     p.observe(List.of(interval(0, 1_290, 810)));
     assertEquals(480, p.debtJoules(), 1e-9);
@@ -35,7 +35,7 @@ class EnergyPaybackTest {
 
   @Test
   void nothingIsSavedUpAndTheDebtIsCapped() {
-    EnergyPayback p = new EnergyPayback(4, T);
+    EnergyPayback p = new EnergyPayback(4, T, 0.01, 1_000);
     p.observe(List.of(interval(0, 100, 810)));
     assertEquals(0, p.debtJoules(), "drawing below budget with no debt saves nothing");
     p.observe(List.of(interval(1, 100_000, 810)));
@@ -45,14 +45,36 @@ class EnergyPaybackTest {
   }
 
   @Test
+  void overdrawWithinTheToleranceIsNoise() {
+    EnergyPayback p = new EnergyPayback(4, T, 0.01, 1_000);
+    p.observe(List.of(interval(0, 1_358, 1_350)));
+    assertEquals(0, p.debtJoules(), "8 J over 1 350 J is within 1%: no debt at 100%");
+    p.observe(List.of(interval(1, 1_400, 1_350)));
+    assertEquals(50, p.debtJoules(), 1e-9, "50 J is above 13.5 J: all of it counts");
+    p.observe(List.of(interval(2, 1_355, 1_350)));
+    assertEquals(50, p.debtJoules(), 1e-9, "within the tolerance adds nothing");
+    p.observe(List.of(interval(3, 1_330, 1_350)));
+    assertEquals(30, p.debtJoules(), 1e-9, "below the budget repays");
+  }
+
+  @Test
+  void nothingCountsAboveThePeak() {
+    EnergyPayback p = new EnergyPayback(4, T, 0.01, 225);
+    p.observe(List.of(interval(0, 1_420, 1_350)));
+    assertEquals(0, p.debtJoules(), "at 100% the budget is the peak, 225 W x 6 s: noise");
+    p.observe(List.of(interval(1, 1_420, 810)));
+    assertEquals(540, p.debtJoules(), 1e-9, "at 60%: 1 350 J (the peak) - 810 J");
+  }
+
+  @Test
   void zeroIntervalsTurnsItOff() {
-    EnergyPayback p = new EnergyPayback(0, T);
+    EnergyPayback p = new EnergyPayback(0, T, 0.01, 1_000);
     p.observe(List.of(interval(0, 5_000, 810)));
     assertEquals(0, p.debtJoules());
     assertEquals(135, p.planWatts(135, 9));
     assertEquals("", p.describe(135, 135));
     assertEquals("payback intervals must be >= 0, got -1",
-        assertThrows(IllegalArgumentException.class, () -> new EnergyPayback(-1, T))
+        assertThrows(IllegalArgumentException.class, () -> new EnergyPayback(-1, T, 0.01, 1_000))
             .getMessage());
   }
 
@@ -65,7 +87,7 @@ class EnergyPaybackTest {
     Random r = new Random(38);
     for (int seed = 0; seed < 500; seed++) {
       int k = 1 + r.nextInt(8);
-      EnergyPayback p = new EnergyPayback(k, T);
+      EnergyPayback p = new EnergyPayback(k, T, 0, 1_000);
       double debt = 0;
       List<IntervalEnergy> seen = new ArrayList<>();
       for (int i = 0; i < 30; i++) {
