@@ -91,6 +91,7 @@ final class DemoRunner {
     }
     if (options.runs(GroupsIoSession.EXPERIMENT)) {
       List<ReportCell> ratios = GroupsIoSession.ratios(cells);
+      notes.addAll(GroupsIoSession.notComparable(cells));
       cells.addAll(ratios);
       notes.addAll(GroupsIoSession.summary(ratios));
     }

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.cluster.DataNodeProcess;
@@ -37,6 +39,14 @@ import org.blinkhdfs.workload.ContinuousIo;
  * whole run, with the NameNode's counters added up across its restart ({@link
  * Tally#nameNodeCountersBeforeRestart}).
  *
+ * <p>Energy: each case's cell carries the DataNodes' energy against the 40% budget from the kill
+ * to one interval after the restart (the window its operations are judged in), with MiB/J over
+ * the verify pass's bytes and ops/kJ over the workload's operations that completed in the
+ * window. The scheduler's case is measured from its restart: its energy counters live in its
+ * memory and start again at 0 ({@link #energyFromKill}). A case over budget (a node kept awake
+ * while its agent was down, say) is marked ‡; the matrix makes no comparison, so nothing is left
+ * out.
+ *
  * <p>Not thread-safe; one run at a time.
  */
 final class FaultsSession extends SessionBase {
@@ -53,7 +63,8 @@ final class FaultsSession extends SessionBase {
   /** One fault: what is killed, when, for how long, and what was seen. */
   record Outcome(String target, String context, long killAtMs, long downMs, long restartMs,
       int filesVerified, long verifyMs, long maxReadMs, List<String> lost,
-      Set<String> neverThawed, List<ContinuousIo.Op> failed, List<ContinuousIo.Op> refused) {}
+      Set<String> neverThawed, List<ContinuousIo.Op> failed, List<ContinuousIo.Op> refused,
+      CellEnergy energy, long verifiedBytes, long okOps) {}
 
   private final Random random;
   private final List<Outcome> outcomes = new ArrayList<>();
@@ -190,6 +201,8 @@ final class FaultsSession extends SessionBase {
     long interval = options.intervalMs();
     Thread.sleep((long) (random.nextDouble() * interval)); // a random moment of the interval
     frozenAtKill = false;
+    boolean fromKill = energyFromKill(target);
+    EnergySnapshot e0 = fromKill ? energy().begin() : null;
     fault.kill();
     long killAt = System.currentTimeMillis();
     String context = target.startsWith("agent") && !target.contains("dry-run") ? (frozenAtKill
@@ -199,6 +212,9 @@ final class FaultsSession extends SessionBase {
     long restartAt = System.currentTimeMillis();
     fault.restart();
     long restarted = System.currentTimeMillis();
+    if (!fromKill) {
+      e0 = energy().begin();
+    }
     ThawWatch watch = ThawWatch.start(cluster, interval);
     List<ContinuousIo.Acked> files = io.acknowledged();
     ContinuousIo.Verified v = io.verifyAll(fs, files);
@@ -208,6 +224,9 @@ final class FaultsSession extends SessionBase {
     if (now < settleUntil) {
       Thread.sleep(settleUntil - now);
     }
+    CellEnergy e = energy().end(e0);
+    long okOps = io.ops(fromKill ? killAt : restarted, settleUntil).stream()
+        .filter(ContinuousIo.Op::ok).count();
     boolean nameNode = target.equals("namenode");
     List<ContinuousIo.Op> failed = new ArrayList<>();
     List<ContinuousIo.Op> refused = new ArrayList<>();
@@ -219,14 +238,35 @@ final class FaultsSession extends SessionBase {
       }
     }
     Outcome out = new Outcome(target, context, killAt - t0, down, restarted - restartAt, v.files(),
-        v.endMs() - restarted, v.maxReadMs(), v.problems(), neverThawed, failed, refused);
+        v.endMs() - restarted, v.maxReadMs(), v.problems(), neverThawed, failed, refused, e,
+        v.bytes(), okOps);
     progress.accept(String.format(Locale.ROOT, "%s: killed at %.1f s%s, down %d ms, restart took"
         + " %d ms; %d files verified in %d ms (slowest read %d ms), %d lost; never thawed %s;"
-        + " %d failed operations, %d refused while the NameNode was down", target,
+        + " %d failed operations, %d refused while the NameNode was down; DataNodes %s", target,
         out.killAtMs() / 1000.0, context.isEmpty() ? "" : " (" + context + ")", down,
         out.restartMs(), v.files(), out.verifyMs(),
-        v.maxReadMs(), v.problems().size(), neverThawed, failed.size(), refused.size()));
+        v.maxReadMs(), v.problems().size(), neverThawed, failed.size(), refused.size(),
+        EnergyText.line(e, v.bytes(), okOps)));
     return out;
+  }
+
+  /**
+   * Whether a case's energy is measured from the kill: all but the scheduler's, whose energy
+   * counters ({@code GET /v1/energy}) are in its memory, lost with it and started again at 0 by
+   * the restarted one; that case is measured from the restart.
+   */
+  static boolean energyFromKill(String target) {
+    return !target.equals("scheduler");
+  }
+
+  /**
+   * A case's energy metrics: the DataNodes' energy over its window ({@link CellEnergy#metrics}),
+   * MiB/J over the verify pass's bytes and ops/kJ over the workload's completed operations.
+   */
+  static Map<String, Double> energyMetrics(Outcome o) {
+    Map<String, Double> m = new LinkedHashMap<>(o.energy().metricsWithBytes(o.verifiedBytes()));
+    m.putAll(o.energy().metricsWithOps(o.okOps()));
+    return m;
   }
 
   /** Failures outside what an outage explains go into the common checks' tally. */
@@ -242,6 +282,23 @@ final class FaultsSession extends SessionBase {
     notes.add(excused.size() + " operations were refused while the NameNode was down (never"
         + " acknowledged, so nothing of them is lost) and are left out of the failed-read and"
         + " failed-write checks");
+    notes.add(energyNote(outcomes));
+  }
+
+  /**
+   * What each case's energy covers, and which cases ran over budget (the matrix compares
+   * nothing, so an over-budget case is marked, not left out of a claim).
+   */
+  static String energyNote(List<Outcome> outcomes) {
+    List<String> over = outcomes.stream().filter(o -> EnergyText.over(o.energy()))
+        .map(Outcome::target).toList();
+    return "faults energy: each case's cell has the DataNodes' energy from the kill to one"
+        + " interval after the restart (mibPerJ over the verify pass's bytes, opsPerKJ over the"
+        + " workload's operations completed in that window); the scheduler's case from its"
+        + " restart, since its counters restart at 0 with it. "
+        + (over.isEmpty() ? "No case ran over budget." : "Over budget " + EnergyText.OVER_MARK
+            + ": " + String.join(", ", over) + "; the matrix makes no comparison, so the mark"
+            + " is all it changes.");
   }
 
   @Override
@@ -261,6 +318,7 @@ final class FaultsSession extends SessionBase {
       if (!o.context().isEmpty()) {
         m.put("frozenAtKill", o.context().contains("frozen") ? 1.0 : 0.0);
       }
+      m.putAll(energyMetrics(o));
       out.add(new ReportCell("fault: kill -9 " + o.target(), run.label(), options.replication(),
           power(), m, Map.of("maxReadMs", (double) options.intervalMs())));
     }

@@ -15,6 +15,9 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
+import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.bench.stats.DataPattern;
 import org.blinkhdfs.bench.stats.MeanInterval;
@@ -52,6 +55,14 @@ import org.blinkhdfs.model.schedule.Schedule;
  *
  * <p>Groups stay live {@value #LIVE_MS} ms after their last read ({@code
  * blink.rabbit.datasets.live.ms}): a job that ended gives its nodes back quickly.
+ *
+ * <p><b>Energy.</b> A Table 2 cell has the DataNodes' energy over its measured windows (each
+ * round's, after the settling time), pooled over the rounds, with MiB/J over app_A's and app_B's
+ * bytes in them. The three jobs of Table 3 run at once, so their energy is one measurement: each
+ * round from j1's entry until every job has finished, pooled over the rounds; every job's cell
+ * carries that shared energy and MiB/J over all three jobs' bytes. A cell more than {@link
+ * CellEnergy#DEFAULT_TOLERANCE} over its budget is marked ‡ and its ratio against the other run
+ * ({@link #ratios}) is left out and named ({@link #notComparable}).
  */
 final class GroupsIoSession extends SessionBase {
   static final String EXPERIMENT = "groups-io";
@@ -225,6 +236,8 @@ final class GroupsIoSession extends SessionBase {
     Schedule s;
     Map<Integer, List<Double>> aMBps = new LinkedHashMap<>();
     Map<Integer, List<Double>> bMBps = new LinkedHashMap<>();
+    Map<Integer, CellEnergy> energy = new LinkedHashMap<>();
+    Map<Integer, Long> bytes = new LinkedHashMap<>();
     long window = options.cellTimeMs();
     // app_A and the first app_B read throughout, so both groups stay live and the scheduler's
     // ACTIVE set stays put; the second and third app_B come and go with the windows.
@@ -242,10 +255,14 @@ final class GroupsIoSession extends SessionBase {
             extra.add(readers(fs, "B", Long.MAX_VALUE).start(THREADS, 100L * i + round,
                 "app-B" + i));
           }
-          long from = System.currentTimeMillis() + SETTLE_MS;
-          Thread.sleep(window);
+          Thread.sleep(SETTLE_MS);
+          EnergySnapshot e0 = energy().begin();
+          long from = System.currentTimeMillis();
+          Thread.sleep(Math.max(1, window - SETTLE_MS));
           long to = System.currentTimeMillis();
-          double aRate = mbps(a.bytesBetween(from, to), to - from);
+          CellEnergy e = energy().end(e0);
+          long aBytes = a.bytesBetween(from, to);
+          double aRate = mbps(aBytes, to - from);
           long bBytes = b0.bytesBetween(from, to);
           for (DatasetReaders b : extra) {
             bBytes += b.bytesBetween(from, to);
@@ -255,8 +272,11 @@ final class GroupsIoSession extends SessionBase {
           double bRate = mbps(bBytes, to - from);
           aMBps.computeIfAbsent(m, k -> new ArrayList<>()).add(aRate);
           bMBps.computeIfAbsent(m, k -> new ArrayList<>()).add(bRate);
+          energy.merge(m, e, CellEnergy::plus);
+          bytes.merge(m, aBytes + bBytes, Long::sum);
           progress.accept(String.format(Locale.ROOT, "  %d%%, round %d, %d app_B: app_A %.1f"
-              + " MB/s, app_B %.1f MB/s", power, round + 1, m, aRate, bRate));
+              + " MB/s, app_B %.1f MB/s; DataNodes %s", power, round + 1, m, aRate, bRate,
+              EnergyText.line(e, aBytes + bBytes, -1)));
         }
       }
       a.close();
@@ -271,6 +291,7 @@ final class GroupsIoSession extends SessionBase {
       metrics.put(A_MBPS_CI, ai.hasInterval() ? ai.halfWidth() : 0.0);
       metrics.put(B_MBPS, MeanInterval.of(bMBps.get(m)).mean());
       metrics.put("rounds", (double) ai.count());
+      metrics.putAll(energy.get(m).metricsWithBytes(bytes.get(m)));
       cells.add(new ReportCell(FAIR + "-b" + m, run.label(), r, power, metrics, Map.of()));
     }
     return s;
@@ -283,7 +304,10 @@ final class GroupsIoSession extends SessionBase {
     long soloMs = 100L * unitBytes * 1000 / ((long) options.nodes() * options.bandwidthMBps()
         << 20);
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
+    CellEnergy shared = null;
+    long sharedBytes = 0;
     for (int round = 0; round < options.rounds(); round++) {
+      EnergySnapshot e0 = energy().begin();
       long start = System.currentTimeMillis();
       Map<String, DatasetReaders> jobs = new LinkedHashMap<>();
       Map<String, Long> entered = new LinkedHashMap<>();
@@ -311,7 +335,14 @@ final class GroupsIoSession extends SessionBase {
         seconds.computeIfAbsent(j, k -> new ArrayList<>()).add(s);
         line.append(String.format(Locale.ROOT, " %s %.1f s", j, s));
       }
-      progress.accept(line.toString());
+      CellEnergy e = energy().end(e0);
+      shared = shared == null ? e : shared.plus(e);
+      long roundBytes = 0;
+      for (String j : JOBS) {
+        roundBytes += jobs.get(j).completedReads() * fileBytes();
+      }
+      sharedBytes += roundBytes;
+      progress.accept(line + "; DataNodes " + EnergyText.line(e, roundBytes, -1));
       Thread.sleep(LIVE_MS + 1_000); // every job's liveness ends before the next round
     }
     notes.add(String.format(Locale.ROOT, "%s: jobs j1, j2, j3 read %d, %d and %d MiB, entering"
@@ -326,6 +357,7 @@ final class GroupsIoSession extends SessionBase {
       metrics.put(JOB_SECONDS_CI, t.hasInterval() ? t.halfWidth() : 0.0);
       metrics.put("priority", (double) PRIORITIES.get(j));
       metrics.put("rounds", (double) t.count());
+      metrics.putAll(shared.metricsWithBytes(sharedBytes));
       cells.add(new ReportCell(PRIORITY + "-" + j, run.label(), r, 100, metrics, Map.of()));
     }
   }
@@ -364,7 +396,8 @@ final class GroupsIoSession extends SessionBase {
           - GroupsSession.FLAG.length() - 1);
       for (ReportCell without : all) {
         if (!without.layout().equals(plain) || !without.experiment().equals(with.experiment())
-            || without.powerPercent() != with.powerPercent()) {
+            || without.powerPercent() != with.powerPercent()
+            || Metrics.overBudget(with) || Metrics.overBudget(without)) {
           continue;
         }
         Map<String, Double> m = new LinkedHashMap<>();
@@ -377,6 +410,40 @@ final class GroupsIoSession extends SessionBase {
         }
         out.add(new ReportCell(with.experiment() + "-ratio", with.layout(), with.replication(),
             with.powerPercent(), m, Map.of()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One line per pair of cells {@link #ratios} left out because either side ran over budget: no
+   * "faster with groups" claim rests on a run that drew more than its budget.
+   */
+  static List<String> notComparable(List<ReportCell> all) {
+    List<String> out = new ArrayList<>();
+    for (ReportCell with : all) {
+      if (!with.layout().endsWith("+" + GroupsSession.FLAG)
+          || !with.experiment().startsWith(EXPERIMENT + "-")) {
+        continue;
+      }
+      String plain = with.layout().substring(0, with.layout().length()
+          - GroupsSession.FLAG.length() - 1);
+      for (ReportCell without : all) {
+        if (without.layout().equals(plain) && without.experiment().equals(with.experiment())
+            && without.powerPercent() == with.powerPercent()
+            && (Metrics.overBudget(with) || Metrics.overBudget(without))) {
+          List<String> over = new ArrayList<>();
+          for (ReportCell c : List.of(with, without)) {
+            if (Metrics.overBudget(c)) {
+              over.add(String.format(Locale.ROOT, "%s %.1f of %.1f W", c.layout(),
+                  c.measured(Metrics.MEAN_POWER_W).orElse(0), c.measured(Metrics.BUDGET_W)
+                      .orElse(0)));
+            }
+          }
+          out.add(String.format(Locale.ROOT, "%s at %d%%: not comparable, over budget %s: %s;"
+              + " no ratio given", with.experiment(), with.powerPercent(), EnergyText.OVER_MARK,
+              String.join(", ", over)));
+        }
       }
     }
     return out;

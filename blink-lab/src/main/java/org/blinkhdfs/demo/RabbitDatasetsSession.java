@@ -20,6 +20,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.math.DatasetCombos;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.ReportCell;
@@ -82,6 +84,12 @@ import org.blinkhdfs.rabbit.dataset.SharePolicy;
  * read still succeeds, from another dataset's nodes). The fluid model checks totals, not blocks,
  * so it can promise a degree the blocks do not allow. The check is Rabbit's: per row, the
  * measured mean within 5% of the simulated one.
+ *
+ * <p><b>Energy.</b> Each combination's read is measured (the scheduler's counters at its start
+ * and end; every node on, so the budget is 100% of all DataNodes' active power); a row's cell
+ * pools its combinations' reads, with MiB/J over the bytes they read and ops/kJ over their block
+ * reads. The row check compares the cluster with the simulator, not layouts with each other, so
+ * an over-budget row is marked ‡ and nothing else changes.
  */
 final class RabbitDatasetsSession extends SessionBase {
   static final String EXPERIMENT = "rabbit-datasets";
@@ -117,6 +125,9 @@ final class RabbitDatasetsSession extends SessionBase {
     }
   }
 
+  /** The DataNodes' energy over one combination's read, and the block reads it made. */
+  record ComboEnergy(CellEnergy energy, long blockReads) {}
+
   /** One live dataset in one combination. */
   record Degree(String dataset, int allocated, double model, double simulated, double optimum,
       double measured, long outsideBlocks, long blocks) {}
@@ -126,6 +137,8 @@ final class RabbitDatasetsSession extends SessionBase {
   private final Map<String, List<List<String>>> blocks = new LinkedHashMap<>();
   private final Map<String, List<List<String>>> simulatedBlocks = new LinkedHashMap<>();
   private final Map<List<String>, List<Degree>> measured = new LinkedHashMap<>();
+  /** Each combination's read: its energy and the block reads it made. */
+  private final Map<List<String>, ComboEnergy> comboEnergy = new LinkedHashMap<>();
   private final List<String> allocationMismatches = new ArrayList<>();
   private final List<String> liveSetChanges = new ArrayList<>();
   private final List<Row> rows = new ArrayList<>();
@@ -319,7 +332,10 @@ final class RabbitDatasetsSession extends SessionBase {
             + ", simulator " + sim.nodesOf(d));
       }
     }
+    EnergySnapshot e0 = energy().begin();
     Map<String, Map<String, Long>> served = read(fs, combo);
+    comboEnergy.put(combo, new ComboEnergy(energy().end(e0), served.values().stream()
+        .flatMap(c -> c.values().stream()).mapToLong(Long::longValue).sum()));
     List<Degree> out = new ArrayList<>();
     for (String d : combo) {
       List<String> a = active.get(d);
@@ -434,7 +450,7 @@ final class RabbitDatasetsSession extends SessionBase {
   private void readBlocks(FileSystem fs, Path p, Map<String, Long> counts) throws IOException {
     long blockSize = cluster.spec().blockSizeBytes();
     long len = (long) FILE_MIB << 20;
-    int request = (int) Math.min((long) options.requestKiB() << 10, blockSize);
+    int request = requestBytes();
     byte[] buf = new byte[request];
     long streamId = DataPattern.streamIdOf(p.toString());
     try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(p)) {
@@ -543,7 +559,21 @@ final class RabbitDatasetsSession extends SessionBase {
     e.put(WORST, ds.stream().mapToDouble(Degree::simulated).min().orElse(0));
     e.put(MODEL, mean(ds, Degree::model));
     e.put(MODEL_ALL_COMBINATIONS, modelOverAll(row));
+    rowEnergy(row).ifPresent(x -> m.putAll(x.energy().metricsWith(x.blockReads()
+        * requestBytes(), x.blockReads())));
     return new ReportCell(row.experiment(), run.label(), r, 100, m, e);
+  }
+
+  /** The row's combinations' reads pooled; empty when none was measured. */
+  private java.util.Optional<ComboEnergy> rowEnergy(Row row) {
+    return row.combos().stream().map(comboEnergy::get).filter(java.util.Objects::nonNull)
+        .reduce((a, b) -> new ComboEnergy(a.energy().plus(b.energy()),
+            a.blockReads() + b.blockReads()));
+  }
+
+  /** What each block read asks for: {@code --request-kib} at the block's start. */
+  private int requestBytes() {
+    return (int) Math.min((long) options.requestKiB() << 10, cluster.spec().blockSizeBytes());
   }
 
   /** The model's mean over every combination of the row, as the simulator's figure gives it. */
@@ -614,18 +644,24 @@ final class RabbitDatasetsSession extends SessionBase {
         + " power-proportionality over the live datasets of the measured combinations (see the"
         + " class comment of RabbitDatasetsSession and docs/datasets.md).\n\n| row | stored |"
         + " live | combinations | fluid model | fluid, all combinations | simulated | stored"
-        + " optimum | measured | measured worst | outside A(d) |\n|---|---:|---:|---:|---:|---:"
-        + "|---:|---:|---:|---:|---:|\n");
+        + " optimum | measured | measured worst | outside A(d) | DataNode energy of the reads |"
+        + "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (int i = 0; i < rows.size() && i < cells.size(); i++) {
       Row row = rows.get(i);
       ReportCell c = cells.get(i);
       md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f | %.3f |"
-          + " %.3f | %.3f | %.1f%% |%n", row.sweep(), row.stored(), row.live(),
+          + " %.3f | %.3f | %.1f%% | %s |%n", row.sweep(), row.stored(), row.live(),
           row.combos().size(), c.expected(MODEL).orElse(0),
           c.expected(MODEL_ALL_COMBINATIONS).orElse(0), c.expected(MEASURED).orElse(0),
           c.measured(OPTIMUM).orElse(0), c.measured(MEASURED).orElse(0),
-          c.measured(WORST).orElse(0), 100 * c.measured(OUTSIDE).orElse(0)));
+          c.measured(WORST).orElse(0), 100 * c.measured(OUTSIDE).orElse(0),
+          rowEnergy(row).map(x -> EnergyText.line(x.energy(), x.blockReads() * requestBytes(),
+              x.blockReads())).orElse("not measured")));
     }
+    md.append("\nEnergy: the DataNodes' over the row's combinations' reads, pooled, against a"
+        + " budget of 100% of all DataNodes' active power (every node on); ‡ = more than 3% over"
+        + " budget. The check compares the cluster with the simulator, not layouts, so a ‡ row"
+        + " is marked only.\n");
     out.add(java.nio.file.Files.writeString(outDir.resolve("rabbit-datasets.md"), md));
     out.add(plot(outDir, "a", "Rabbit Fig 8(a) on the cluster: 2 live", "datasets stored"));
     out.add(plot(outDir, "b", "Rabbit Fig 8(b) on the cluster: 8 stored", "live datasets"));

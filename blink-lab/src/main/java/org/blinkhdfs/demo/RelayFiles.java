@@ -20,20 +20,23 @@ import org.blinkhdfs.workload.OpSample;
  *
  * <pre>
  * relay-phases.csv  power,round,slot,path,workload,wallMs,mibps,okReads,failedReads,
- *                   verifyFailures,relayCpuCores,loadAverage            one record per phase
+ *                   verifyFailures,relayCpuCores,loadAverage,bytes,energyJ,meanPowerW,
+ *                   budgetW,overBudgetS                                 one record per phase
  * relay-reads.csv   power,round,path,target,startMs,durationMs,bytes,outcome,error
  *                                                        one record per request (latency phases)
  * </pre>
  *
  * RFC 4180 records with CRLF ends (blink-common's {@link Csv}); an empty number is "not measured";
- * {@code startMs} is relative to its phase's start.
+ * {@code startMs} is relative to its phase's start; a phase's energy columns are the DataNodes'
+ * over that phase (the scheduler's counters at its start and end).
  *
  * <p>Stateless apart from the findings; not thread-safe.
  */
 final class RelayFiles {
   static final List<String> PHASES_HEADER = List.of("power", "round", "slot", "path",
       "workload", "wallMs", "mibps", "okReads", "failedReads", "verifyFailures",
-      "relayCpuCores", "loadAverage");
+      "relayCpuCores", "loadAverage", "bytes", "energyJ", "meanPowerW", "budgetW",
+      "overBudgetS");
   static final List<String> READS_HEADER = List.of("power", "round", "path", "target",
       "startMs", "durationMs", "bytes", "outcome", "error");
 
@@ -63,7 +66,9 @@ final class RelayFiles {
           Integer.toString(r.slot()), r.path().label(), r.workload(), num(r.wallMs()),
           num(r.mibps()), Integer.toString(r.okReads()), Integer.toString(r.failedReads()),
           Integer.toString(r.verifyFailures()), num(r.relayCpuCores()),
-          num(r.loadAverage()))));
+          num(r.loadAverage()), Long.toString(r.bytes()), num(r.energy().joules()),
+          num(r.energy().meanWatts()), num(r.energy().budgetWatts()),
+          num(r.energy().overBudgetSeconds()))));
     }
     return sb.toString();
   }
@@ -112,7 +117,7 @@ final class RelayFiles {
       stock(md, power, o);
     }
     md.add("");
-    md.add("Files: `relay-phases.csv` (every phase: MiB/s, reads, relay JVM CPU, load),"
+    md.add("Files: `relay-phases.csv` (every phase: MiB/s, reads, relay JVM CPU, load, energy),"
         + " `relay-reads.csv` (every request with its outcome and exception class), and the"
         + " standard `report.md`, `results.json`, `results.csv`.");
     md.add("");
@@ -144,21 +149,20 @@ final class RelayFiles {
     md.add("");
     md.add("| ratio | mean (95% CI) |");
     md.add("|---|---:|");
-    md.add("| throughput relay / direct-webhdfs | "
-        + f.throughputRatio(ReadPath.RELAY, ReadPath.DIRECT).format("%.3f") + " |");
-    md.add("| throughput relay / native | "
-        + f.throughputRatio(ReadPath.RELAY, ReadPath.NATIVE).format("%.3f") + " |");
-    md.add("| throughput direct-webhdfs / native | "
-        + f.throughputRatio(ReadPath.DIRECT, ReadPath.NATIVE).format("%.3f") + " |");
-    md.add("| median request latency relay / direct-webhdfs | "
-        + f.p50Ratio(ReadPath.RELAY, ReadPath.DIRECT).format("%.3f") + " |");
-    md.add("| median request latency relay / native | "
-        + f.p50Ratio(ReadPath.RELAY, ReadPath.NATIVE).format("%.3f") + " |");
+    ratioRow(md, "throughput relay / direct-webhdfs", ReadPath.RELAY, ReadPath.DIRECT, false);
+    ratioRow(md, "throughput relay / native", ReadPath.RELAY, ReadPath.NATIVE, false);
+    ratioRow(md, "throughput direct-webhdfs / native", ReadPath.DIRECT, ReadPath.NATIVE, false);
+    ratioRow(md, "median request latency relay / direct-webhdfs", ReadPath.RELAY,
+        ReadPath.DIRECT, true);
+    ratioRow(md, "median request latency relay / native", ReadPath.RELAY, ReadPath.NATIVE,
+        true);
     MeanInterval r = f.throughputRatio(ReadPath.RELAY, ReadPath.DIRECT);
     md.add("");
     md.add(String.format(Locale.ROOT, "Goal (issue 12): relay throughput within 10%% of direct"
-        + " WebHDFS, i.e. ratio >= %.2f: **%s** (ratio %s).", RelayFindings.GOAL_RATIO,
-        f.goalVerdict(), r.format("%.3f")));
+        + " WebHDFS, i.e. ratio >= %.2f: **%s**%s.", RelayFindings.GOAL_RATIO, f.goalVerdict(),
+        f.comparable(100, ReadPath.RELAY, ReadPath.DIRECT) ? " (ratio " + r.format("%.3f") + ")"
+            : ""));
+    energy(md, 100, List.of(ReadPath.values()));
     md.add("");
     md.add(String.format(Locale.ROOT, "What bounded throughput: the I/O ceiling is min(%d"
         + " threads, %d nodes) x %d MiB/s = %.0f MiB/s (one block at a time per reader, one"
@@ -195,5 +199,34 @@ final class RelayFiles {
         + " level%s (its BlinkProxyRelay metrics ReadsHeld and ReadHeldMsTotal).", h[0],
         h[0] > 0 ? String.format(Locale.ROOT, ", %.0f ms each on"
             + " average", h[1] / (double) h[0]) : ""));
+    energy(md, power, List.of(ReadPath.RELAY, ReadPath.NATIVE));
+  }
+
+  /**
+   * A ratio row of the 100% table, or "not comparable" when either path ran over budget there.
+   */
+  private void ratioRow(List<String> md, String name, ReadPath a, ReadPath b, boolean p50) {
+    String value = !f.comparable(100, a, b) ? f.notComparable(100, a, b)
+        : (p50 ? f.p50Ratio(a, b) : f.throughputRatio(a, b)).format("%.3f");
+    md.add("| " + name + " | " + value + " |");
+  }
+
+  /** The level's energy, one line per path, and what an over-budget path means for the level. */
+  private void energy(List<String> md, int power, List<ReadPath> paths) {
+    md.add("");
+    md.add("DataNode energy over each path's phases (budget: " + power + "% of all DataNodes'"
+        + " active power; work per joule over the DataNodes' energy):");
+    md.add("");
+    for (ReadPath p : paths) {
+      md.add("- " + p.label() + ": " + f.energyLine(power, p));
+    }
+    List<ReadPath> over = f.overBudget(power, paths);
+    if (!over.isEmpty()) {
+      md.add("");
+      md.add(String.format(Locale.ROOT, "%s %s more than %.0f%% over budget: left out of this"
+          + " level's ratios and comparisons (not comparable).", EnergyText.OVER_MARK,
+          over.stream().map(ReadPath::label).toList(),
+          100 * org.blinkhdfs.bench.energy.CellEnergy.DEFAULT_TOLERANCE));
+    }
   }
 }

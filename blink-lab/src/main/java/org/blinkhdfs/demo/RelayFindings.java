@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import org.blinkhdfs.bench.energy.CellEnergy;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
@@ -32,6 +34,14 @@ import org.blinkhdfs.workload.OpSample;
  * {@code BlockMissingException} (the stock client ran out of replicas), {@code
  * SocketTimeoutException} (a frozen DataNode or a held read longer than the read timeout), and
  * the rest.
+ *
+ * <p>Energy: each phase carries the DataNodes' energy over it ({@link RelayRun#energy}); a
+ * path's cell at a level pools its phases there ({@link CellEnergy#plus}), with MiB/J over its
+ * dfsio phases' energy and reads per kJ over its request phases'. A path more than {@link
+ * CellEnergy#DEFAULT_TOLERANCE} over its budget at a level is marked ‡ and every ratio of that
+ * level involving it (the cells' ratios, the goal's verdict, relay.md's ratio rows) is left out
+ * and named as not comparable: the paths share one schedule, so one drawing more than the others
+ * means its conditions were not theirs.
  *
  * <p>Immutable after construction; not thread-safe to build.
  */
@@ -192,8 +202,14 @@ final class RelayFindings {
     return Math.min(options.ioThreads(), options.nodes()) * (double) options.bandwidthMBps();
   }
 
-  /** "met", "missed" or "undecided" for the 10% goal (see the class comment). */
+  /**
+   * "met", "missed" or "undecided" for the 10% goal (see the class comment); "not comparable:
+   * ..." when the relay or direct WebHDFS ran over budget at 100%.
+   */
   String goalVerdict() {
+    if (!comparable(100, ReadPath.RELAY, ReadPath.DIRECT)) {
+      return notComparable(100, ReadPath.RELAY, ReadPath.DIRECT);
+    }
     MeanInterval r = throughputRatio(ReadPath.RELAY, ReadPath.DIRECT);
     if (!r.hasInterval()) {
       return r.mean() >= GOAL_RATIO ? "met in the one round (no interval)"
@@ -208,6 +224,88 @@ final class RelayFindings {
   /** Reads the relay held for a window at {@code power} and their total hold, in ms. */
   long[] held(int power) {
     return held.getOrDefault(power, new long[] {0, 0});
+  }
+
+  /** The DataNodes' energy over {@code p}'s phases at {@code power}, pooled; empty if none. */
+  Optional<CellEnergy> energy(int power, ReadPath p) {
+    return pool(runs.stream().filter(r -> r.power() == power && r.path() == p).toList());
+  }
+
+  /** The same over one workload's phases. */
+  Optional<CellEnergy> energy(int power, ReadPath p, String workload) {
+    return pool(select(power, p, workload));
+  }
+
+  private static Optional<CellEnergy> pool(List<RelayRun> rs) {
+    return rs.stream().map(RelayRun::energy).reduce(CellEnergy::plus);
+  }
+
+  /** True when {@code p}'s pooled energy at {@code power} is over budget (‡). */
+  boolean overBudget(int power, ReadPath p) {
+    return energy(power, p).map(EnergyText::over).orElse(false);
+  }
+
+  /** The paths among {@code paths} over budget at {@code power}, in their order. */
+  List<ReadPath> overBudget(int power, List<ReadPath> paths) {
+    return paths.stream().filter(p -> overBudget(power, p)).toList();
+  }
+
+  /** True when neither {@code a} nor {@code b} is over budget at {@code power}. */
+  boolean comparable(int power, ReadPath a, ReadPath b) {
+    return !overBudget(power, a) && !overBudget(power, b);
+  }
+
+  /**
+   * {@code "not comparable: relay over budget ‡"} for a pair that is not comparable (see the
+   * class comment).
+   */
+  String notComparable(int power, ReadPath a, ReadPath b) {
+    return "not comparable: " + String.join(" and ", overBudget(power, List.of(a, b)).stream()
+        .map(ReadPath::label).toList()) + " over budget " + EnergyText.OVER_MARK;
+  }
+
+  /**
+   * A path's energy metrics at a level: its phases' energy pooled ({@link CellEnergy#metrics}),
+   * {@code mibPerJ} = dfsio bytes over the dfsio phases' joules, {@code opsPerKJ} = verified
+   * request reads over the request phases' kJ.
+   */
+  Map<String, Double> energyMetrics(int power, ReadPath p) {
+    Optional<CellEnergy> all = energy(power, p);
+    if (all.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Double> m = new LinkedHashMap<>(all.get().metrics());
+    List<RelayRun> dfsio = select(power, p, RelayRun.DFSIO);
+    energy(power, p, RelayRun.DFSIO).filter(e -> e.joules() > 0).ifPresent(e -> m.put(
+        Metrics.MIB_PER_J, dfsio.stream().mapToLong(RelayRun::bytes).sum() / (double) (1 << 20)
+            / e.joules()));
+    List<RelayRun> requests = select(power, p, RelayRun.LATENCY);
+    energy(power, p, RelayRun.LATENCY).filter(e -> e.joules() > 0).ifPresent(e -> m.put(
+        Metrics.OPS_PER_KJ, requests.stream().mapToLong(RelayRun::okReads).sum() * 1000.0
+            / e.joules()));
+    return m;
+  }
+
+  /**
+   * {@code p}'s energy at {@code power} as a line of prose ({@link EnergyText}), with the work
+   * rates of {@link #energyMetrics}: e.g. {@code "360 J in 6.0 s: 60.0 of 60.0 W budget, 0.0 s
+   * over budget, 0.317 MiB/J in dfsio, 33.3 reads/kJ in requests"}.
+   */
+  String energyLine(int power, ReadPath p) {
+    Optional<CellEnergy> e = energy(power, p);
+    if (e.isEmpty()) {
+      return "not measured";
+    }
+    Map<String, Double> m = energyMetrics(power, p);
+    StringBuilder sb = new StringBuilder(EnergyText.head(e.get()));
+    if (m.containsKey(Metrics.MIB_PER_J)) {
+      sb.append(String.format(Locale.ROOT, ", %.3f MiB/J in dfsio", m.get(Metrics.MIB_PER_J)));
+    }
+    if (m.containsKey(Metrics.OPS_PER_KJ)) {
+      sb.append(String.format(Locale.ROOT, ", %.1f reads/kJ in requests",
+          m.get(Metrics.OPS_PER_KJ)));
+    }
+    return sb + EnergyText.mark(e.get());
   }
 
   /** The report's cells: {@value #OVERHEAD} at 100%, {@value #STOCK} at lower levels. */
@@ -233,16 +331,19 @@ final class RelayFindings {
     MeanInterval t = throughput(p);
     m.put(Metrics.READ_MBPS, t.mean());
     latency(m, samples(100, p));
-    if (p != ReadPath.DIRECT) {
+    if (p != ReadPath.DIRECT && comparable(100, p, ReadPath.DIRECT)) {
       ratio(m, "ratioToDirect", throughputRatio(p, ReadPath.DIRECT));
     }
-    if (p != ReadPath.NATIVE) {
+    if (p != ReadPath.NATIVE && comparable(100, p, ReadPath.NATIVE)) {
       ratio(m, "ratioToNative", throughputRatio(p, ReadPath.NATIVE));
     }
     if (p == ReadPath.RELAY) {
-      ratio(m, "p50RatioToDirect", p50Ratio(p, ReadPath.DIRECT));
+      if (comparable(100, p, ReadPath.DIRECT)) {
+        ratio(m, "p50RatioToDirect", p50Ratio(p, ReadPath.DIRECT));
+      }
       putFinite(m, "relayCpuCoresDfsio", relayCores(RelayRun.DFSIO));
     }
+    m.putAll(energyMetrics(100, p));
     return m;
   }
 
@@ -264,6 +365,7 @@ final class RelayFindings {
         m.put("meanHeldMs", h[1] / (double) h[0]);
       }
     }
+    m.putAll(energyMetrics(power, p));
     return m;
   }
 
@@ -343,6 +445,27 @@ final class RelayFindings {
           options.rounds(), r.format("%.3f"), GOAL_RATIO, goalVerdict(), ioCeilingMBps(),
           relayCores(RelayRun.DFSIO)));
     }
+    for (int power : levels()) {
+      List<ReadPath> paths = power == 100 ? List.of(ReadPath.values())
+          : List.of(ReadPath.RELAY, ReadPath.NATIVE);
+      List<String> parts = new ArrayList<>();
+      paths.forEach(p -> parts.add(p.label() + " " + energyLine(power, p)));
+      List<ReadPath> over = overBudget(power, paths);
+      out.add(String.format(Locale.ROOT, "relay energy at %d%%, DataNodes over each path's"
+          + " phases: %s.%s", power, String.join("; ", parts), over.isEmpty() ? ""
+          : " " + over.stream().map(ReadPath::label).toList() + " over budget: left out of this"
+              + " level's ratios and comparisons (not comparable)."));
+    }
+    return out;
+  }
+
+  /** Every measured level, 100% first. */
+  private List<Integer> levels() {
+    List<Integer> out = new ArrayList<>();
+    if (measuredOverhead()) {
+      out.add(100);
+    }
+    out.addAll(lowLevels());
     return out;
   }
 }

@@ -1,6 +1,8 @@
 package org.blinkhdfs.demo;
 
 import java.util.List;
+import java.util.Objects;
+import org.blinkhdfs.bench.energy.CellEnergy;
 import org.blinkhdfs.workload.OpSample;
 
 /**
@@ -24,14 +26,18 @@ import org.blinkhdfs.workload.OpSample;
  *     NaN when the OS did not say
  * @param loadAverage the machine's 1-minute load average at the phase's end
  * @param samples every read of a latency phase (empty for dfsio)
+ * @param bytes bytes the phase's completed reads returned
+ * @param energy the DataNodes' energy over the phase, against its budget (the scheduler's
+ *     counters at the phase's start and end)
  */
 record RelayRun(int power, int round, int slot, ReadPath path, String workload, double wallMs,
     double mibps, int okReads, int failedReads, int verifyFailures, double relayCpuCores,
-    double loadAverage, List<OpSample> samples) {
+    double loadAverage, List<OpSample> samples, long bytes, CellEnergy energy) {
   static final String DFSIO = "dfsio";
   static final String LATENCY = "latency";
 
   RelayRun {
     samples = List.copyOf(samples);
+    Objects.requireNonNull(energy, "energy");
   }
 }

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
+import org.blinkhdfs.bench.energy.CellEnergy;
+import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.report.Check;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.cluster.LocalCluster;
@@ -57,9 +59,11 @@ import org.blinkhdfs.workload.WorkloadProgress;
  *       measurement.</li>
  * </ol>
  *
- * <p>Beside each phase it records the proxy JVM's CPU time (is the relay CPU-bound?) and the
- * machine's load average; and per level the reads the relay held for a window (its {@code
- * BlinkProxyRelay} metrics).
+ * <p>Beside each phase it records the proxy JVM's CPU time (is the relay CPU-bound?), the
+ * machine's load average and the DataNodes' energy against the budget (the scheduler's counters
+ * at the phase's start and end; the scheduler runs at every level, 100% included); and per level
+ * the reads the relay held for a window (its {@code BlinkProxyRelay} metrics). A path over its
+ * budget at a level is marked and left out of that level's ratios ({@link RelayFindings}).
  *
  * <p>Not thread-safe; runs on the caller's thread.
  */
@@ -200,12 +204,15 @@ final class RelaySession extends SessionBase {
 
   private RelayRun throughput(FileSystem fs, ReadPath p, int round, int slot) {
     Optional<Duration> cpu0 = relayCpu(p);
+    EnergySnapshot e0 = energy().begin();
     ThroughputPhase read = new ThroughputWorkload(dfsio, fs, WorkloadClock.system())
         .readPhase(workloadProgress);
+    CellEnergy e = energy().end(e0);
     tally.add(read);
     RelayRun r = new RelayRun(100, round, slot, p, RelayRun.DFSIO, read.wallMs(),
         read.aggregateMiBps(), read.okFiles(), read.errors() + read.incomplete(),
-        read.verifyFailures(), cores(p, cpu0, read.wallMs()), loadAverage(), List.of());
+        read.verifyFailures(), cores(p, cpu0, read.wallMs()), loadAverage(), List.of(),
+        read.totalBytes(), e);
     runs.add(r);
     return r;
   }
@@ -213,9 +220,11 @@ final class RelaySession extends SessionBase {
   private RelayRun requests(FileSystem fs, ReadPath p, int power, int round, int slot,
       LatencyConfig config) {
     Optional<Duration> cpu0 = relayCpu(p);
+    EnergySnapshot e0 = energy().begin();
     // The same seed for every path of a round: they read the same files at the same offsets.
     PhaseResult read = new LatencyWorkload(config, fs, WorkloadClock.system(),
         options.seed() * 1_000 + power * 10L + round).readPhase(workloadProgress);
+    CellEnergy e = energy().end(e0);
     if (power == 100 || p == ReadPath.RELAY) {
       tally.add(read, false);
     } else {
@@ -223,7 +232,7 @@ final class RelaySession extends SessionBase {
     }
     RelayRun r = new RelayRun(power, round, slot, p, RelayRun.LATENCY, read.wallMs(), Double.NaN,
         read.okOps(), read.errors(), read.verifyFailures(), cores(p, cpu0, read.wallMs()),
-        loadAverage(), read.samples());
+        loadAverage(), read.samples(), read.bytes(), e);
     runs.add(r);
     return r;
   }
