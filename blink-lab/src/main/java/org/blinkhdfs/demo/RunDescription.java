@@ -211,13 +211,17 @@ final class RunDescription {
    */
   private String energy() {
     return fmt("measured: the agents count each DataNode's awake, asleep and in-transition time,"
-        + " the scheduler prices it with the power model (GET /v1/energy) and each cell takes"
-        + " the difference over its own work; energyJ and meanPowerW are the ring DataNodes'"
-        + " (overheadJ, the always-on equipment, apart), budgetW is P%% of all DataNodes' active"
+        + " the scheduler prices it with the power model (GET /v1/energy); a cell's mean power"
+        + " is judged over at least %d blink intervals ending with it (fewer only when its power"
+        + " level has not run that long), since the draw swings within each interval, and its"
+        + " energyJ is that mean power times its own duration; energyJ and meanPowerW are the ring"
+        + " DataNodes' (overheadJ, the always-on equipment, apart), budgetW is P%% of all"
+        + " DataNodes' active"
         + " power, overBudgetS the completed intervals drawing over their budget by more than"
         + " 1%%; a cell whose mean power is more than %.0f%% above its budget is marked ‡ over"
         + " budget and is not comparable with cells that met it; work per joule is over the"
         + " DataNodes' energy (mibPerJ, opsPerKJ)",
+        EnergyProbe.JUDGED_INTERVALS,
         100 * org.blinkhdfs.bench.energy.CellEnergy.DEFAULT_TOLERANCE);
   }
 

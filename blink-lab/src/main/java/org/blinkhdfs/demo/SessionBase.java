@@ -41,7 +41,7 @@ abstract class SessionBase implements ClusterSession {
   protected EnergyProbe energy() {
     if (energy == null) {
       energy = new EnergyProbe(new org.blinkhdfs.cluster.SchedulerEnergy(
-          cluster.schedulerAddress()));
+          cluster.schedulerAddress()), cluster.spec().intervalMs());
     }
     return energy;
   }

@@ -51,6 +51,37 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
   }
 
   /**
+   * The cell from {@code from} to {@code to}, its power judged over the longer window from {@code
+   * windowFrom} (at or before {@code from}) to {@code to}: joules and budget are that window's
+   * mean watts times the cell's own seconds; the overhead and the intervals over budget are the
+   * cell's own.
+   *
+   * <p>Why: under a blinking schedule the DataNodes' draw swings within each interval (at 60% on
+   * the staggered ring, 3 of 9 nodes asleep at one moment, none at another), and work finishes
+   * fastest when many nodes are awake. A demo throughput cell of 1.6 s read 214 W against a 135
+   * W budget, while the judged intervals of a bench run of the same layout and level drew 809.7 J
+   * of 810 J (docs/results/2026-11-29-energy-demo): the cell's own window measured the phase it
+   * ran in, not whether the cluster kept its budget. Over a
+   * window of whole intervals the phase averages out; the cell's energy is then the cluster's
+   * mean draw for the time the work took.
+   *
+   * <p>Worked example: a cell of 2 s whose own window drew 428 J (214 W) inside a window of 20 s
+   * that drew 2 400 J (120 W) against 2 700 J (135 W): 240 J against 270 J, within budget.
+   *
+   * @throws IllegalArgumentException when the snapshots are out of order
+   */
+  public static CellEnergy judged(EnergySnapshot windowFrom, EnergySnapshot from,
+      EnergySnapshot to) {
+    CellEnergy own = between(from, to);
+    if (windowFrom.accountedMs() >= from.accountedMs()) {
+      return own;
+    }
+    CellEnergy window = between(windowFrom, to);
+    return new CellEnergy(own.seconds, window.meanWatts() * own.seconds, own.overheadJoules,
+        window.budgetWatts() * own.seconds, own.overBudgetSeconds);
+  }
+
+  /**
    * This cell and {@code other} together, for a cell measured in pieces (rounds with waits
    * between them that are not the cell's work).
    */

@@ -36,6 +36,25 @@ class CellEnergyTest {
   }
 
   @Test
+  void judgedOverTheLongerWindow() {
+    // The worked example of CellEnergy.judged: a 2 s cell at 214 W (428 J) inside 20 s at 120 W
+    // (2 400 J) against 135 W (2 700 J): 240 J against 270 J.
+    EnergySnapshot window = at(0, 0, 0, 0, 0);
+    EnergySnapshot from = at(18_000, 1_972, 720, 2_430, 0);
+    EnergySnapshot to = at(20_000, 2_400, 800, 2_700, 6_000);
+    assertTrue(CellEnergy.between(from, to).overBudget(CellEnergy.DEFAULT_TOLERANCE), "214 W");
+    CellEnergy e = CellEnergy.judged(window, from, to);
+    assertEquals(2.0, e.seconds(), 1e-9);
+    assertEquals(240.0, e.joules(), 1e-9);
+    assertEquals(270.0, e.budgetJoules(), 1e-9);
+    assertEquals(80.0, e.overheadJoules(), 1e-9, "the cell's own overhead");
+    assertEquals(6.0, e.overBudgetSeconds(), 1e-9, "the cell's own judged intervals");
+    assertFalse(e.overBudget(CellEnergy.DEFAULT_TOLERANCE));
+    assertEquals(CellEnergy.between(from, to), CellEnergy.judged(from, from, to),
+        "a window no longer than the cell is the cell");
+  }
+
+  @Test
   void withinToleranceIsNotOverBudget() {
     // 10 s at 46.2 W against 45 W: 2.7% over, inside the 3% tolerance; 46.4 W is 3.1% over.
     CellEnergy e = CellEnergy.between(at(0, 0, 0, 0, 0), at(10_000, 462, 400, 450, 0));
