@@ -23,8 +23,12 @@ import org.blinkhdfs.model.power.PowerLevel;
  *       each take their share D/b, D·(b − a)/b in all (BlinkFS: "equally distributes data across
  *       the active nodes"). With k = 0 (below the minimum power) nothing is on, nothing moves and
  *       nothing is served; the data stays on the last nodes that held it.
- *   <li>Moves go at {@code migrationBytesPerSec} (the paper's example: one 10 Gbit/s link), and
- *       queue: a change that arrives before the last move ends adds to the backlog.
+ *   <li>A move takes {@link MigrationCost#seconds}: the slowest node's bytes at {@code
+ *       migrationNodeBytesPerSec} (each node sends or receives at its own bandwidth; unlimited by
+ *       default), or all bytes over the shared {@code migrationBytesPerSec} (the paper's example:
+ *       one 10 Gbit/s link), whichever is longer. Moves queue: a change that arrives before the
+ *       last move ends adds to the backlog. {@code rhoMax} is the largest move time over the
+ *       epoch length.
  *   <li>While moving, the cluster serves no read (BlinkFS §6: "the migration-based approach does
  *       not respond to requests while it is migrating data"); a read waits until the move ends.
  *       Otherwise every block is on an active node and the read waits 0.
@@ -55,10 +59,13 @@ final class MigrationBaseline {
           + " bytes is more than the migration baseline counts (" + MAX_STORED_BYTES
           + "): lower --blocks or --block-mib");
     }
-    double rate = spec.migrationBytesPerSec();
+    MigrationCost cost = new MigrationCost(stored, spec.migrationNodeBytesPerSec(),
+        spec.migrationBytesPerSec());
+    double rhoMax = 0;
+    double movedSeconds = 0;
     Map<PowerLevel, Integer> active = new HashMap<>();
     List<Double> spansMs = new ArrayList<>();
-    double backlog = 0;
+    double backlog = 0; // seconds of moves still to run
     double spanMs = 0;
     double moved = 0;
     double unavailableMs = 0;
@@ -78,21 +85,23 @@ final class MigrationBaseline {
       } else if (holding < 0) {
         holding = k; // the data starts laid out on the first epoch's nodes
       } else if (k != holding) {
-        double bytes = k < holding ? stored * (holding - k) / holding : stored * (k - holding) / k;
-        moved += bytes;
-        backlog += bytes;
+        moved += cost.bytes(holding, k);
+        double seconds = cost.seconds(holding, k);
+        backlog += seconds;
+        movedSeconds += seconds;
+        rhoMax = Math.max(rhoMax, cost.rho(holding, k, spec.epochMs()));
         holding = k;
       }
       double epochMs = spec.epochMs();
       double movingMs = 0;
       if (k > 0 && backlog > 0) {
-        double needMs = backlog / rate * 1000;
+        double needMs = backlog * 1000;
         if (needMs <= epochMs) {
           movingMs = needMs;
           backlog = 0;
         } else {
           movingMs = epochMs;
-          backlog -= epochMs / 1000 * rate;
+          backlog -= epochMs / 1000;
         }
       }
       spanMs += movingMs;
@@ -120,7 +129,8 @@ final class MigrationBaseline {
     }
     return new SimResult(unavailableMs / totalMs, 0, servedMs == 0 ? 0 : waitSum / servedMs,
         p90WaitMs(spansMs, totalMs, offMs), offMs / totalMs, throughput / epochs, awake / epochs,
-        Math.round(moved), epochs, distinct, below, 0, 1);
+        Math.round(moved), movedSeconds, rhoMax, epochs,
+        distinct, below, 0, 1);
   }
 
   /** k for {@code level}: the activation policy's count, 0 below the minimum power. */

@@ -38,6 +38,8 @@ public final class SimCommand {
       "         [--signal S] [--duration D] [--seed S] [--format text|json]",
       "   or: bin/blink sim --figure fig2 --out DIR [--nodes N] [--blocks B] [--seed S]",
       "   or: bin/blink sim --figure rabbit-datasets --out DIR",
+      "   or: bin/blink sim --figure blinkfs-ratio --out DIR [--rounds R] [--rho LIST]",
+      "         [--migration-node-mibps W]",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
@@ -68,6 +70,10 @@ public final class SimCommand {
       "  --block-mib M        block size, for the bytes --policy migration moves (default 128)",
       "  --migration-gbps G   how fast --policy migration moves data, in Gbit/s (default 10,",
       "                       BlinkFS's one 10 gigabit link)",
+      "  --migration-node-mibps W  what one node sends or receives per second while --policy",
+      "                       migration moves data, MiB/s (default unlimited: only the link);",
+      "                       a move lasts its slowest node's bytes / W; rhoMax in the output is",
+      "                       the longest move over --epoch (the power step)",
       "  --active-watts W     one DataNode awake (default 25)",
       "  --sleep-watts W      one DataNode in S3 (default 1)",
       "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
@@ -81,7 +87,14 @@ public final class SimCommand {
       "                       results.csv and plots/fig2.svg|png to --out (--nodes default 100,",
       "                       --blocks default 100000); or rabbit-datasets: Rabbit Figs 8-9,",
       "                       the degree of power-proportionality of live datasets sharing",
-      "                       14 to 224 nodes",
+      "                       14 to 224 nodes; or blinkfs-ratio: BlinkFS Figs 10, 12(b)",
+      "                       and 13 at BlinkFS's scale with the migration baseline's data",
+      "                       at BlinkFS's size and at --rho (default 0.5,1,2,4) on each",
+      "                       figure's reference step; --rounds seeded rounds (default 10);",
+      "                       --migration-node-mibps (default 119.2, 1 Gbit/s) for moves and",
+      "                       reads",
+      "  --rounds R           seeded rounds of --figure blinkfs-ratio (1..100)",
+      "  --rho LIST           ratios of --figure blinkfs-ratio, e.g. 0.5,1,2,4 (each 0.001..1000)",
       "  --out DIR            where --figure writes",
       "  --validate FILE      instead of one run: every latency cell below 100% of a recorded",
       "                       bench latency or demo report (results.json) beside the simulated",
@@ -121,7 +134,8 @@ public final class SimCommand {
       .manual(MANUAL)
       .flags("nodes", "blocks", "power", "replication", "layout", "policy", "signal", "duration",
           "epoch", "interval", "min-window", "seed", "sample", "instants", "bandwidth",
-          "block-mib", "migration-gbps", "figure", "out", "validate", "io-threads",
+          "block-mib", "migration-gbps", "migration-node-mibps", "rounds", "rho", "figure",
+          "out", "validate", "io-threads",
           "io-file-mib", "staging", "machine-mibps",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
       .shortFlag("D", "key=value").repeatable("D")
@@ -136,6 +150,10 @@ public final class SimCommand {
    * unthrottled).
    */
   static final double MACHINE_MIBPS = 373;
+
+  private static final double MIB_BYTES = 1 << 20;
+  /** {@code --migration-node-mibps}'s default for the blinkfs-ratio figure: 1 Gbit/s. */
+  static final String GIGABIT_MIBPS = "119.2";
 
   private SimCommand() {}
 
@@ -287,10 +305,20 @@ public final class SimCommand {
   private static int figure(CommandLineTool.Args a, PrintStream out, String args) {
     String name = a.get("figure");
     if (!name.equals(InaccessibleDataFigure.NAME)
-        && !name.equals(DatasetProportionalityFigure.NAME)) {
+        && !name.equals(DatasetProportionalityFigure.NAME) && !name.equals(RatioFigure.NAME)) {
       throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
-          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2) or "
-          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9)");
+          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2), "
+          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9) or " + RatioFigure.NAME
+          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio)");
+    }
+    if (name.equals(RatioFigure.NAME)) {
+      return ratioFigure(a, out, args);
+    }
+    for (String flag : List.of("rounds", "rho", "migration-node-mibps")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " applies to --figure "
+            + RatioFigure.NAME + " only; drop it");
+      }
     }
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
@@ -341,6 +369,57 @@ public final class SimCommand {
     return CommandLineTool.EXIT_OK;
   }
 
+  /** {@code --figure blinkfs-ratio}: Figs 10, 12(b), 13 against ρ, written to {@code --out}. */
+  private static int ratioFigure(CommandLineTool.Args a, PrintStream out, String args) {
+    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
+        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
+        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "migration-gbps", "nodes", "blocks", "seed")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --figure " + RatioFigure.NAME + " (it runs BlinkFS's 9 nodes, signals and"
+            + " readers); drop it");
+      }
+    }
+    if (!a.has("out")) {
+      throw CommandLineTool.usage("--figure " + RatioFigure.NAME + " needs --out DIR, the"
+          + " directory it writes");
+    }
+    int rounds = a.intIn("rounds", "10", 1, 100);
+    double node = a.doubleIn("migration-node-mibps", GIGABIT_MIBPS, 0.001, 1e6) * MIB_BYTES;
+    List<Double> rhos = rhos(a.get("rho", "0.5,1,2,4"));
+    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
+    try {
+      for (java.nio.file.Path f : RatioFigure.write("bin/blink sim " + args,
+          RatioFigure.figures(node, RatioFigure.PRICE_BUDGET), rhos, rounds, node, dir)) {
+        out.println("wrote " + f);
+      }
+    } catch (java.io.IOException e) {
+      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
+          + " directory you can write to");
+    }
+    return CommandLineTool.EXIT_OK;
+  }
+
+  /** {@code --rho}: a comma-separated list of ratios, each within 0.001..1000. */
+  static List<Double> rhos(String list) {
+    List<Double> out = new java.util.ArrayList<>();
+    for (String part : list.split(",", -1)) {
+      double v;
+      try {
+        v = Double.parseDouble(part.trim());
+      } catch (NumberFormatException e) {
+        v = Double.NaN;
+      }
+      if (!(v >= 0.001 && v <= 1000)) {
+        throw CommandLineTool.usage("--rho '" + list + "': '" + part + "' is not a ratio within"
+            + " 0.001..1000; give a comma-separated list such as 0.5,1,2,4");
+      }
+      out.add(v);
+    }
+    return out;
+  }
+
   private static SimSpec spec(CommandLineTool.Args a) {
     int nodes = a.intIn("nodes", "9", 1, 100_000);
     double active = a.doubleIn("active-watts", "25", 0.001, 1e6);
@@ -361,7 +440,10 @@ public final class SimCommand {
         .sampleBlocks(a.longIn("sample", Long.toString(blocks), 1, blocks))
         .layoutKeys(layoutKeys(a))
         .blockBytes(a.longIn("block-mib", "128", 1, 1L << 20) << 20)
-        .migrationBytesPerSec(a.doubleIn("migration-gbps", "10", 1e-6, 1e6) * 1e9 / 8);
+        .migrationBytesPerSec(a.doubleIn("migration-gbps", "10", 1e-6, 1e6) * 1e9 / 8)
+        .migrationNodeBytesPerSec(a.has("migration-node-mibps")
+            ? a.doubleIn("migration-node-mibps", "100", 1e-6, 1e9) * MIB_BYTES
+            : Double.POSITIVE_INFINITY);
     String policy = a.get("policy", "staggered");
     if (!policy.equals(MigrationBaseline.NAME)) {
       try {

@@ -41,7 +41,8 @@ final class SimReport {
     m.put("readThroughputMiBps", r.readThroughputFraction() * spec.nodes() * bandwidthMiBps);
     m.put("awakeNodeFraction", r.awakeNodeFraction());
     m.put("bytesMigrated", r.bytesMigrated());
-    m.put("migrationSeconds", r.bytesMigrated() / spec.migrationBytesPerSec());
+    m.put("migrationSeconds", r.migrationSeconds());
+    m.put("rhoMax", r.rhoMax());
     m.put("epochs", r.epochs());
     m.put("distinctLevels", r.distinctLevels());
     m.put("belowMinimumEpochs", r.belowMinimumEpochs());

@@ -15,6 +15,9 @@ import java.util.OptionalDouble;
  * @param readThroughputFraction full-scan read throughput as a fraction of N nodes' bandwidth
  * @param awakeNodeFraction mean fraction of ring nodes usable at the read instants
  * @param bytesMigrated bytes moved between nodes by power changes (0: blinking moves none)
+ * @param migrationSeconds how long those moves took ({@link MigrationCost}; 0 for blinking)
+ * @param rhoMax the largest ρ of the run's power changes: one change's move time over the epoch
+ *     (the power step); 0 for blinking
  * @param epochs epochs simulated
  * @param distinctLevels distinct power levels among them (each swept once)
  * @param belowMinimumEpochs epochs whose power was below every DataNode asleep (all asleep)
@@ -23,5 +26,6 @@ import java.util.OptionalDouble;
  */
 public record SimResult(double unavailableFraction, double unavailableCi95, double meanWaitMs,
     OptionalDouble p90WaitMs, double unservedReadFraction, double readThroughputFraction,
-    double awakeNodeFraction, long bytesMigrated, long epochs, int distinctLevels,
+    double awakeNodeFraction, long bytesMigrated, double migrationSeconds, double rhoMax,
+    long epochs, int distinctLevels,
     long belowMinimumEpochs, long visitedBlocks, long waitBinMs) {}

@@ -32,6 +32,7 @@ public final class SimSpec {
   private final Function<String, String> layoutKeys;
   private final long blockBytes;
   private final double migrationBytesPerSec;
+  private final double migrationNodeBytesPerSec;
 
   private SimSpec(Builder b) {
     this.nodes = b.nodes;
@@ -51,6 +52,7 @@ public final class SimSpec {
     this.layoutKeys = b.layoutKeys;
     this.blockBytes = b.blockBytes;
     this.migrationBytesPerSec = b.migrationBytesPerSec;
+    this.migrationNodeBytesPerSec = b.migrationNodeBytesPerSec;
   }
 
   /** Bytes per block, for the bytes a migration moves. */
@@ -61,6 +63,14 @@ public final class SimSpec {
   /** How fast the migration-based baseline moves data, in bytes per second. */
   public double migrationBytesPerSec() {
     return migrationBytesPerSec;
+  }
+
+  /**
+   * What one node sends or receives per second when the migration-based baseline moves data
+   * ({@link MigrationCost}); infinite when only the shared link limits it.
+   */
+  public double migrationNodeBytesPerSec() {
+    return migrationNodeBytesPerSec;
   }
 
   public static Builder builder() {
@@ -139,6 +149,7 @@ public final class SimSpec {
   public static final class Builder {
     private long blockBytes = 128L << 20;
     private double migrationBytesPerSec = 10e9 / 8;
+    private double migrationNodeBytesPerSec = Double.POSITIVE_INFINITY;
     private int nodes = 9;
     private long blocks = 1000;
     private int replication = 3;
@@ -250,6 +261,11 @@ public final class SimSpec {
       return this;
     }
 
+    public Builder migrationNodeBytesPerSec(double v) {
+      migrationNodeBytesPerSec = v;
+      return this;
+    }
+
     public SimSpec build() {
       require(nodes >= 1, "nodes", nodes, ">= 1");
       require(blocks >= 1, "blocks", blocks, ">= 1");
@@ -260,6 +276,10 @@ public final class SimSpec {
       if (!(migrationBytesPerSec > 0)) {
         throw new IllegalArgumentException("migrationBytesPerSec = " + migrationBytesPerSec
             + " must be > 0");
+      }
+      if (!(migrationNodeBytesPerSec > 0)) {
+        throw new IllegalArgumentException("migrationNodeBytesPerSec = "
+            + migrationNodeBytesPerSec + " must be > 0");
       }
       if (epochMs < 0) {
         epochMs = intervalMs;

@@ -112,7 +112,7 @@ public final class Simulator {
     double p90 = waits.quantileMs(0.9);
     return new SimResult(unavailable, ci, servedWeighted == 0 ? 0 : waitWeighted / servedWeighted,
         Double.isInfinite(p90) ? OptionalDouble.empty() : OptionalDouble.of(p90),
-        waits.neverFraction(), throughput, awake, 0, spec.epochs(), levels.size(), below,
+        waits.neverFraction(), throughput, awake, 0, 0, 0, spec.epochs(), levels.size(), below,
         sample.visits(), waits.binMs());
   }
 

@@ -73,6 +73,20 @@ class MigrationBaselineTest {
   }
 
   @Test
+  void perNodeBandwidthChargesTheSlowestNodeAndGivesRho() {
+    // 4 nodes × 10 GiB (40 960 blocks of 1 MiB, r = 1), 100 MiB/s per node, 60 s epochs at
+    // k = 4, 3, 3. The 4 -> 3 change: the leaving node sends 10 240 MiB in 102.4 s (ρ = 1.707):
+    // the move fills epoch 1 and 42.4 s of epoch 2. Unavailable 102.4 of 180 s.
+    SimResult r = Simulator.run(spec(4, 40_960, MIB, steps(watts(4, 4), watts(4, 3),
+        watts(4, 3)), 3).migrationBytesPerSec(1e15).migrationNodeBytesPerSec(100.0 * MIB)
+        .build(), QUIET);
+    assertEquals(10_240 * MIB, r.bytesMigrated());
+    assertEquals(102.4, r.migrationSeconds(), 1e-9);
+    assertEquals(102.4 / 60, r.rhoMax(), 1e-12);
+    assertEquals(102.4 / 180, r.unavailableFraction(), 1e-9);
+  }
+
+  @Test
   void blinkFsThousandNodeExample() {
     // BlinkFS §6: 1000 nodes with 500 GB each lose 2% of their power: 20 nodes go off and their
     // 20 × 500 GiB = 10 000 GiB move, 8 590 s (over two hours) on a 10 Gbit/s link; meanwhile the

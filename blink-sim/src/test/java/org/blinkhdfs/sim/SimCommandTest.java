@@ -177,6 +177,31 @@ class SimCommandTest {
     assertEquals(2, sim("--bogus", "1").code());
   }
 
+  @Test
+  void ratioFlagsAreCheckedNamingFlagValueAndFix(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) {
+    Run rho = sim("--figure", "blinkfs-ratio", "--out", dir.toString(), "--rho", "0.5,x");
+    assertEquals(2, rho.code());
+    assertTrue(rho.err().contains("--rho '0.5,x': 'x' is not a ratio within 0.001..1000; give a"
+        + " comma-separated list such as 0.5,1,2,4"), rho.err());
+    Run node = sim("--policy", "migration", "--migration-node-mibps", "0");
+    assertEquals(2, node.code());
+    assertTrue(node.err().contains("--migration-node-mibps"), node.err());
+    Run nodes = sim("--figure", "blinkfs-ratio", "--out", dir.toString(), "--nodes", "12");
+    assertEquals(2, nodes.code());
+    assertTrue(nodes.err().contains("--nodes 12 does not apply to --figure blinkfs-ratio"),
+        nodes.err());
+    Run rounds = sim("--figure", "fig2", "--out", dir.toString(), "--rounds", "3");
+    assertTrue(rounds.err().contains("--rounds 3 applies to --figure blinkfs-ratio only"),
+        rounds.err());
+    Run json = sim("--nodes", "4", "--blocks", "40960", "--block-mib", "1", "--replication", "1",
+        "--policy", "migration", "--migration-node-mibps", "100", "--migration-gbps", "1000",
+        "--signal", "oscillating:100:1m", "--duration", "2m", "--epoch", "1m", "--format",
+        "json");
+    assertEquals(0, json.code(), json.err());
+    assertTrue(json.out().contains("\"rhoMax\""), json.out());
+  }
+
   private static String[] concat(String[] a, String last) {
     String[] out = java.util.Arrays.copyOf(a, a.length + 1);
     out[a.length] = last;
