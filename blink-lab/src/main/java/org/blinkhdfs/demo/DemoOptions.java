@@ -73,8 +73,13 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       int readOps, int writeOps, int requestKiB, int latencyFiles, int latencyFileMiB,
       int clients) {}
 
-  /** The throughput-style load: parallel readers/writers, file size, rounds per level. */
-  public record IoLoad(int ioThreads, int ioFileMiB, int rounds) {}
+  /**
+   * The throughput-style load: parallel readers/writers, file size, rounds per level, and for
+   * bench compare the whole data set stored in MiB ({@code --data-mib}: the latency and
+   * throughput files plus files nobody reads, which the migration baseline must move all the
+   * same); 0 elsewhere.
+   */
+  public record IoLoad(int ioThreads, int ioFileMiB, int rounds, int dataMiB) {}
 
   /** bench kv: objects, gets and pack files. */
   public record KvLoad(int kvKeys, int kvGets, int kvPacks) {}
@@ -200,6 +205,21 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     return io.rounds();
   }
 
+  /** bench compare: the whole data set stored (MiB); 0 for the other commands. */
+  public int dataMiB() {
+    return io.dataMiB();
+  }
+
+  /** bench compare: the latency and throughput files, what the cells read (MiB). */
+  public int readDataMiB() {
+    return latencyFiles() * latencyFileMiB() + ioThreads() * ioFileMiB();
+  }
+
+  /** bench compare: the power step, the time each level's latency cell runs from the change. */
+  public long powerStepMs() {
+    return cellTimeMs();
+  }
+
   public int kvKeys() {
     return kv.kvKeys();
   }
@@ -241,9 +261,10 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
    * bench compare: every layout an operator could run on the same cluster and budget, ours (the
    * ring with the paper's and the aligned stagger) against HDFS's default placement under the
    * same schedule, the stock covering set, Rabbit's equal work, PARAID and load-proportional
-   * blinking.
+   * blinking, and BlinkFS's migration-based baseline.
    */
-  static final String COMPARE_LAYOUTS = DEMO_LAYOUTS + ",default+load-proportional";
+  static final String COMPARE_LAYOUTS = DEMO_LAYOUTS + ",default+load-proportional,"
+      + "default+activation+" + LayoutRun.MIGRATION;
   static final String ACTIVATION = "activation";
   /** {@code bin/blink bench throughput}, the only command that reads its throughput in rounds. */
   static final String THROUGHPUT = "throughput";
@@ -303,7 +324,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            bench groups: power-balanced+staggered and the same",
       "                            +groups (replicas for the groups' p90 targets);",
       "                            bench dfsio and terasort: power-balanced+staggered,",
-      "                            default+staggered); covering-set+covering is the",
+      "                            default+staggered; bench compare: the demo's six,",
+      "                            default+load-proportional and the migration baseline",
+      "                            default+activation+migration); covering-set+covering is the",
       "                            stock-HDFS covering set (upgrade domains + maintenance,",
       "                            no staging node, replication = domains)",
       "  --power P,...             power levels in % of all DataNodes active (default",
@@ -357,7 +380,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            [k, k+1)/R of the interval; the demo reads once);",
       "                            bench oscillation: times every case runs, the cases in",
       "                            turn each round (default 1; with 2 or more each cell has",
-      "                            the rounds' mean MB/s and its 95% interval)",
+      "                            the rounds' mean MB/s and its 95% interval); bench",
+      "                            compare: rounds per latency and throughput cell (default",
+      "                            4; every metric gets its 95% interval over them, ±)",
       "  --host-cpu M              MapReduce benches: CPU cap of every host (DataNode,",
       "                            NodeManager, containers) in millicores, 0 for none (default",
       "                            1800 / hosts: the hosts share 1.8 of the 2 cores, and a job's",
@@ -376,7 +401,8 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            relay 12, two per node, so no node idles while others queue;",
       "                            bench dfsio: TestDFSIO's -nrFiles; bench terasort: TeraGen's",
       "                            maps; bench wordcount and grep: text files, one map each)",
-      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench gears 32,",
+      "  --io-file-mib S           file per throughput thread (demo 12, bench 48, bench compare",
+      "                            24, bench gears 32,",
       "                            bench relay 12, bench dfsio 16: TestDFSIO's -size in MB;",
       "                            bench terasort 16: TeraGen writes threads x S MB; bench",
       "                            wordcount and grep 8: MB of generated text per file)",
@@ -398,7 +424,11 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "  --oscillation-period D    bench oscillation: time at each of the two levels (default",
       "                            45s; BlinkFS 5 minutes); --cell-time per case (default 3m)",
       "  --data-mib S,...          bench search and oscillation: read set sizes in MiB, files",
-      "                            of 16 MiB (search 64; oscillation 64,192, one case each)",
+      "                            of 16 MiB (search 64; oscillation 64,192, one case each);",
+      "                            bench compare: the whole data set stored (default 640: the",
+      "                            cells read 64 + io-threads x io-file-mib, the rest is read",
+      "                            by none but moved by the migration baseline; the report",
+      "                            states rho, its move time over the --cell-time power step)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -458,11 +488,17 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             "price trace, per layout and step); oscillation (BlinkFS Fig 10: the ring against",
             "the migration-based baseline under N% oscillation, per data set size);",
             "rabbit-datasets (Rabbit Fig 8: the degree of power-proportionality of live",
-            "datasets measured on 14 nodes against the simulator's model). Needs a source",
+            "datasets measured on 14 nodes against the simulator's model); compare (every",
+            "layout, the stock covering set and the migration baseline on one cluster and",
+            "budget, each level's cells in rounds with 95% intervals, the baseline's moves",
+            "timed and their ratio to the power step stated: about an hour). Needs a source",
             "checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
-            "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16"),
+            "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16",
+            "bin/blink bench compare --layouts aligned+aligned,default+activation+migration"
+                + " --power 100,20 --rounds 2 --cell-time 10s --io-file-mib 12"
+                + " --data-mib 256"),
         List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
   }
 
@@ -599,7 +635,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             LayoutKeys.defaults(), hostCpu),
         new LatencyCells(latencyR, latencyOnEvery, readOps, writeOps, requestKiB, 4,
             bench && !relay ? 16 : 4, clients),
-        new IoLoad(ioThreads, ioFileMiB, rounds), kv, relayRounds, groupBudget,
+        new IoLoad(ioThreads, ioFileMiB, rounds, command.equals(LayoutSession.COMPARE)
+            ? a.intIn("data-mib", d.get("data-mib"), 1, 1_000_000) : 0), kv, relayRounds,
+        groupBudget,
         new GearList(gearList), List.of());
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
@@ -608,6 +646,12 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     LayoutKeys keys = layoutKeys(a, o, d.get("paraid-groups"));
     o = o.withLayoutKeys(keys).withSignalCases(signalCases(a, command, signal, o));
     o.checkLayouts();
+    if (command.equals(LayoutSession.COMPARE) && o.dataMiB() < o.readDataMiB()) {
+      throw new CommandLineTool.UsageException("--data-mib " + o.dataMiB() + " is less than"
+          + " the data the cells read, " + o.readDataMiB() + " MiB (" + o.latencyFiles() + " x "
+          + o.latencyFileMiB() + " MiB latency files + --io-threads " + o.ioThreads() + " x"
+          + " --io-file-mib " + o.ioFileMiB() + "); raise it or shrink those");
+    }
     for (SignalCase c : o.signalCases()) {
       if (o.cellTimeMs() / c.signal().steps() < o.intervalMs()) {
         throw new CommandLineTool.UsageException("--cell-time " + o.cellTimeMs() + " ms over "
@@ -651,14 +695,17 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     if (command.equals(SignalSession.KV)) {
       own.remove("data-mib");
     }
+    if (command.equals(LayoutSession.COMPARE)) {
+      own.add("data-mib");
+    }
     for (String flag : List.of("signal", "signal-span", "signal-step", "signal-floor",
         "oscillation", "oscillation-period", "data-mib")) {
       if (a.has(flag) && !own.contains(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench " + (flag.startsWith("oscillation")
                 ? SignalSession.OSCILLATION : flag.equals("data-mib") ? SignalSession.SEARCH
-                + " and " + SignalSession.OSCILLATION : SignalSession.KV + " and "
-                + SignalSession.SEARCH) + " only; drop it here");
+                + ", " + SignalSession.OSCILLATION + " and " + LayoutSession.COMPARE
+                : SignalSession.KV + " and " + SignalSession.SEARCH) + " only; drop it here");
       }
     }
     if (!signal) {

@@ -18,6 +18,7 @@ import org.blinkhdfs.bench.energy.EnergySnapshot;
 import org.blinkhdfs.bench.math.SteadyNodes;
 import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
+import org.blinkhdfs.bench.report.RoundsPool;
 import org.blinkhdfs.bench.stats.LatencySummary;
 import org.blinkhdfs.bench.stats.MeanInterval;
 import org.blinkhdfs.bench.stats.QuantileInterval;
@@ -77,6 +78,13 @@ final class LayoutSession extends SessionBase {
           : "BlinkHDFS bench: " + o.command(), LayoutSession::new);
   /** bench compare: the demo's sweep over every layout, at bench sizes, in rounds. */
   static final String COMPARE = "compare";
+  /**
+   * bench compare's stored data set (MiB): 64 MiB of latency files, 192 MiB of throughput files
+   * (8 x 24 MiB, read 4 times per level) and 384 MiB nobody reads. With r = 3 on 9 + 1 nodes
+   * at 10 MiB/s the migration baseline's move to 20% takes 44.8 s of a 30 s power step, rho
+   * 1.49 ({@link org.blinkhdfs.bench.math.MigrationRatio}).
+   */
+  static final String COMPARE_DATA_MIB = "640";
 
   /**
    * The flag defaults of the sweep's commands: bench throughput reads 3 rounds; bench compare
@@ -87,7 +95,8 @@ final class LayoutSession extends SessionBase {
       return Map.of("rounds", "3");
     }
     return command.equals(COMPARE) ? Map.of("layouts", DemoOptions.COMPARE_LAYOUTS, "rounds",
-        "4", "latency-replication", FlagDefaults.AT_REPLICATION) : Map.of();
+        "4", "latency-replication", FlagDefaults.AT_REPLICATION, "data-mib", COMPARE_DATA_MIB,
+        "write-ops", "20", "io-file-mib", "24") : Map.of();
   }
 
   /** Measured metric of latency cells: operations that completed and verified. */
@@ -111,6 +120,11 @@ final class LayoutSession extends SessionBase {
   private ThroughputReads ioReads;
   private List<List<String>> ioHolders = List.of();
   private ZipfKvWorkload kv;
+  /** Every file written at 100%: what the migration baseline must hold on the nodes kept on. */
+  private final List<Path> stored = new ArrayList<>();
+  private Optional<CompareMigration> migration = Optional.empty();
+  /** The migration baseline's first latency round at the current level (it ran the move). */
+  private PhaseResult firstRound;
 
   LayoutSession(DemoOptions options, LayoutRun run, int index, LocalCluster cluster,
       Consumer<String> progress) {
@@ -147,15 +161,41 @@ final class LayoutSession extends SessionBase {
   public void run(FileSystem fs) throws IOException, InterruptedException {
     cluster.setPowerPercent(100);
     prepare(fs);
+    if (run.migration()) {
+      PowerModel model = PowerModel.macMini(options.nodes());
+      migration = Optional.of(CompareMigration.open(cluster, model, ratio(options))
+          .stepMs(options.powerStepMs()));
+      migration.get().dataSet(stored, replication());
+    }
+    try {
+      sweep(fs);
+    } finally {
+      if (migration.isPresent()) {
+        migration.get().close();
+      }
+    }
+  }
+
+  /**
+   * The migration ratio of {@code options}: the stored data set, r, the ring and staging nodes,
+   * the per-node bandwidth and the power step ({@link DemoOptions#powerStepMs}).
+   */
+  static org.blinkhdfs.bench.math.MigrationRatio ratio(DemoOptions options) {
+    return new org.blinkhdfs.bench.math.MigrationRatio(Math.max(options.dataMiB(),
+        options.readDataMiB()), options.replication(), options.nodes(), options.staging(),
+        options.bandwidthMBps(), options.powerStepMs() / 1000.0);
+  }
+
+  private void sweep(FileSystem fs) throws IOException, InterruptedException {
     for (int power : options.powers()) {
-      Schedule s = steps.enter(power);
+      Schedule s = migration.isPresent() ? enterMigrating(fs, power) : steps.enter(power);
       Optional<DrainProbe.Level> level = drain.isPresent()
           ? Optional.of(drain.get().begin()) : Optional.empty();
       progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
           + (SteadyNodes.serving(s).isPresent()
               ? SteadyNodes.servingRingNodes(s) + " ring nodes ACTIVE, the rest OFF"
               : s.awakeAt(System.currentTimeMillis()).size() + " nodes awake now"));
-      if (options.runsOn("latency", index)) {
+      if (options.runsOn("latency", index) && migration.isEmpty()) {
         latency(fs, power, s);
       }
       if (options.runsOn("throughput", index)) {
@@ -169,7 +209,49 @@ final class LayoutSession extends SessionBase {
         add(DrainProbe.EXPERIMENT, replication(), power, m, Map.of());
         progress.accept(DrainProbe.describe(m));
       }
-      steps.leave(s);
+      if (migration.isPresent()) {
+        migration.get().leave(steps);
+        Map<String, Double> m = migration.get().measured(firstRound);
+        add(CompareMigration.EXPERIMENT, replication(), power, m,
+            migration.get().expected(power));
+        progress.accept(String.format(java.util.Locale.ROOT, "  migration: %.1f MiB in %.1f s"
+            + " (rho %.2f), %.1f MiB back in %.1f s", m.get(CompareMigration.IN_MIB),
+            m.get(CompareMigration.IN_S), m.get(CompareMigration.RHO),
+            m.get(CompareMigration.OUT_MIB), m.get(CompareMigration.OUT_S)));
+      } else {
+        steps.leave(s);
+      }
+    }
+  }
+
+  /**
+   * The migration baseline enters {@code power}: its latency cell starts with the power change
+   * on a thread of its own, so its reads wait at the gate while the data moves, and the move
+   * runs here ({@link CompareMigration#enter}).
+   */
+  private Schedule enterMigrating(FileSystem fs, int power)
+      throws IOException, InterruptedException {
+    firstRound = null;
+    energy(); // created before the reader's thread uses it
+    if (!options.runsOn("latency", index)) {
+      return migration.get().enter(power, steps, energy());
+    }
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
+        .newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<Void> reads = pool.submit(() -> {
+        latency(fs, power, null);
+        return null;
+      });
+      Thread.sleep(100); // the readers are at the gate before it closes
+      Schedule s = migration.get().enter(power, steps, energy());
+      reads.get();
+      return s;
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IOException("the migration baseline's latency cell at " + power + "% failed: "
+          + e.getCause(), e.getCause());
+    } finally {
+      pool.shutdownNow();
     }
   }
 
@@ -179,8 +261,12 @@ final class LayoutSession extends SessionBase {
       for (int r : options.latencyReplicationsFor(index)) {
         LatencyConfig c = latencyConfig(options, new Path("/demo/latency/r" + r), r);
         progress.accept(run.label() + ": writing latency data, r=" + r);
-        new LatencyWorkload(c, fs, clock, options.seed()).prepare(workloadProgress);
+        LatencyWorkload lw = new LatencyWorkload(c, fs, clock, options.seed());
+        lw.prepare(workloadProgress);
         latencyData.put(r, c);
+        for (int i = 0; i < c.fileCount(); i++) {
+          stored.add(lw.dataFile(i));
+        }
       }
     }
     if (options.runsOn("throughput", index)) {
@@ -198,7 +284,12 @@ final class LayoutSession extends SessionBase {
       for (int i = 0; i < options.ioThreads(); i++) {
         files.add(io.file(i));
       }
+      stored.addAll(files);
       ioHolders = Expectations.holders(cluster.nameNode().dfs(), files);
+    }
+    int coldMiB = options.dataMiB() - options.readDataMiB();
+    if (options.command().equals(COMPARE) && coldMiB > 0) {
+      writeCold(fs, clock, coldMiB);
     }
     if (options.runsOn("kv", index)) {
       kv = new ZipfKvWorkload(ZipfKvConfig.builder().dir(new Path("/demo/kv"))
@@ -208,6 +299,25 @@ final class LayoutSession extends SessionBase {
           .build(), fs, clock, options.seed());
       progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
       kv.prepare(workloadProgress);
+    }
+  }
+
+  /**
+   * bench compare: {@code mib} more in {@code --io-threads} files nobody reads, so the data set
+   * stored is {@code --data-mib}. Every layout stores them alike; only the migration baseline
+   * pays for them, by moving them at every change of power.
+   */
+  private void writeCold(FileSystem fs, WorkloadClock clock, int mib) throws IOException {
+    int files = options.ioThreads();
+    long fileBytes = ((long) mib << 20) / files;
+    ThroughputWorkload cold = new ThroughputWorkload(ThroughputConfig.builder()
+        .dir(new Path("/demo/cold")).threads(files).fileBytes(fileBytes)
+        .replication(replication()).timeLimit(Duration.ofMinutes(10)).build(), fs, clock);
+    progress.accept(run.label() + ": writing " + mib + " MiB that no cell reads (the rest of"
+        + " --data-mib " + options.dataMiB() + ")");
+    tally.add(cold.writePhase(workloadProgress));
+    for (int i = 0; i < files; i++) {
+      stored.add(cold.file(i));
     }
   }
 
@@ -224,63 +334,154 @@ final class LayoutSession extends SessionBase {
         .build();
   }
 
+  /**
+   * The latency cells of level {@code power}: per replication factor, the read phase (in
+   * {@link #latencyRounds} rounds for bench compare, pooled with their intervals by {@link
+   * RoundsPool}) beside the expectation under {@code s}, then the writes. {@code s} is null
+   * for the migration baseline, whose cell starts before its schedule exists (activation: no
+   * window to wait for, so no expectation).
+   */
   private void latency(FileSystem fs, int power, Schedule s) throws IOException {
     for (Map.Entry<Integer, LatencyConfig> e : latencyData.entrySet()) {
       int r = e.getKey();
-      LatencyWorkload w = new LatencyWorkload(e.getValue(), fs, WorkloadClock.system(),
-          options.seed() * 1_000 + power * 10L + r);
-      EnergySnapshot e0 = energy().begin();
-      PhaseResult read = w.readPhase(workloadProgress);
-      Map<String, Double> joules = energy().endOps(e0, read.okOps());
-      tally.add(read, false);
-      List<Path> files = new ArrayList<>();
-      for (int i = 0; i < e.getValue().fileCount(); i++) {
-        files.add(w.dataFile(i));
+      LatencyConfig whole = e.getValue();
+      int rounds = latencyRounds();
+      LatencyConfig each = rounds == 1 ? whole : whole.toBuilder()
+          .readOps(Math.max(1, whole.readOps() / rounds))
+          .timeLimit(whole.timeLimit().dividedBy(rounds)).build();
+      List<PhaseResult> reads = new ArrayList<>();
+      List<Map<String, Double>> perRound = new ArrayList<>();
+      CellEnergy joules = null;
+      LatencyWorkload w = null;
+      for (int round = 0; round < rounds; round++) {
+        w = new LatencyWorkload(each, fs, WorkloadClock.system(),
+            options.seed() * 1_000 + power * 10L + r + round * 1_000_003L);
+        if (migration.isPresent()) {
+          w.gate(migration.get().gate());
+        }
+        EnergySnapshot e0 = energy().begin();
+        PhaseResult read = w.readPhase(workloadProgress);
+        CellEnergy ce = energy().end(e0);
+        joules = joules == null ? ce : joules.plus(ce);
+        tally.add(read, false);
+        reads.add(read);
+        Map<String, Double> m = latencyMetrics(read);
+        m.putAll(ce.metricsWithOps(read.okOps()));
+        perRound.add(m);
       }
-      List<ReplicaSet> sets = Expectations.replicaSets(cluster.nameNode().dfs(), files);
-      ReadWaitExpectation randomPhase = Expectations.readWait(s, cluster.minReadWindowMs(), sets);
+      if (migration.isPresent()) {
+        firstRound = merged(reads);
+      }
+      PhaseResult read = merged(reads);
+      Map<String, Double> measured = latencyMetrics(read);
+      measured.putAll(joules.metricsWithOps(read.okOps()));
+      if (rounds > 1) {
+        measured = RoundsPool.of(perRound, measured);
+      }
       LatencySummary l = read.latency();
       if (power == 100) {
         baseMeanMs.put(r, l.meanMs());
       }
-      OptionalDouble expectedWait = randomPhase.allEventuallyAvailable()
-          ? OptionalDouble.of(Expectations.blockingClientWaitMs(s, cluster.minReadWindowMs(),
-              sets, e.getValue().thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
-          : OptionalDouble.empty();
-      Map<String, Double> measured = latencyMetrics(read);
-      measured.putAll(joules);
-      Map<String, Double> expected = new LinkedHashMap<>();
       double base = baseMeanMs.getOrDefault(r, Double.NaN);
       if (!Double.isNaN(base)) {
         measured.put(Metrics.MEAN_WAIT_MS, Math.max(0, l.meanMs() - base));
       }
-      if (expectedWait.isPresent()) {
-        expected.put(Metrics.MEAN_WAIT_MS, expectedWait.getAsDouble());
-        if (!Double.isNaN(base)) {
-          expected.put(Metrics.MEAN_MS, base + expectedWait.getAsDouble());
-        }
-      }
-      OptionalDouble bound = Expectations.leastRandomPhaseWaitMs(s, r, cluster.minReadWindowMs());
-      if (bound.isPresent()) {
-        expected.put(Expectations.BOUND_WAIT_MS, bound.getAsDouble());
-      }
-      expected.put(Expectations.RANDOM_PHASE_WAIT_MS,
-          randomPhase.meanWaitMs().orElse(Double.NaN));
-      expected.values().removeIf(v -> Double.isNaN(v));
+      Map<String, Double> expected = s == null ? Map.of()
+          : latencyExpected(w, whole, s, r, power, l, read);
       add("latency", r, power, measured, expected);
-      progress.accept(String.format(java.util.Locale.ROOT,
-          "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"
-              + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
-          l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
       if (r == replication() && options.writeOps() > 0) {
+        LatencyWorkload writer = new LatencyWorkload(whole, fs, WorkloadClock.system(),
+            options.seed() * 1_000 + power * 10L + r);
         EnergySnapshot w0 = energy().begin();
-        PhaseResult write = w.writePhase(workloadProgress);
+        PhaseResult write = writer.writePhase(workloadProgress);
         tally.add(write, true);
         Map<String, Double> wm = latencyMetrics(write);
         wm.putAll(energy().endBytes(w0, write.bytes()));
         add("latency-write", r, power, wm, Map.of());
       }
     }
+  }
+
+  /** Read rounds per latency cell: bench compare's {@code --rounds}, else one. */
+  private int latencyRounds() {
+    return options.command().equals(COMPARE) ? options.rounds() : 1;
+  }
+
+  /** The expectations of one latency cell under {@code s}, and its progress line. */
+  private Map<String, Double> latencyExpected(LatencyWorkload w, LatencyConfig c, Schedule s,
+      int r, int power, LatencySummary l, PhaseResult read) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (int i = 0; i < c.fileCount(); i++) {
+      files.add(w.dataFile(i));
+    }
+    List<ReplicaSet> sets = Expectations.replicaSets(cluster.nameNode().dfs(), files);
+    ReadWaitExpectation randomPhase = Expectations.readWait(s, cluster.minReadWindowMs(), sets);
+    OptionalDouble expectedWait = randomPhase.allEventuallyAvailable()
+        ? OptionalDouble.of(Expectations.blockingClientWaitMs(s, cluster.minReadWindowMs(),
+            sets, c.thinkTime().toMillis(), baseMeanMs.getOrDefault(r, 5.0)))
+        : OptionalDouble.empty();
+    Map<String, Double> expected = new LinkedHashMap<>();
+    double base = baseMeanMs.getOrDefault(r, Double.NaN);
+    if (expectedWait.isPresent()) {
+      expected.put(Metrics.MEAN_WAIT_MS, expectedWait.getAsDouble());
+      if (!Double.isNaN(base)) {
+        expected.put(Metrics.MEAN_MS, base + expectedWait.getAsDouble());
+      }
+    }
+    OptionalDouble bound = Expectations.leastRandomPhaseWaitMs(s, r, cluster.minReadWindowMs());
+    if (bound.isPresent()) {
+      expected.put(Expectations.BOUND_WAIT_MS, bound.getAsDouble());
+    }
+    expected.put(Expectations.RANDOM_PHASE_WAIT_MS,
+        randomPhase.meanWaitMs().orElse(Double.NaN));
+    expected.values().removeIf(v -> Double.isNaN(v));
+    progress.accept(String.format(java.util.Locale.ROOT,
+        "  latency r=%d: %d reads, mean %.1f ms, p90 %.1f ms, %d errors; expected wait %s"
+            + " (blocking client), %s (random phase)", r, read.attemptedOps(), l.meanMs(),
+        l.p90Ms(), read.errors(), ms(expectedWait), ms(randomPhase.meanWaitMs())));
+    return expected;
+  }
+
+  /**
+   * The rounds of one cell as one phase: counts and bytes added, every sample, the latency of
+   * every completed operation. One round is returned as it is.
+   */
+  static PhaseResult merged(List<PhaseResult> rounds) {
+    if (rounds.size() == 1) {
+      return rounds.get(0);
+    }
+    List<OpSample> samples = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    int requested = 0;
+    int attempted = 0;
+    int ok = 0;
+    int verify = 0;
+    int errors = 0;
+    long bytes = 0;
+    double wallMs = 0;
+    PhaseResult first = rounds.get(0);
+    for (PhaseResult p : rounds) {
+      // Sample starts are relative to their round's start; make them relative to the first's.
+      double shift = p.startEpochMs() - first.startEpochMs();
+      p.samples().forEach(o -> samples.add(new OpSample(o.target(), o.startMs() + shift,
+          o.durationMs(), o.bytes(), o.outcome(), o.error())));
+      p.problems().stream().limit(PhaseResult.MAX_PROBLEMS - problems.size())
+          .forEach(problems::add);
+      requested += p.requestedOps();
+      attempted += p.attemptedOps();
+      ok += p.okOps();
+      verify += p.verifyFailures();
+      errors += p.errors();
+      bytes += p.bytes();
+      wallMs += p.wallMs();
+    }
+    double[] done = samples.stream().filter(o -> o.outcome() == OpOutcome.OK
+        || o.outcome() == OpOutcome.VERIFY_FAILED).mapToDouble(o -> Math.max(0, o.durationMs()))
+        .toArray();
+    return new PhaseResult(first.workload(), first.phase(), requested, attempted, ok, verify,
+        errors, bytes, first.startEpochMs(), wallMs,
+        rounds.get(rounds.size() - 1).stopReason(),
+        done.length == 0 ? LatencySummary.EMPTY : LatencySummary.of(done), samples, problems);
   }
 
   /**
@@ -300,6 +501,7 @@ final class LayoutSession extends SessionBase {
     java.util.Random phases = new java.util.Random(options.seed() * 1_000 + power);
     CellEnergy joules = null;
     long bytes = 0;
+    List<Map<String, Double>> perRound = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
       if (rounds > 1 && SteadyNodes.serving(s).isEmpty()) {
         long t = s.intervalMs();
@@ -314,6 +516,9 @@ final class LayoutSession extends SessionBase {
       tally.add(read);
       rates.add(read.aggregateMiBps());
       bytes += read.totalBytes();
+      Map<String, Double> one = new LinkedHashMap<>(e.metricsWithBytes(read.totalBytes()));
+      one.put(Metrics.READ_MBPS, read.aggregateMiBps());
+      perRound.add(one);
     }
     MeanInterval m = MeanInterval.of(rates);
     double expected = Expectations.readMiBps(s, options.bandwidthMBps(),
@@ -332,6 +537,9 @@ final class LayoutSession extends SessionBase {
       measured.put(ACTIVE_NODES, (double) SteadyNodes.servingRingNodes(s));
     }
     measured.putAll(joules.metricsWithBytes(bytes));
+    if (rounds > 1) {
+      measured = RoundsPool.of(perRound, measured);
+    }
     add("throughput", replication(), power, measured, expectedMap);
     progress.accept(String.format(java.util.Locale.ROOT,
         "  throughput: %.1f MiB/s read by %d threads%s (expected %.1f%s)", m.mean(),

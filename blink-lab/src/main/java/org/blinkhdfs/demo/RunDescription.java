@@ -129,6 +129,18 @@ final class RunDescription {
           + options.layoutKeys().gears(org.blinkhdfs.cluster.Layout.EQUAL_WORK, options.nodes(),
               options.replication()) + ".");
     }
+    if (options.command().equals(LayoutSession.COMPARE)) {
+      b.note("Rounds: each latency cell reads in " + options.rounds() + " rounds of --read-ops"
+          + " / " + options.rounds() + " over --cell-time / " + options.rounds() + ", each"
+          + " throughput cell in " + options.rounds() + " read phases; a cell's value is over all"
+          + " its rounds (quantiles over every read, work per joule over all its energy) and"
+          + " <metric>Ci95 the half width of the 95% Student-t interval of the rounds' values,"
+          + " shown as ± in the tables and the verdicts; a verdict whose two intervals overlap"
+          + " says so.");
+      if (options.layouts().stream().anyMatch(LayoutRun::migration)) {
+        b.note(CompareMigration.note());
+      }
+    }
     if (!proxyLayouts().isEmpty()) {
       b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
           + " node or another stand-in during the level, movesFinished copied into the layout by"
@@ -233,6 +245,9 @@ final class RunDescription {
    * one DataNode, 6.4 intervals of 6 s.
    */
   private String dataAgainstBandwidth() {
+    if (options.command().equals(LayoutSession.COMPARE)) {
+      return compareRatio(options);
+    }
     long mib = (long) options.ioThreads() * options.ioFileMiB();
     double seconds = mib / (double) options.bandwidthMBps();
     return fmt("the throughput data set is %d MiB (%d MiB stored at r = %d); one DataNode at"
@@ -240,6 +255,42 @@ final class RunDescription {
         + " one 1 Gb/s node in 80-160 s, 0.27-0.53 of its 5-minute power step)", mib,
         mib * options.replication(), options.replication(), options.bandwidthMBps(), seconds,
         seconds * 1000 / options.intervalMs());
+  }
+
+  /**
+   * bench compare: the stored data set against the per-node bandwidth and the power step, as
+   * rho ({@link org.blinkhdfs.bench.math.MigrationRatio}) at each level below 100%, and BlinkFS's
+   * ratio beside it. Example (defaults): 640 MiB, 10 MiB/s, 30 s steps: rho 1.49 at 20%.
+   */
+  static String compareRatio(DemoOptions options) {
+    org.blinkhdfs.bench.math.MigrationRatio m = LayoutSession.ratio(options);
+    PowerModel model = PowerModel.macMini(options.nodes());
+    List<String> levels = new ArrayList<>();
+    double worst = 0;
+    for (int p : options.powers()) {
+      if (p < 100) {
+        int k = org.blinkhdfs.bench.math.GearPower.activeNodes(model, p);
+        worst = Math.max(worst, m.rho(k));
+        levels.add(fmt("%d%%: %d ring nodes kept on, %.0f MiB moved in %.1f s, rho %.2f", p, k,
+            m.movedMiB(k), m.moveSeconds(k), m.rho(k)));
+      }
+    }
+    return fmt("the stored data set is %.0f MiB (%d MiB read by the cells, the rest read by"
+        + " none; %.0f MiB stored at r = %d); the power step is %.0f s (each level's latency"
+        + " cell runs for it from the power change; the %.1f s blink interval is shortened from"
+        + " BlinkFS's 60 s and the transitions with it); rho = the migration baseline's move"
+        + " time at %d MiB/s per node (dfs.datanode.data.read/write.bandwidthPerSec and"
+        + " dfs.datanode.balance.bandwidthPerSec) over the step: %s; largest rho %.2f (%s 1:"
+        + " moving the data %s a power step). The whole set through one node takes %.1f"
+        + " steps (BlinkFS Fig 10: 10-20 GB through one 1 Gb/s node in 80-160 s, %.2f-%.2f of"
+        + " its 5-minute step)", m.dataMiB(), options.readDataMiB(),
+        m.dataMiB() * options.replication(), options.replication(),
+        options.powerStepMs() / 1000.0, options.intervalMs() / 1000.0,
+        options.bandwidthMBps(), levels.isEmpty() ? "no level below 100%"
+        : String.join("; ", levels), worst, worst > 1 ? "above" : "not above",
+        worst > 1 ? "outlasts" : "fits in", m.wholeSetRatio(),
+        org.blinkhdfs.bench.math.MigrationRatio.BLINKFS_LOW,
+        org.blinkhdfs.bench.math.MigrationRatio.BLINKFS_HIGH);
   }
 
   /** The hosts' CPU cap. */

@@ -241,8 +241,8 @@ class DemoOptionsTest {
         + " drop it here", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("kv-signal", new String[] {"--data-mib", "64"}));
-    assertEquals("--data-mib 64 applies to bin/blink bench search and oscillation only; drop it"
-        + " here", e.getMessage());
+    assertEquals("--data-mib 64 applies to bin/blink bench search, oscillation and compare only;"
+        + " drop it here", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("oscillation", new String[] {"--signal", "steady:40%"}));
     assertEquals("--signal steady:40% applies to bin/blink bench kv-signal and search only; drop"
@@ -411,6 +411,40 @@ class DemoOptionsTest {
         () -> DemoOptions.parse("demo", new String[] {"--nodes", "3", "--latency-replication",
             "1", "--layouts", "equal-work+activation"}));
     assertTrue(e.getMessage().startsWith("--replication/--latency-replication 3 on --nodes 3"),
+        e.getMessage());
+  }
+
+  /**
+   * bench compare: every layout and the migration baseline, a 640 MiB data set stored (64 MiB
+   * of latency files, 8 x 24 MiB read by throughput, 384 MiB nobody reads), 4 rounds.
+   */
+  @Test
+  void compareDefaultsStoreSixHundredFortyMiBAndRunTheMigrationBaseline() {
+    DemoOptions o = DemoOptions.parse("compare", new String[0]);
+    assertEquals("default+activation+migration", o.layouts().get(o.layouts().size() - 1)
+        .label());
+    assertTrue(o.layouts().get(o.layouts().size() - 1).migration());
+    assertEquals(8, o.layouts().size());
+    assertEquals(640, o.dataMiB());
+    assertEquals(256, o.readDataMiB());
+    assertEquals(4, o.rounds());
+    assertEquals(30_000, o.powerStepMs());
+    assertEquals(0, DemoOptions.parse("latency", new String[0]).dataMiB());
+    // The small run of docs/benchmarks.md: ours, the stock covering set and the migration.
+    DemoOptions small = DemoOptions.parse("compare", new String[] {"--layouts",
+        "aligned+aligned,covering-set+covering,default+activation+migration", "--power",
+        "100,20", "--rounds", "2", "--cell-time", "10s", "--read-ops", "60", "--io-file-mib",
+        "12", "--data-mib", "256"});
+    assertEquals(160, small.readDataMiB());
+    assertEquals(1.79, LayoutSession.ratio(small).rho(1), 0.005);
+  }
+
+  @Test
+  void compareRefusesADataSetSmallerThanWhatItsCellsRead() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse("compare", new String[] {"--data-mib", "100"}));
+    assertEquals("--data-mib 100 is less than the data the cells read, 256 MiB (4 x 16 MiB"
+        + " latency files + --io-threads 8 x --io-file-mib 24); raise it or shrink those",
         e.getMessage());
   }
 }

@@ -35,8 +35,9 @@ public final class Comparison {
    * @param powerPercent the power level
    * @param ours the best BlinkHDFS cell within budget, if any has the metric
    * @param baseline the baseline's cell
-   * @param outcome {@code WIN}, {@code TIE} (within 5%), {@code LOSS}, {@code BASELINE_OVER}
-   *     or {@code OURS_OVER} (no BlinkHDFS layout within budget)
+   * @param outcome {@code WIN}, {@code TIE} (within 5%), {@code LOSS}, {@code BASELINE_OVER},
+   *     {@code OURS_OVER} (no BlinkHDFS layout within budget) or {@code BASELINE_UNSUPPORTED}
+   *     (the baseline cannot run the experiment, {@link Metrics#NOT_SUPPORTED})
    */
   public record Verdict(Criterion criterion, int powerPercent, Optional<ReportCell> ours,
       ReportCell baseline, Outcome outcome) {
@@ -44,6 +45,10 @@ public final class Comparison {
     public String line() {
       String head = powerPercent + "% " + criterion.experiment() + " " + criterion.metric()
           + (criterion.higherIsBetter() ? " (higher is better)" : " (lower is better)") + ": ";
+      if (outcome == Outcome.BASELINE_UNSUPPORTED) {
+        return head + baseline.layout() + " " + ExperimentTable.NOT_SUPPORTED
+            + ours.map(o -> "; best BlinkHDFS " + o.layout() + " " + value(o)).orElse("");
+      }
       String b = baseline.layout() + " " + value(baseline) + (Metrics.overBudget(baseline)
           ? ExperimentTable.OVER_MARK : "");
       if (ours.isEmpty()) {
@@ -56,16 +61,38 @@ public final class Comparison {
         case LOSS -> "the baseline better";
         case BASELINE_OVER -> "the baseline is over budget, not comparable";
         case OURS_OVER -> "no BlinkHDFS layout within budget";
-      };
+        case BASELINE_UNSUPPORTED -> "not supported";
+      } + overlap();
+    }
+
+    /**
+     * " (95% intervals overlap)" for a win or loss whose two values' round intervals ({@link
+     * Metrics#ci95}) overlap: the rounds do not decide it.
+     */
+    private String overlap() {
+      if ((outcome != Outcome.WIN && outcome != Outcome.LOSS) || ours.isEmpty()) {
+        return "";
+      }
+      String ci = Metrics.ci95(criterion.metric());
+      var ho = ours.get().measured(ci);
+      var hb = baseline.measured(ci);
+      if (ho.isEmpty() || hb.isEmpty()) {
+        return "";
+      }
+      double o = ours.get().measured(criterion.metric()).getAsDouble();
+      double b = baseline.measured(criterion.metric()).getAsDouble();
+      return Math.abs(o - b) <= ho.getAsDouble() + hb.getAsDouble()
+          ? " (95% intervals overlap)" : "";
     }
 
     private String value(ReportCell c) {
-      return ReportText.display(c.measured(criterion.metric()).getAsDouble());
+      return ExperimentTable.withInterval(c, criterion.metric(),
+          ReportText.display(c.measured(criterion.metric()).getAsDouble()));
     }
   }
 
   /** How one comparison came out. */
-  public enum Outcome { WIN, TIE, LOSS, BASELINE_OVER, OURS_OVER }
+  public enum Outcome { WIN, TIE, LOSS, BASELINE_OVER, OURS_OVER, BASELINE_UNSUPPORTED }
 
   /** Relative difference below which two values are a tie. */
   static final double TIE = 0.05;
@@ -91,6 +118,14 @@ public final class Comparison {
             Optional<ReportCell> best = level.stream().filter(x -> ours.test(x.layout())
                 && x.replication() == b.replication() && !Metrics.overBudget(x)).min(order(c));
             out.add(new Verdict(c, power, best, b, outcome(c, best, b)));
+          }
+        }
+        for (ReportCell u : cells) {
+          if (u.experiment().equals(c.experiment()) && u.powerPercent() == power
+              && Metrics.notSupported(u) && baseline.test(u.layout()) && !ours.test(u.layout())) {
+            Optional<ReportCell> best = level.stream().filter(x -> ours.test(x.layout())
+                && x.replication() == u.replication() && !Metrics.overBudget(x)).min(order(c));
+            out.add(new Verdict(c, power, best, u, Outcome.BASELINE_UNSUPPORTED));
           }
         }
       }
@@ -129,6 +164,9 @@ public final class Comparison {
         + " better, %d within 5%%, %d the baseline better, %d with the baseline over budget (not"
         + " comparable), %d with no BlinkHDFS layout within budget", verdicts.size(),
         n[Outcome.WIN.ordinal()], n[Outcome.TIE.ordinal()], n[Outcome.LOSS.ordinal()],
-        n[Outcome.BASELINE_OVER.ordinal()], n[Outcome.OURS_OVER.ordinal()]);
+        n[Outcome.BASELINE_OVER.ordinal()], n[Outcome.OURS_OVER.ordinal()])
+        + (n[Outcome.BASELINE_UNSUPPORTED.ordinal()] == 0 ? "" : String.format(Locale.ROOT,
+        ", %d the baseline cannot run (not supported)",
+        n[Outcome.BASELINE_UNSUPPORTED.ordinal()]));
   }
 }

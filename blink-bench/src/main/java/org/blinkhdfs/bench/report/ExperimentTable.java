@@ -27,6 +27,8 @@ import java.util.OptionalDouble;
 record ExperimentTable(String title, List<String> header, List<List<String>> rows,
     int leftAligned) {
   static final String MISSING = "-";
+  /** A cell whose layout cannot run the experiment ({@link Metrics#NOT_SUPPORTED}). */
+  static final String NOT_SUPPORTED = "not supported";
   /** Appended to a cell whose run was over its power budget ({@link Metrics#overBudget}). */
   static final String OVER_MARK = " ‡";
   static final String OVER_LEGEND = "; ‡ = over budget: mean DataNode power more than 3% above"
@@ -36,8 +38,8 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
     String metric = report.headlineMetric(experiment);
     String title = experiment + ": " + Metrics.describe(metric) + ", measured (expected)"
         + (anyOver(report, experiment) ? OVER_LEGEND : "");
-    return grid(report, experiment, title,
-        c -> cell(c.measured(metric), c.expected(metric)) + mark(c));
+    return grid(report, experiment, title, c -> Metrics.notSupported(c) ? NOT_SUPPORTED
+        : withInterval(c, metric, cell(c.measured(metric), c.expected(metric))) + mark(c));
   }
 
   /** Rows layout × replication, columns the power levels, each cell {@code text} of its cell. */
@@ -80,18 +82,41 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
   }
 
   private static String energyCell(ReportCell c) {
+    if (Metrics.notSupported(c)) {
+      return NOT_SUPPORTED;
+    }
     if (c.measured(Metrics.MEAN_POWER_W).isEmpty()) {
       return MISSING;
     }
-    StringBuilder sb = new StringBuilder(ReportText.display(c.measured(Metrics.MEAN_POWER_W)
-        .getAsDouble()));
+    StringBuilder sb = new StringBuilder(withInterval(c, Metrics.MEAN_POWER_W,
+        ReportText.display(c.measured(Metrics.MEAN_POWER_W).getAsDouble())));
     c.measured(Metrics.BUDGET_W).ifPresent(b -> sb.append(" of ").append(ReportText.display(b)));
     sb.append(" W");
-    c.measured(Metrics.MIB_PER_J).ifPresent(w -> sb.append(", ").append(sig3(w))
-        .append(" MiB/J"));
-    c.measured(Metrics.OPS_PER_KJ).ifPresent(w -> sb.append(", ").append(sig3(w))
-        .append(" ops/kJ"));
+    c.measured(Metrics.MIB_PER_J).ifPresent(w -> sb.append(", ").append(withInterval(c,
+        Metrics.MIB_PER_J, sig3(w), ExperimentTable::sig3)).append(" MiB/J"));
+    c.measured(Metrics.OPS_PER_KJ).ifPresent(w -> sb.append(", ").append(withInterval(c,
+        Metrics.OPS_PER_KJ, sig3(w), ExperimentTable::sig3)).append(" ops/kJ"));
     return sb + mark(c);
+  }
+
+  /**
+   * {@code text} followed by {@code " ± h"} when the cell has {@code metric}'s 95% interval over
+   * rounds ({@link Metrics#ci95}), before any expectation in brackets: {@code "75.3 ± 3.10
+   * (80.0)"}.
+   */
+  static String withInterval(ReportCell c, String metric, String text) {
+    return withInterval(c, metric, text, ReportText::display);
+  }
+
+  private static String withInterval(ReportCell c, String metric, String text,
+      java.util.function.DoubleFunction<String> format) {
+    OptionalDouble h = c.measured(Metrics.ci95(metric));
+    if (h.isEmpty()) {
+      return text;
+    }
+    int bracket = text.indexOf(" (");
+    String pm = " ± " + format.apply(h.getAsDouble());
+    return bracket < 0 ? text + pm : text.substring(0, bracket) + pm + text.substring(bracket);
   }
 
   /** Three significant digits: work per joule spans 0.001 to 1000 across power levels. */
@@ -118,7 +143,8 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
       List<String> row = new ArrayList<>(List.of(c.layout(), Integer.toString(c.replication()),
           c.powerPercent() + "%"));
       for (String m : metrics) {
-        row.add(cell(c.measured(m), c.expected(m)));
+        row.add(Metrics.notSupported(c) && !m.equals(Metrics.NOT_SUPPORTED) ? NOT_SUPPORTED
+            : cell(c.measured(m), c.expected(m)));
       }
       rows.add(row);
     }

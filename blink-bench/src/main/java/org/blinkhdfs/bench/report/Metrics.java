@@ -58,6 +58,14 @@ public final class Metrics {
   /** Work per joule: operations (reads, gets, jobs) per kilojoule of DataNode energy. */
   public static final String OPS_PER_KJ = "opsPerKJ";
 
+  /**
+   * 1 when the layout cannot run the cell's experiment at all (the stock covering set has no
+   * staging host for MapReduce): the table shows "not supported", never a number.
+   */
+  public static final String NOT_SUPPORTED = "notSupported";
+  /** Suffix of a metric's 95% interval half width over repeated rounds ({@link #ci95}). */
+  public static final String CI95_SUFFIX = "Ci95";
+
   static final List<String> ORDER = List.of(MEAN_MS, MEAN_CI95_MS, STD_MS, P50_MS, P90_MS,
       P90_LOW_MS, P90_HIGH_MS, P99_MS, MEAN_WAIT_MS, READ_MBPS, WRITE_MBPS, MIB_PER_J,
       OPS_PER_KJ, ENERGY_J, MEAN_POWER_W, BUDGET_W, OVER_BUDGET_S, OVER_BUDGET, OVERHEAD_J);
@@ -91,13 +99,27 @@ public final class Metrics {
       Map.entry(OVER_BUDGET_S, "seconds over budget"),
       Map.entry(OVER_BUDGET, "over budget (1 = mean power above budget + 3%)"),
       Map.entry(MIB_PER_J, "work per joule (MiB/J)"),
-      Map.entry(OPS_PER_KJ, "work per kilojoule (operations/kJ)"));
+      Map.entry(OPS_PER_KJ, "work per kilojoule (operations/kJ)"),
+      Map.entry(NOT_SUPPORTED, "1 = the layout cannot run this experiment"));
 
   private Metrics() {}
 
   /** True for the energy metrics a {@code CellEnergy} adds (they get their own table). */
   public static boolean isEnergy(String metric) {
     return ENERGY.contains(metric);
+  }
+
+  /**
+   * The name of {@code metric}'s 95% interval half width over rounds, e.g. {@code readMBps} to
+   * {@code readMBpsCi95} ({@link #READ_MBPS_CI95}), {@code mibPerJ} to {@code mibPerJCi95}.
+   */
+  public static String ci95(String metric) {
+    return metric + CI95_SUFFIX;
+  }
+
+  /** True when {@code cell} says its layout cannot run the experiment ({@link #NOT_SUPPORTED}). */
+  public static boolean notSupported(ReportCell cell) {
+    return cell.measured(NOT_SUPPORTED).orElse(0) > 0;
   }
 
   /** True when {@code cell} measured an over-budget mark of 1. */

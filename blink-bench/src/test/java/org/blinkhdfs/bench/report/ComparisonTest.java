@@ -56,4 +56,37 @@ class ComparisonTest {
         + " baseline better, 1 with the baseline over budget (not comparable), 1 with no"
         + " BlinkHDFS layout within budget", Comparison.summary(v));
   }
+
+  @Test
+  void migrationColumnWithIntervalsAndAnUnsupportedMapReduceCell() {
+    List<ReportCell> cells = List.of(
+        new ReportCell("latency", "aligned+aligned", 3, 20, Map.of(Metrics.P90_MS, 950.0,
+            Metrics.ci95(Metrics.P90_MS), 100.0), Map.of()),
+        // The migration baseline waits for its moves: 30 s p90, well apart.
+        new ReportCell("latency", "default+activation+migration", 3, 20, Map.of(Metrics.P90_MS,
+            30_000.0, Metrics.ci95(Metrics.P90_MS), 2_000.0), Map.of()),
+        new ReportCell("latency", "aligned+aligned", 3, 40, Map.of(Metrics.P90_MS, 900.0,
+            Metrics.ci95(Metrics.P90_MS), 200.0), Map.of()),
+        // 1000 vs 900 is a win by 10%, but 100 <= 200 + 150: the rounds do not decide it.
+        new ReportCell("latency", "default+activation+migration", 3, 40, Map.of(Metrics.P90_MS,
+            1_000.0, Metrics.ci95(Metrics.P90_MS), 150.0), Map.of()),
+        new ReportCell("dfsio", "aligned+aligned", 3, 20, Map.of(Metrics.MIB_PER_J, 0.5),
+            Map.of()),
+        new ReportCell("dfsio", "covering-set+covering", 3, 20, Map.of(Metrics.NOT_SUPPORTED,
+            1.0), Map.of()));
+    List<Comparison.Verdict> v = Comparison.judge(cells, List.of(P90,
+        new Comparison.Criterion("dfsio", Metrics.MIB_PER_J, true)), ComparisonTest::ours,
+        l -> true);
+    assertEquals(3, v.size(), v.toString());
+    assertEquals("40% latency p90Ms (lower is better): best BlinkHDFS aligned+aligned 900 ± 200"
+        + " vs default+activation+migration 1000 ± 150: BlinkHDFS better (95% intervals"
+        + " overlap)", v.get(0).line());
+    assertEquals("20% latency p90Ms (lower is better): best BlinkHDFS aligned+aligned 950 ± 100"
+        + " vs default+activation+migration 30000 ± 2000: BlinkHDFS better", v.get(1).line());
+    assertEquals(Comparison.Outcome.BASELINE_UNSUPPORTED, v.get(2).outcome());
+    assertEquals("20% dfsio mibPerJ (higher is better): covering-set+covering not supported;"
+        + " best BlinkHDFS aligned+aligned 0.50", v.get(2).line());
+    assertTrue(Comparison.summary(v).endsWith(", 1 the baseline cannot run (not supported)"),
+        Comparison.summary(v));
+  }
 }
