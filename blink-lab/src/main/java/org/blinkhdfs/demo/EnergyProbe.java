@@ -26,6 +26,9 @@ import org.blinkhdfs.cluster.SchedulerEnergy;
  * least that long before the cell's end (or the earliest of the level, or the cell's own start if
  * that is earlier). A cell shorter than an interval otherwise measures the phase it ran in: the
  * draw swings within every interval of a blinking schedule.
+ *
+ * <p>Thread-safe: bench compare's migration baseline measures a latency cell on its own thread
+ * while the main thread measures the move.
  */
 final class EnergyProbe {
   /** Whole intervals a cell's power is judged over, at least (when the level has run as long). */
@@ -42,7 +45,7 @@ final class EnergyProbe {
   }
 
   /** The counters at a cell's start. */
-  EnergySnapshot begin() {
+  synchronized EnergySnapshot begin() {
     try {
       return remember(scheduler.read());
     } catch (IOException e) {
@@ -51,7 +54,7 @@ final class EnergyProbe {
   }
 
   /** The cell from {@code start} until now, judged over whole intervals. */
-  CellEnergy end(EnergySnapshot start) {
+  synchronized CellEnergy end(EnergySnapshot start) {
     EnergySnapshot to;
     try {
       to = scheduler.read();
