@@ -108,6 +108,7 @@ final class DemoRunner {
       List<ReportCell> ratios = TextRatios.cells(cells);
       cells.addAll(ratios);
       notes.addAll(TextRatios.summary(ratios));
+      notes.addAll(TextRatios.notComparable(cells));
     }
     return new Report(runInfo(commandLine, started, notes), cells, checks);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.blinkhdfs.bench.report.Metrics;
 import org.blinkhdfs.bench.report.ReportCell;
 
 /**
@@ -32,6 +33,11 @@ import org.blinkhdfs.bench.report.ReportCell;
  * at 100% took 18 s, so its ideal at 50% is 36 s and 40 s is 1.111x the ideal. Grep on 4 hosts
  * at 1 max-perf host, 2 MB/s over 483 W = 4.14 KB/s/W, against 8 MB/s over 1008 W = 7.94:
  * 0.522 measured, (1/4)·1008/483 = 0.522 expected, 40.49/80.6 = 0.502 in the paper.
+ *
+ * <p>A wordcount cell marked over budget ({@link Metrics#overBudget}: its mean power more than
+ * 3% above its budget) enters no ratio: a layout that drew more power than the level allows
+ * would be credited with the speed the extra power bought. {@link #notComparable} names each
+ * ratio left out and why.
  *
  * <p>Stateless.
  */
@@ -63,13 +69,14 @@ public final class TextRatios {
       String ring = layouts.get(0);
       for (String other : layouts.subList(1, layouts.size())) {
         for (ReportCell a : wordcount.get(ring)) {
-          at(wordcount.get(other), a.powerPercent())
+          at(wordcount.get(other), a.powerPercent()).filter(b -> comparable(a, b))
               .map(b -> layoutRatio(ring + " / " + other, a, b)).ifPresent(out::add);
         }
       }
       for (List<ReportCell> cells : wordcount.values()) {
         at(cells, 100).ifPresent(full -> cells.stream().filter(c -> c.powerPercent() < 100
-            && c.powerPercent() > 0).forEach(c -> out.add(vsIdeal(c, full))));
+            && c.powerPercent() > 0 && comparable(c, full)).forEach(c -> out.add(
+                vsIdeal(c, full))));
       }
     }
     for (List<ReportCell> cells : byLayout(all, "grep").values()) {
@@ -78,6 +85,50 @@ public final class TextRatios {
               (int) maxNodes(cells)))));
     }
     return out;
+  }
+
+  private static boolean comparable(ReportCell a, ReportCell b) {
+    return !Metrics.overBudget(a) && !Metrics.overBudget(b);
+  }
+
+  /**
+   * One note per wordcount ratio {@link #cells} leaves out because a side ran over budget, e.g.
+   * "wordcount-layout-ratio ring / equal-work+activation at 20% power: not comparable,
+   * equal-work+activation over budget ‡ (57.0 of 45.0 W); no ratio given".
+   */
+  public static List<String> notComparable(List<ReportCell> all) {
+    Map<String, List<ReportCell>> wordcount = byLayout(all, "wordcount");
+    List<String> out = new ArrayList<>();
+    List<String> layouts = new ArrayList<>(wordcount.keySet());
+    if (layouts.isEmpty()) {
+      return out;
+    }
+    String ring = layouts.get(0);
+    for (String other : layouts.subList(1, layouts.size())) {
+      for (ReportCell a : wordcount.get(ring)) {
+        at(wordcount.get(other), a.powerPercent()).filter(b -> !comparable(a, b)).ifPresent(
+            b -> out.add(note(LAYOUT_RATIO, ring + " / " + other, a, b)));
+      }
+    }
+    for (List<ReportCell> cells : wordcount.values()) {
+      at(cells, 100).ifPresent(full -> cells.stream().filter(c -> c.powerPercent() < 100
+          && c.powerPercent() > 0 && !comparable(c, full)).forEach(
+              c -> out.add(note(VS_IDEAL, c.layout(), c, full))));
+    }
+    return out;
+  }
+
+  private static String note(String experiment, String label, ReportCell a, ReportCell b) {
+    List<String> over = new ArrayList<>();
+    for (ReportCell c : a == b ? List.of(a) : List.of(a, b)) {
+      if (Metrics.overBudget(c)) {
+        over.add(String.format(Locale.ROOT, "%s over budget ‡ (%.1f of %.1f W)", c.layout(),
+            c.measured(Metrics.MEAN_POWER_W).orElse(Double.NaN),
+            c.measured(Metrics.BUDGET_W).orElse(Double.NaN)));
+      }
+    }
+    return String.format(Locale.ROOT, "%s %s at %d%% power: not comparable, %s; no ratio given",
+        experiment, label, a.powerPercent(), String.join(" and ", over));
   }
 
   private static Map<String, List<ReportCell>> byLayout(List<ReportCell> all, String experiment) {

@@ -87,6 +87,28 @@ class TextRatiosTest {
   }
 
   @Test
+  void overBudgetCellsEnterNoRatio() {
+    ReportCell over = wc("equal-work+activation", 20, 50, 0);
+    Map<String, Double> m = new LinkedHashMap<>(over.measured());
+    m.put("overBudget", 1.0);
+    m.put("meanPowerW", 57.0);
+    m.put("budgetW", 45.0);
+    over = new ReportCell("wordcount", over.layout(), 3, 20, m, Map.of());
+    List<ReportCell> in = List.of(wc("ring", 100, 18, 0), wc("ring", 20, 100, 0),
+        wc("equal-work+activation", 100, 17, 0), over);
+    List<ReportCell> out = TextRatios.cells(in);
+    assertTrue(out.stream().noneMatch(c -> c.powerPercent() == 20
+        && c.layout().contains("equal-work")), "no ratio touches the over-budget cell: " + out);
+    assertEquals(100.0 / 18 / 5, find(out, TextRatios.VS_IDEAL, "ring", 20).measured("ratio")
+        .getAsDouble(), 1e-12, "the ring's own ratio stays");
+    assertEquals(List.of("wordcount-layout-ratio ring / equal-work+activation at 20% power: not"
+        + " comparable, equal-work+activation over budget ‡ (57.0 of 45.0 W); no ratio given",
+        "wordcount-vs-ideal equal-work+activation at 20% power: not comparable,"
+        + " equal-work+activation over budget ‡ (57.0 of 45.0 W); no ratio given"),
+        TextRatios.notComparable(in));
+  }
+
+  @Test
   void noFullPowerCellNoIdealRatio() {
     assertTrue(TextRatios.cells(List.of(wc("ring", 50, 40, 0))).isEmpty());
   }
