@@ -224,9 +224,10 @@ final class RunDescription {
   private String energy() {
     return fmt("measured: the agents count each DataNode's awake, asleep and in-transition time,"
         + " the scheduler prices it with the power model (GET /v1/energy); a cell's mean power"
-        + " is judged over at least %d blink intervals ending with it (fewer only when its power"
-        + " level has not run that long), since the draw swings within each interval, and its"
-        + " energyJ is that mean power times its own duration; energyJ and meanPowerW are the ring"
+        + " is that of the whole blink intervals the scheduler judged at its power level, those"
+        + " during the cell and at least the last %d (fewer only when the level is that young),"
+        + " since the draw swings within each interval, and its energyJ is that mean power times"
+        + " its own duration; energyJ and meanPowerW are the ring"
         + " DataNodes' (overheadJ, the always-on equipment, apart), budgetW is P%% of all"
         + " DataNodes' active"
         + " power, overBudgetS the completed intervals drawing over their budget by more than"

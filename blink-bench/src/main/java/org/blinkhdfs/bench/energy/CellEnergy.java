@@ -1,6 +1,7 @@
 package org.blinkhdfs.bench.energy;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.blinkhdfs.bench.report.Metrics;
 
@@ -51,34 +52,62 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
   }
 
   /**
-   * The cell from {@code from} to {@code to}, its power judged over the longer window from {@code
-   * windowFrom} (at or before {@code from}) to {@code to}: joules and budget are that window's
-   * mean watts times the cell's own seconds; the overhead and the intervals over budget are the
-   * cell's own.
+   * The cell from {@code from} to {@code to}, its power judged over whole blink intervals the
+   * scheduler has judged ({@link EnergySnapshot#intervals}): joules and budget are those
+   * intervals' mean watts times the cell's own seconds; the overhead and the intervals over
+   * budget are the cell's own.
    *
    * <p>Why: under a blinking schedule the DataNodes' draw swings within each interval (at 60% on
    * the staggered ring, 3 of 9 nodes asleep at one moment, none at another), and work finishes
    * fastest when many nodes are awake. A demo throughput cell of 1.6 s read 214 W against a 135
    * W budget, while the judged intervals of a bench run of the same layout and level drew 809.7 J
    * of 810 J (docs/results/2026-11-29-energy-demo): the cell's own window measured the phase it
-   * ran in, not whether the cluster kept its budget. Over a
-   * window of whole intervals the phase averages out; the cell's energy is then the cluster's
-   * mean draw for the time the work took.
+   * ran in. A window of arbitrary length has the same error in proportion to its fraction of an
+   * interval; only whole intervals average the pattern out. (The power model charges a node the
+   * same whatever it serves, so the draw is the schedule's, not the cell's work's.)
    *
-   * <p>Worked example: a cell of 2 s whose own window drew 428 J (214 W) inside a window of 20 s
-   * that drew 2 400 J (120 W) against 2 700 J (135 W): 240 J against 270 J, within budget.
+   * <p>Which intervals, of those judged by {@code to}: every one that ends after the cell starts
+   * (each with its own budget, so a cell across power changes, e.g. under a trace, is judged
+   * against what the budget was in each); when they are fewer than {@code k}, older ones before
+   * them at the same budget until there are {@code k} (with none during the cell yet, the newest
+   * at {@code to}'s budget). None at all (a level younger than one judged interval): the cell's
+   * own window, {@link #between}.
+   *
+   * <p>Worked example: a 2 s cell at 214 W (428 J) whose level's last three judged intervals of 6
+   * s drew 800, 760 and 840 J against 810 J each: 133.3 W, 266.7 J against 270 J, within budget.
    *
    * @throws IllegalArgumentException when the snapshots are out of order
    */
-  public static CellEnergy judged(EnergySnapshot windowFrom, EnergySnapshot from,
-      EnergySnapshot to) {
+  public static CellEnergy judged(EnergySnapshot from, EnergySnapshot to, long intervalMs,
+      int k) {
     CellEnergy own = between(from, to);
-    if (windowFrom.accountedMs() >= from.accountedMs()) {
+    List<JudgedInterval> all = to.intervals();
+    int first = all.size();
+    while (first > 0 && all.get(first - 1).endMs() > from.atMs()) {
+      first--;
+    }
+    double reference = first < all.size() ? all.get(first).budgetWatts() : to.budgetWatts();
+    while (all.size() - first < k && first > 0
+        && sameWatts(all.get(first - 1).budgetWatts(), reference)) {
+      first--;
+    }
+    double drawn = 0;
+    double budget = 0;
+    long ms = 0;
+    for (JudgedInterval j : all.subList(first, all.size())) {
+      drawn += j.drawnJoules();
+      budget += j.budgetJoules();
+      ms += j.lengthMs();
+    }
+    if (ms == 0) {
       return own;
     }
-    CellEnergy window = between(windowFrom, to);
-    return new CellEnergy(own.seconds, window.meanWatts() * own.seconds, own.overheadJoules,
-        window.budgetWatts() * own.seconds, own.overBudgetSeconds);
+    return new CellEnergy(own.seconds, drawn / ms * 1000.0 * own.seconds, own.overheadJoules,
+        budget / ms * 1000.0 * own.seconds, own.overBudgetSeconds);
+  }
+
+  private static boolean sameWatts(double a, double b) {
+    return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
   }
 
   /**

@@ -2,7 +2,9 @@ package org.blinkhdfs.bench.energy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.blinkhdfs.model.json.StrictJson;
 
@@ -24,10 +26,18 @@ import org.blinkhdfs.model.json.StrictJson;
  * @param overBudgetMs completed intervals whose drawn energy exceeded their budget
  * @param budgetWatts the budget in force at {@code atMs}
  * @param nodeJoules energy per DataNode ({@code host:port} → J)
+ * @param intervals the recent intervals the scheduler has judged, oldest first
  */
 public record EnergySnapshot(long atMs, double joules, double overheadJoules,
     double budgetJoules, long accountedMs, long overBudgetMs, double budgetWatts,
-    Map<String, Double> nodeJoules) {
+    Map<String, Double> nodeJoules, List<JudgedInterval> intervals) {
+
+  /** A snapshot without judged intervals. */
+  public EnergySnapshot(long atMs, double joules, double overheadJoules, double budgetJoules,
+      long accountedMs, long overBudgetMs, double budgetWatts, Map<String, Double> nodeJoules) {
+    this(atMs, joules, overheadJoules, budgetJoules, accountedMs, overBudgetMs, budgetWatts,
+        nodeJoules, List.of());
+  }
 
   public EnergySnapshot {
     requireNonNegative("cluster.joules", joules);
@@ -37,6 +47,7 @@ public record EnergySnapshot(long atMs, double joules, double overheadJoules,
     requireNonNegative("cluster.overBudgetMs", overBudgetMs);
     requireNonNegative("cluster.budgetWatts", budgetWatts);
     nodeJoules = Map.copyOf(nodeJoules);
+    intervals = List.copyOf(intervals);
   }
 
   /**
@@ -56,12 +67,21 @@ public record EnergySnapshot(long atMs, double joules, double overheadJoules,
     for (JsonNode n : field(root, "nodes", json)) {
       nodes.put(field(n, "node", json).asText(), number(n, "joules", json));
     }
+    List<JudgedInterval> intervals = new ArrayList<>();
+    JsonNode judged = root.get("intervals");
     try {
+      if (judged != null && judged.isArray()) {
+        for (JsonNode i : judged) {
+          intervals.add(new JudgedInterval(field(i, "startMs", json).asLong(),
+              field(i, "endMs", json).asLong(), number(i, "drawnJoules", json),
+              number(i, "budgetJoules", json)));
+        }
+      }
       return new EnergySnapshot(field(root, "atMs", json).asLong(),
           number(cluster, "joules", json), number(cluster, "overheadJoules", json),
           number(cluster, "budgetJoules", json), field(cluster, "accountedMs", json).asLong(),
           field(cluster, "overBudgetMs", json).asLong(), number(cluster, "budgetWatts", json),
-          nodes);
+          nodes, intervals);
     } catch (IllegalArgumentException e) {
       throw new IOException("GET /v1/energy: " + e.getMessage() + ": " + start(json), e);
     }

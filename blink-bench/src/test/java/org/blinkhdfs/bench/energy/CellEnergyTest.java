@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.blinkhdfs.bench.report.Metrics;
 import org.junit.jupiter.api.Test;
@@ -35,23 +36,37 @@ class CellEnergyTest {
     assertEquals(48.0, m.get(Metrics.MEAN_POWER_W), 1e-9);
   }
 
+  private static EnergySnapshot withIntervals(long atMs, double joules, double budgetWatts,
+      List<JudgedInterval> intervals) {
+    return new EnergySnapshot(atMs, joules, 0, 0, atMs, 0, budgetWatts, Map.of(), intervals);
+  }
+
   @Test
-  void judgedOverTheLongerWindow() {
-    // The worked example of CellEnergy.judged: a 2 s cell at 214 W (428 J) inside 20 s at 120 W
-    // (2 400 J) against 135 W (2 700 J): 240 J against 270 J.
-    EnergySnapshot window = at(0, 0, 0, 0, 0);
-    EnergySnapshot from = at(18_000, 1_972, 720, 2_430, 0);
-    EnergySnapshot to = at(20_000, 2_400, 800, 2_700, 6_000);
-    assertTrue(CellEnergy.between(from, to).overBudget(CellEnergy.DEFAULT_TOLERANCE), "214 W");
-    CellEnergy e = CellEnergy.judged(window, from, to);
+  void judgedOverWholeIntervals() {
+    // The worked example of CellEnergy.judged: a 2 s cell at 214 W inside a level whose last
+    // three judged 6 s intervals drew 800, 760 and 840 J of 810 J: 133.3 W, 266.7 J of 270 J.
+    List<JudgedInterval> judged = List.of(new JudgedInterval(0, 6_000, 1_350, 1_350),
+        new JudgedInterval(6_000, 12_000, 1_000, 950), // the power changed in it
+        new JudgedInterval(12_000, 18_000, 900, 810), new JudgedInterval(18_000, 24_000, 800, 810),
+        new JudgedInterval(24_000, 30_000, 760, 810), new JudgedInterval(30_000, 36_000, 840, 810));
+    EnergySnapshot from = withIntervals(40_000, 5_000, 135, List.of());
+    EnergySnapshot to = withIntervals(42_000, 5_428, 135, judged);
+    assertTrue(CellEnergy.between(from, to).joules() == 428, "214 W in its own window");
+    CellEnergy e = CellEnergy.judged(from, to, 6_000, 3);
     assertEquals(2.0, e.seconds(), 1e-9);
-    assertEquals(240.0, e.joules(), 1e-9);
+    assertEquals(2_400.0 / 18 * 2, e.joules(), 1e-9);
     assertEquals(270.0, e.budgetJoules(), 1e-9);
-    assertEquals(80.0, e.overheadJoules(), 1e-9, "the cell's own overhead");
-    assertEquals(6.0, e.overBudgetSeconds(), 1e-9, "the cell's own judged intervals");
     assertFalse(e.overBudget(CellEnergy.DEFAULT_TOLERANCE));
-    assertEquals(CellEnergy.between(from, to), CellEnergy.judged(from, from, to),
-        "a window no longer than the cell is the cell");
+    // A cell of 28 s from 8 s takes every judged interval ending after 8 s, the one in which
+    // the power changed with its own budget: 4 300 J drawn of 4 190 J over 30 s.
+    EnergySnapshot early = withIntervals(8_000, 1_000, 135, List.of());
+    CellEnergy longer = CellEnergy.judged(early, withIntervals(36_000, 3_800, 135, judged),
+        6_000, 3);
+    assertEquals(4_300.0 / 30 * 28, longer.joules(), 1e-9);
+    assertEquals(4_190.0 / 30 * 28, longer.budgetJoules(), 1e-9);
+    // No judged interval at the cell's budget yet: the cell's own window.
+    EnergySnapshot young = withIntervals(42_000, 5_428, 90, judged);
+    assertEquals(428.0, CellEnergy.judged(from, young, 6_000, 3).joules(), 1e-9);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,9 @@ class EnergySnapshotTest {
       + " \"budgetJoules\": 90.0, \"accountedMs\": 6000, \"overBudgetMs\": 6000,"
       + " \"meanWatts\": 19.8, \"budgetWatts\": 15.0}, \"nodes\": ["
       + "{\"node\": \"dn1:9866\", \"awakeMs\": 1200, \"asleepMs\": 4600, \"transitionMs\": 200,"
-      + " \"ioServerMs\": 0, \"joules\": 39.6, \"lastReportAtMs\": 1700000005000}]}";
+      + " \"ioServerMs\": 0, \"joules\": 39.6, \"lastReportAtMs\": 1700000005000}],"
+      + " \"intervals\": [{\"startMs\": 1700000000000, \"endMs\": 1700000006000,"
+      + " \"drawnJoules\": 118.8, \"budgetJoules\": 90.0, \"overBudget\": true}]}";
 
   @Test
   void parsesTheContractsExample() throws IOException {
@@ -29,6 +32,9 @@ class EnergySnapshotTest {
     assertEquals(6_000, s.overBudgetMs());
     assertEquals(15.0, s.budgetWatts(), 1e-9);
     assertEquals(Map.of("dn1:9866", 39.6), s.nodeJoules());
+    assertEquals(List.of(new JudgedInterval(1_700_000_000_000L, 1_700_000_006_000L, 118.8, 90)),
+        s.intervals());
+    assertEquals(15.0, s.intervals().get(0).budgetWatts(), 1e-9);
   }
 
   @Test
