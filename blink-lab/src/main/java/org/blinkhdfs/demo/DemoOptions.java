@@ -52,7 +52,7 @@ import org.blinkhdfs.common.cli.CommandLineTool;
  */
 public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells, IoLoad io,
     KvLoad kv, RelayRounds relay, Groups groups, GearList gearList,
-    List<SignalCase> signalCases) {
+    List<SignalCase> signalCases, CompareTrace compareTrace) {
 
   /** What every run has: the command, where it writes, its layouts, levels and seed. */
   public record Common(String command, Path clusterDir, Path outDir, Set<String> experiments,
@@ -429,6 +429,12 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            cells read 64 + io-threads x io-file-mib, the rest is read",
       "                            by none but moved by the migration baseline; the report",
       "                            states rho, its move time over the --cell-time power step)",
+      "  --trace-span D            bench compare: after the fixed levels, every layout reads",
+      "                            while its power follows one day of the solar+wind trace",
+      "                            (renewable:50 as bench kv-signal, 1 January, 8 steps of",
+      "                            3 trace hours, levels 20-100%), the day lasting D on the",
+      "                            clock (default 2m: 15 s steps, the trace 720x faster than",
+      "                            real time); each step at least one --interval; 0 skips it",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -441,7 +447,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out",
       "rounds",
       "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
-      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib"};
+      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib", "trace-span"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -638,7 +644,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
         new IoLoad(ioThreads, ioFileMiB, rounds, command.equals(LayoutSession.COMPARE)
             ? a.intIn("data-mib", d.get("data-mib"), 1, 1_000_000) : 0), kv, relayRounds,
         groupBudget,
-        new GearList(gearList), List.of());
+        new GearList(gearList), List.of(), compareTrace(a, command, intervalMs));
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
@@ -673,12 +679,12 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
 
   private DemoOptions withLayoutKeys(LayoutKeys keys) {
     return new DemoOptions(common, shape.withLayoutKeys(keys), latencyCells, io, kv, relay,
-        groups, gearList, signalCases);
+        groups, gearList, signalCases, compareTrace);
   }
 
   private DemoOptions withSignalCases(List<SignalCase> cases) {
     return new DemoOptions(common, shape, latencyCells, io, kv, relay, groups, gearList,
-        List.copyOf(cases));
+        List.copyOf(cases), compareTrace);
   }
 
   /**
@@ -749,6 +755,34 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       }
       throw new CommandLineTool.UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * bench compare's {@code --trace-span} (default {@value CompareTrace#DEFAULT_SPAN}; {@code 0}
+   * skips the step): the trace day's length on the clock, each of its {@value
+   * CompareTrace#STEPS} steps at least one blink interval. Elsewhere the flag is a usage error.
+   */
+  static CompareTrace compareTrace(CommandLineTool.Args a, String command, long intervalMs) {
+    if (!command.equals(LayoutSession.COMPARE)) {
+      if (a.has("trace-span")) {
+        throw new CommandLineTool.UsageException("--trace-span " + a.get("trace-span", "")
+            + " applies to bin/blink bench compare only; bench kv-signal replays the trace with"
+            + " --signal-span");
+      }
+      return CompareTrace.NONE;
+    }
+    String v = a.get("trace-span", CompareTrace.DEFAULT_SPAN);
+    long ms = v.trim().equals("0") ? 0 : a.durationMsIn("trace-span", CompareTrace.DEFAULT_SPAN,
+        0, 86_400_000);
+    CompareTrace t = new CompareTrace(ms);
+    if (t.runs() && t.stepWallMs() < intervalMs) {
+      throw new CommandLineTool.UsageException("--trace-span " + v + " gives each of the trace"
+          + " day's " + CompareTrace.STEPS + " steps " + t.stepWallMs() + " ms, less than one"
+          + " blink interval (" + intervalMs + " ms); give at least "
+          + org.blinkhdfs.common.cli.Durations.format(CompareTrace.STEPS * intervalMs)
+          + ", or 0 to skip the trace step");
+    }
+    return t;
   }
 
   /** Whether this run replays a power signal (bench kv-signal, search, oscillation). */

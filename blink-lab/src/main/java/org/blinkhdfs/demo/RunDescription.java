@@ -140,6 +140,12 @@ final class RunDescription {
       if (options.layouts().stream().anyMatch(LayoutRun::migration)) {
         b.note(CompareMigration.note());
       }
+      b.setting("trace", options.compareTrace().runs()
+          ? options.compareTrace().describe(PowerModel.macMini(options.nodes()))
+          : "not run (--trace-span 0)");
+      if (options.compareTrace().runs()) {
+        b.note(traceNote());
+      }
     }
     if (!proxyLayouts().isEmpty()) {
       b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
@@ -151,6 +157,21 @@ final class RunDescription {
     }
     sessionNotes.forEach(b::note);
     return b.build();
+  }
+
+  /** bench compare: what the trace cells measure and how they are judged. */
+  static String traceNote() {
+    return "trace (one cell per layout, at the mean of the trace's levels): after the fixed"
+        + " levels the first step's level is set, then the same latency reads as the fixed"
+        + " levels (--read-ops per --cell-time) run over the trace day in --rounds rounds while"
+        + " the power follows the steps; the rounds are consecutive parts of the day, so their"
+        + " interval holds the trace's own variation too. budgetW is the trace's mean budget"
+        + " over the cell (schedulerBudgetW the budget the scheduler was given: the migration"
+        + " baseline lowers its power only after moving its data), energyJ the DataNodes' own"
+        + " over the cell, opsPerKJ reads per kJ. A layout still busy when a step ended goes on"
+        + " to the step in force (" + LayoutSession.TRACE_SKIPPED + "; " + LayoutSession.TRACE_LATE
+        + ": set after its step ended); the migration baseline's migrations, migratedMiB and"
+        + " notServingSeconds are the cell's.";
   }
 
   /** bench gears (the gears are set by power, not blinking). */
