@@ -497,14 +497,15 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             "datasets measured on 14 nodes against the simulator's model); compare (every",
             "layout, the stock covering set and the migration baseline on one cluster and",
             "budget, each level's cells in rounds with 95% intervals, the baseline's moves",
-            "timed and their ratio to the power step stated: about an hour). Needs a source",
+            "timed and their ratio to the power step stated, then one day of the solar+wind",
+            "trace replayed in --trace-span: about an hour and a half). Needs a source",
             "checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16",
             "bin/blink bench compare --layouts aligned+aligned,default+activation+migration"
                 + " --power 100,20 --rounds 2 --cell-time 10s --io-file-mib 12"
-                + " --data-mib 256"),
+                + " --data-mib 256 --trace-span 48s"),
         List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
   }
 
