@@ -212,7 +212,16 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
 
   /** bench compare: the latency and throughput files, what the cells read (MiB). */
   public int readDataMiB() {
-    return latencyFiles() * latencyFileMiB() + ioThreads() * ioFileMiB();
+    return latencyFiles() * latencyFileMiB() + ioThreads() * ioFileMiB()
+        * (compareMapReduce() ? 2 : 1);
+  }
+
+  /**
+   * bench compare {@code --mapreduce on}: a TestDFSIO read per layout and level ({@link
+   * CompareDfsIo}), YARN on every cluster but the stock covering set's.
+   */
+  public boolean compareMapReduce() {
+    return command().equals(LayoutSession.COMPARE) && runs(MapReduceSession.DFSIO);
   }
 
   /** bench compare: the power step, the time each level's latency cell runs from the change. */
@@ -435,6 +444,13 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            3 trace hours, levels 20-100%), the day lasting D on the",
       "                            clock (default 2m: 15 s steps, the trace 720x faster than",
       "                            real time); each step at least one --interval; 0 skips it",
+      "  --mapreduce on|off        bench compare: also a MapReduce job, a TestDFSIO read of",
+      "                            --io-threads x --io-file-mib MB (written once at 100%) per",
+      "                            layout and level on YARN, with MiB per joule (default off:",
+      "                            YARN adds a ResourceManager and a NodeManager JVM per host",
+      "                            to every cluster, about 5 more minutes per layout; hosts",
+      "                            not CPU-capped; the stock covering set, without a staging",
+      "                            host for the job's master, gets a \"not supported\" cell)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -447,7 +463,8 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out",
       "rounds",
       "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
-      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib", "trace-span"};
+      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib", "trace-span",
+      "mapreduce"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -498,14 +515,14 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             "layout, the stock covering set and the migration baseline on one cluster and",
             "budget, each level's cells in rounds with 95% intervals, the baseline's moves",
             "timed and their ratio to the power step stated, then one day of the solar+wind",
-            "trace replayed in --trace-span: about an hour and a half). Needs a source",
-            "checkout."),
+            "trace replayed in --trace-span, and with --mapreduce on a TestDFSIO read job per",
+            "layout and level: about an hour and a half). Needs a source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16",
             "bin/blink bench compare --layouts aligned+aligned,default+activation+migration"
                 + " --power 100,20 --rounds 2 --cell-time 10s --io-file-mib 12"
-                + " --data-mib 256 --trace-span 48s"),
+                + " --data-mib 256 --trace-span 48s --mapreduce on"),
         List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
   }
 
@@ -558,6 +575,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       }
     } else {
       experiments.addAll(List.of("latency", "throughput"));
+    }
+    if (compareMapReduce(a, command)) {
+      experiments.add(MapReduceSession.DFSIO);
     }
     Map<String, String> d = FlagDefaults.of(command, dfsioGears);
     List<LayoutRun> layouts;
@@ -657,7 +677,8 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--data-mib " + o.dataMiB() + " is less than"
           + " the data the cells read, " + o.readDataMiB() + " MiB (" + o.latencyFiles() + " x "
           + o.latencyFileMiB() + " MiB latency files + --io-threads " + o.ioThreads() + " x"
-          + " --io-file-mib " + o.ioFileMiB() + "); raise it or shrink those");
+          + " --io-file-mib " + o.ioFileMiB() + (o.compareMapReduce() ? ", twice: --mapreduce"
+          + " on writes TestDFSIO's files as many again" : "") + "); raise it or shrink those");
     }
     for (SignalCase c : o.signalCases()) {
       if (o.cellTimeMs() / c.signal().steps() < o.intervalMs()) {
@@ -756,6 +777,26 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       }
       throw new CommandLineTool.UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * bench compare's {@code --mapreduce on|off} (default off: YARN adds a ResourceManager and a
+   * NodeManager per host to every cluster). Elsewhere the flag is a usage error.
+   */
+  static boolean compareMapReduce(CommandLineTool.Args a, String command) {
+    if (!a.has("mapreduce")) {
+      return false;
+    }
+    String v = a.get("mapreduce", "off");
+    if (!command.equals(LayoutSession.COMPARE)) {
+      throw new CommandLineTool.UsageException("--mapreduce " + v + " applies to bin/blink"
+          + " bench compare only; the MapReduce benches are bin/blink bench dfsio, terasort,"
+          + " wordcount and grep");
+    }
+    if (!v.equals("on") && !v.equals("off")) {
+      throw new CommandLineTool.UsageException("--mapreduce '" + v + "' must be on or off");
+    }
+    return v.equals("on");
   }
 
   /**
@@ -912,7 +953,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--replication " + r + " upgrade domains on"
           + " --nodes " + nodes() + ": every domain needs a node; lower the replication");
     }
-    if (mapReduce()) {
+    if (mapReduce() && !compareMapReduce()) {
       throw new CommandLineTool.UsageException("--layouts " + run.label() + ": the MapReduce"
           + " benches are not supported on the stock covering set (no staging host, and YARN"
           + " would be told nothing of the domains in maintenance)");

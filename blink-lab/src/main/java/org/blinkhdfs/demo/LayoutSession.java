@@ -62,6 +62,10 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *       ACTIVE nodes ({@link Expectations#layoutLimits}); every read call of the rounds in
  *       {@code throughput-reads-<layout>.csv} ({@link ThroughputReads});</li>
  *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2);</li>
+ *   <li>dfsio (bench compare {@code --mapreduce on}): a TestDFSIO read job on YARN ({@link
+ *       CompareDfsIo}); "not supported" on the stock covering set;</li>
+ *   <li>trace (bench compare, after the levels): the latency reads while the power follows a
+ *       day of the solar/wind trace ({@link CompareTrace});</li>
  *   <li>drain: when the cluster runs the write proxy (the power-balanced layouts), what it moved
  *       into the layout during the level and how long blocks took from write to layout ({@link
  *       DrainProbe}).</li>
@@ -127,6 +131,8 @@ final class LayoutSession extends SessionBase {
   /** Every file written at 100%: what the migration baseline must hold on the nodes kept on. */
   private final List<Path> stored = new ArrayList<>();
   private Optional<CompareMigration> migration = Optional.empty();
+  /** bench compare --mapreduce on: TestDFSIO on this cluster's YARN (none on the covering set). */
+  private Optional<CompareDfsIo> dfsio = Optional.empty();
   /** The trace rounds' energy as the scheduler counted it (the reader's thread adds). */
   private final List<CellEnergy> schedulerEnergy =
       java.util.Collections.synchronizedList(new ArrayList<>());
@@ -154,7 +160,9 @@ final class LayoutSession extends SessionBase {
 
   @Override
   public List<org.blinkhdfs.bench.report.Check> checks() {
-    return drain.map(d -> List.of(d.check(run.label()))).orElse(List.of());
+    List<org.blinkhdfs.bench.report.Check> out = new ArrayList<>(checks);
+    drain.ifPresent(d -> out.add(d.check(run.label())));
+    return out;
   }
 
   /** {@link ThroughputReads}' file when the layout ran the throughput experiment. */
@@ -213,6 +221,11 @@ final class LayoutSession extends SessionBase {
       }
       if (options.runsOn("kv", index)) {
         keyValue(fs, power);
+      }
+      if (options.compareMapReduce()) {
+        add(MapReduceSession.DFSIO, replication(), power, dfsio.isPresent()
+            ? dfsio.get().read(power, s, energy(), checks, run.label(), progress)
+            : CompareDfsIo.notSupported(), Map.of());
       }
       if (level.isPresent()) {
         Map<String, Double> m = level.get().end(options.intervalMs() + 2_000);
@@ -393,7 +406,7 @@ final class LayoutSession extends SessionBase {
     }
   }
 
-  private void prepare(FileSystem fs) throws IOException {
+  private void prepare(FileSystem fs) throws IOException, InterruptedException {
     WorkloadClock clock = WorkloadClock.system();
     if (options.runsOn("latency", index)) {
       for (int r : options.latencyReplicationsFor(index)) {
@@ -426,6 +439,17 @@ final class LayoutSession extends SessionBase {
       ioHolders = Expectations.holders(cluster.nameNode().dfs(), files);
     }
     int coldMiB = options.dataMiB() - options.readDataMiB();
+    if (options.compareMapReduce()) {
+      if (run.layout() == org.blinkhdfs.cluster.Layout.COVERING) {
+        coldMiB += options.ioThreads() * options.ioFileMiB(); // it stores --data-mib all the same
+      } else {
+        CompareDfsIo d = CompareDfsIo.open(cluster, fs, options, replication());
+        progress.accept(run.label() + ": TestDFSIO writing " + options.ioThreads() + " files of "
+            + options.ioFileMiB() + " MB on YARN");
+        stored.addAll(d.write(fs, checks, run.label()));
+        dfsio = Optional.of(d);
+      }
+    }
     if (options.command().equals(COMPARE) && coldMiB > 0) {
       writeCold(fs, clock, coldMiB);
     }

@@ -146,6 +146,14 @@ final class RunDescription {
       if (options.compareTrace().runs()) {
         b.note(traceNote());
       }
+      if (options.compareMapReduce()) {
+        b.note("dfsio (--mapreduce on, one cell per layout and level): Hadoop's TestDFSIO wrote "
+            + options.ioThreads() + " files of " + options.ioFileMiB() + " MB at 100% (part of"
+            + " the stored set), and at each level one -read job reads them on YARN while the"
+            + " hosts blink: readMBps over the job's wall-clock time, its energy and mibPerJ;"
+            + " one job per level, so no round interval. The stock covering set runs no YARN"
+            + " (no staging host for the job's master) and its cells say not supported.");
+      }
     }
     if (!proxyLayouts().isEmpty()) {
       b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
@@ -356,7 +364,8 @@ final class RunDescription {
         .distinct().map(String::valueOf).collect(java.util.stream.Collectors.joining(
         " or ")), options.latencyFileMiB(), options.clients(),
         options.cellTimeMs() / 1000.0)
-        : gears() || options.mapReduce() || options.continuousIo() ? "not measured"
+        : gears() || options.mapReduce() && !options.compareMapReduce()
+        || options.continuousIo() ? "not measured"
         : fmt("%d KiB requests, %d files of %d MiB"
         + " per replication factor,"
         + " at most %d reads and %.0f s per cell", options.requestKiB(),
@@ -373,7 +382,7 @@ final class RunDescription {
         : fmt(options.runs(MapReduceSession.WORDCOUNT)
         || options.runs(MapReduceSession.GREP) ? "generated text (Zipf words, vocabulary"
         + " 50,000): %d files of %d MiB, replication %d%s; " + options.rounds()
-        + " jobs per level" : options.mapReduce()
+        + " jobs per level" : options.mapReduce() && !options.compareMapReduce()
         ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
         + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
         options.ioThreads(), options.ioFileMiB(), options.replication(),
