@@ -112,6 +112,33 @@ final class CompareMigration implements Closeable {
   }
 
   /**
+   * Follows one step of bench compare's trace ({@link CompareTrace}): moves the data before the
+   * power falls or after it rose, as the baseline does under a live signal ({@link
+   * MigrationBaseline#change}).
+   */
+  PowerSteps.Followed follow(int power, PowerSteps steps)
+      throws IOException, InterruptedException {
+    return baseline.change(power, () -> steps.follow(power));
+  }
+
+  /** What the baseline did so far: migrations, bytes moved, time not serving. */
+  Counts counts() {
+    return new Counts(baseline.migrations(), baseline.movedBytes(), baseline.notServingMs());
+  }
+
+  /** The baseline's counters at one moment; {@link #since} gives a cell's share. */
+  record Counts(int migrations, long movedBytes, long notServingMs) {
+    /** The migrations, MiB moved and seconds not serving from {@code before} to this. */
+    Map<String, Double> since(Counts before) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      m.put(SignalSession.MIGRATIONS, (double) (migrations - before.migrations));
+      m.put(SignalSession.MIGRATED_MIB, (movedBytes - before.movedBytes) / 1048576.0);
+      m.put(SignalSession.NOT_SERVING_S, (notServingMs - before.notServingMs) / 1000.0);
+      return m;
+    }
+  }
+
+  /**
    * The level's cell metrics: what {@link #enter} and {@link #leave} measured, the way in's
    * energy (MiB moved per joule), and the reads of {@code firstRound} (the latency round that
    * ran through the move) that started before the data was in place.

@@ -52,7 +52,7 @@ import org.blinkhdfs.common.cli.CommandLineTool;
  */
 public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells, IoLoad io,
     KvLoad kv, RelayRounds relay, Groups groups, GearList gearList,
-    List<SignalCase> signalCases) {
+    List<SignalCase> signalCases, CompareTrace compareTrace) {
 
   /** What every run has: the command, where it writes, its layouts, levels and seed. */
   public record Common(String command, Path clusterDir, Path outDir, Set<String> experiments,
@@ -212,7 +212,16 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
 
   /** bench compare: the latency and throughput files, what the cells read (MiB). */
   public int readDataMiB() {
-    return latencyFiles() * latencyFileMiB() + ioThreads() * ioFileMiB();
+    return latencyFiles() * latencyFileMiB() + ioThreads() * ioFileMiB()
+        * (compareMapReduce() ? 2 : 1);
+  }
+
+  /**
+   * bench compare {@code --mapreduce on}: a TestDFSIO read per layout and level ({@link
+   * CompareDfsIo}), YARN on every cluster but the stock covering set's.
+   */
+  public boolean compareMapReduce() {
+    return command().equals(LayoutSession.COMPARE) && runs(MapReduceSession.DFSIO);
   }
 
   /** bench compare: the power step, the time each level's latency cell runs from the change. */
@@ -429,6 +438,19 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            cells read 64 + io-threads x io-file-mib, the rest is read",
       "                            by none but moved by the migration baseline; the report",
       "                            states rho, its move time over the --cell-time power step)",
+      "  --trace-span D            bench compare: after the fixed levels, every layout reads",
+      "                            while its power follows one day of the solar+wind trace",
+      "                            (renewable:50 as bench kv-signal, 1 January, 8 steps of",
+      "                            3 trace hours, levels 20-100%), the day lasting D on the",
+      "                            clock (default 2m: 15 s steps, the trace 720x faster than",
+      "                            real time); each step at least one --interval; 0 skips it",
+      "  --mapreduce on|off        bench compare: also a MapReduce job, a TestDFSIO read of",
+      "                            --io-threads x --io-file-mib MB (written once at 100%) per",
+      "                            layout and level on YARN, with MiB per joule (default off:",
+      "                            YARN adds a ResourceManager and a NodeManager JVM per host",
+      "                            to every cluster, about 5 more minutes per layout; hosts",
+      "                            not CPU-capped; the stock covering set, without a staging",
+      "                            host for the job's master, gets a \"not supported\" cell)",
       "  --seed S                  seed of every random choice (default 1)",
       "  --cluster-dir DIR         daemon directories and logs (default target/blink-cluster)",
       "  --out DIR                 report directory (default target/blink-report)");
@@ -441,7 +463,8 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out",
       "rounds",
       "low-power-rounds", "native-timeout", "host-cpu", "group-budget", "signal", "signal-span",
-      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib"};
+      "signal-step", "signal-floor", "oscillation", "oscillation-period", "data-mib", "trace-span",
+      "mapreduce"};
 
   /**
    * The command line of {@code bin/blink demo} ({@code bench == false}: flags only) or {@code
@@ -491,14 +514,15 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
             "datasets measured on 14 nodes against the simulator's model); compare (every",
             "layout, the stock covering set and the migration baseline on one cluster and",
             "budget, each level's cells in rounds with 95% intervals, the baseline's moves",
-            "timed and their ratio to the power step stated: about an hour). Needs a source",
-            "checkout."),
+            "timed and their ratio to the power step stated, then one day of the solar+wind",
+            "trace replayed in --trace-span, and with --mapreduce on a TestDFSIO read job per",
+            "layout and level: about an hour and a half). Needs a source checkout."),
         exit,
         List.of("bin/blink bench latency --layouts power-balanced+staggered --power 100,40,20",
             "bin/blink bench dfsio --gears 2,4,7 --host-cpu 0 --bandwidth 1 --io-file-mib 16",
             "bin/blink bench compare --layouts aligned+aligned,default+activation+migration"
                 + " --power 100,20 --rounds 2 --cell-time 10s --io-file-mib 12"
-                + " --data-mib 256"),
+                + " --data-mib 256 --trace-span 48s --mapreduce on"),
         List.of("docs/benchmarks.md, docs/yarn.md, docs/operations.md (fault matrix, soak)"));
   }
 
@@ -551,6 +575,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       }
     } else {
       experiments.addAll(List.of("latency", "throughput"));
+    }
+    if (compareMapReduce(a, command)) {
+      experiments.add(MapReduceSession.DFSIO);
     }
     Map<String, String> d = FlagDefaults.of(command, dfsioGears);
     List<LayoutRun> layouts;
@@ -638,7 +665,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
         new IoLoad(ioThreads, ioFileMiB, rounds, command.equals(LayoutSession.COMPARE)
             ? a.intIn("data-mib", d.get("data-mib"), 1, 1_000_000) : 0), kv, relayRounds,
         groupBudget,
-        new GearList(gearList), List.of());
+        new GearList(gearList), List.of(), compareTrace(a, command, intervalMs));
     if (!groups && a.has("group-budget")) {
       throw new CommandLineTool.UsageException("--group-budget " + a.get("group-budget", "")
           + " applies to bin/blink bench groups only; drop it or run bench groups");
@@ -650,7 +677,8 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--data-mib " + o.dataMiB() + " is less than"
           + " the data the cells read, " + o.readDataMiB() + " MiB (" + o.latencyFiles() + " x "
           + o.latencyFileMiB() + " MiB latency files + --io-threads " + o.ioThreads() + " x"
-          + " --io-file-mib " + o.ioFileMiB() + "); raise it or shrink those");
+          + " --io-file-mib " + o.ioFileMiB() + (o.compareMapReduce() ? ", twice: --mapreduce"
+          + " on writes TestDFSIO's files as many again" : "") + "); raise it or shrink those");
     }
     for (SignalCase c : o.signalCases()) {
       if (o.cellTimeMs() / c.signal().steps() < o.intervalMs()) {
@@ -673,12 +701,12 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
 
   private DemoOptions withLayoutKeys(LayoutKeys keys) {
     return new DemoOptions(common, shape.withLayoutKeys(keys), latencyCells, io, kv, relay,
-        groups, gearList, signalCases);
+        groups, gearList, signalCases, compareTrace);
   }
 
   private DemoOptions withSignalCases(List<SignalCase> cases) {
     return new DemoOptions(common, shape, latencyCells, io, kv, relay, groups, gearList,
-        List.copyOf(cases));
+        List.copyOf(cases), compareTrace);
   }
 
   /**
@@ -749,6 +777,54 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       }
       throw new CommandLineTool.UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * bench compare's {@code --mapreduce on|off} (default off: YARN adds a ResourceManager and a
+   * NodeManager per host to every cluster). Elsewhere the flag is a usage error.
+   */
+  static boolean compareMapReduce(CommandLineTool.Args a, String command) {
+    if (!a.has("mapreduce")) {
+      return false;
+    }
+    String v = a.get("mapreduce", "off");
+    if (!command.equals(LayoutSession.COMPARE)) {
+      throw new CommandLineTool.UsageException("--mapreduce " + v + " applies to bin/blink"
+          + " bench compare only; the MapReduce benches are bin/blink bench dfsio, terasort,"
+          + " wordcount and grep");
+    }
+    if (!v.equals("on") && !v.equals("off")) {
+      throw new CommandLineTool.UsageException("--mapreduce '" + v + "' must be on or off");
+    }
+    return v.equals("on");
+  }
+
+  /**
+   * bench compare's {@code --trace-span} (default {@value CompareTrace#DEFAULT_SPAN}; {@code 0}
+   * skips the step): the trace day's length on the clock, each of its {@value
+   * CompareTrace#STEPS} steps at least one blink interval. Elsewhere the flag is a usage error.
+   */
+  static CompareTrace compareTrace(CommandLineTool.Args a, String command, long intervalMs) {
+    if (!command.equals(LayoutSession.COMPARE)) {
+      if (a.has("trace-span")) {
+        throw new CommandLineTool.UsageException("--trace-span " + a.get("trace-span", "")
+            + " applies to bin/blink bench compare only; bench kv-signal replays the trace with"
+            + " --signal-span");
+      }
+      return CompareTrace.NONE;
+    }
+    String v = a.get("trace-span", CompareTrace.DEFAULT_SPAN);
+    long ms = v.trim().equals("0") ? 0 : a.durationMsIn("trace-span", CompareTrace.DEFAULT_SPAN,
+        0, 86_400_000);
+    CompareTrace t = new CompareTrace(ms);
+    if (t.runs() && t.stepWallMs() < intervalMs) {
+      throw new CommandLineTool.UsageException("--trace-span " + v + " gives each of the trace"
+          + " day's " + CompareTrace.STEPS + " steps " + t.stepWallMs() + " ms, less than one"
+          + " blink interval (" + intervalMs + " ms); give at least "
+          + org.blinkhdfs.common.cli.Durations.format(CompareTrace.STEPS * intervalMs)
+          + ", or 0 to skip the trace step");
+    }
+    return t;
   }
 
   /** Whether this run replays a power signal (bench kv-signal, search, oscillation). */
@@ -877,7 +953,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--replication " + r + " upgrade domains on"
           + " --nodes " + nodes() + ": every domain needs a node; lower the replication");
     }
-    if (mapReduce()) {
+    if (mapReduce() && !compareMapReduce()) {
       throw new CommandLineTool.UsageException("--layouts " + run.label() + ": the MapReduce"
           + " benches are not supported on the stock covering set (no staging host, and YARN"
           + " would be told nothing of the domains in maintenance)");

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -58,6 +62,10 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  *       ACTIVE nodes ({@link Expectations#layoutLimits}); every read call of the rounds in
  *       {@code throughput-reads-<layout>.csv} ({@link ThroughputReads});</li>
  *   <li>kv: Zipf(1.2) gets over small objects (BlinkFS §6.2);</li>
+ *   <li>dfsio (bench compare {@code --mapreduce on}): a TestDFSIO read job on YARN ({@link
+ *       CompareDfsIo}); "not supported" on the stock covering set;</li>
+ *   <li>trace (bench compare, after the levels): the latency reads while the power follows a
+ *       day of the solar/wind trace ({@link CompareTrace});</li>
  *   <li>drain: when the cluster runs the write proxy (the power-balanced layouts), what it moved
  *       into the layout during the level and how long blocks took from write to layout ({@link
  *       DrainProbe}).</li>
@@ -123,6 +131,11 @@ final class LayoutSession extends SessionBase {
   /** Every file written at 100%: what the migration baseline must hold on the nodes kept on. */
   private final List<Path> stored = new ArrayList<>();
   private Optional<CompareMigration> migration = Optional.empty();
+  /** bench compare --mapreduce on: TestDFSIO on this cluster's YARN (none on the covering set). */
+  private Optional<CompareDfsIo> dfsio = Optional.empty();
+  /** The trace rounds' energy as the scheduler counted it (the reader's thread adds). */
+  private final List<CellEnergy> schedulerEnergy =
+      java.util.Collections.synchronizedList(new ArrayList<>());
   /** The migration baseline's first latency round at the current level (it ran the move). */
   private PhaseResult firstRound;
 
@@ -147,7 +160,9 @@ final class LayoutSession extends SessionBase {
 
   @Override
   public List<org.blinkhdfs.bench.report.Check> checks() {
-    return drain.map(d -> List.of(d.check(run.label()))).orElse(List.of());
+    List<org.blinkhdfs.bench.report.Check> out = new ArrayList<>(checks);
+    drain.ifPresent(d -> out.add(d.check(run.label())));
+    return out;
   }
 
   /** {@link ThroughputReads}' file when the layout ran the throughput experiment. */
@@ -169,6 +184,9 @@ final class LayoutSession extends SessionBase {
     }
     try {
       sweep(fs);
+      if (options.compareTrace().runs() && options.runsOn("latency", index)) {
+        traceStep(fs);
+      }
     } finally {
       if (migration.isPresent()) {
         migration.get().close();
@@ -204,6 +222,11 @@ final class LayoutSession extends SessionBase {
       if (options.runsOn("kv", index)) {
         keyValue(fs, power);
       }
+      if (options.compareMapReduce()) {
+        add(MapReduceSession.DFSIO, replication(), power, dfsio.isPresent()
+            ? dfsio.get().read(power, s, energy(), checks, run.label(), progress)
+            : CompareDfsIo.notSupported(), Map.of());
+      }
       if (level.isPresent()) {
         Map<String, Double> m = level.get().end(options.intervalMs() + 2_000);
         add(DrainProbe.EXPERIMENT, replication(), power, m, Map.of());
@@ -222,6 +245,134 @@ final class LayoutSession extends SessionBase {
         steps.leave(s);
       }
     }
+  }
+
+  /** Trace cell metric: steps whose level was set (the first, before the reads, included). */
+  static final String TRACE_STEPS = SignalSession.STEPS;
+  /** Trace cell metric: steps passed over because the layout was still busy when they ended. */
+  static final String TRACE_SKIPPED = "stepsSkipped";
+  /** Trace cell metric: steps whose level was in force only after the step's time had ended. */
+  static final String TRACE_LATE = "stepsLate";
+  /** Trace cell metric: the mean budget the scheduler was given over the cell (W). */
+  static final String SCHEDULER_BUDGET_W = "schedulerBudgetW";
+
+  /**
+   * bench compare's trace step ({@link CompareTrace}): the first step's level is set, then the
+   * fixed levels' latency reads at their rate ({@code --read-ops} per {@code --cell-time}), in
+   * {@code --rounds} rounds over the trace day, run on a thread of their own while this thread
+   * sets each later step's level at its time ({@link PowerSteps#follow}, or the migration
+   * baseline's move and power change, {@link CompareMigration#follow}). A layout still busy
+   * when a step's time has ended (the baseline moving data) goes on to the step in force by then,
+   * and the steps passed over are counted. One cell, experiment {@value CompareTrace#EXPERIMENT},
+   * at the levels' mean, its energy judged against the trace's budget over its own time.
+   */
+  private void traceStep(FileSystem fs) throws IOException, InterruptedException {
+    CompareTrace trace = options.compareTrace();
+    PowerModel model = PowerModel.macMini(options.nodes());
+    List<Integer> levels = trace.levels(model);
+    int r = latencyData.containsKey(replication()) ? replication()
+        : latencyData.keySet().iterator().next();
+    LatencyConfig fixed = latencyData.get(r);
+    long span = trace.spanMs();
+    LatencyConfig whole = fixed.toBuilder().readOps((int) Math.max(1,
+        Math.round(fixed.readOps() * (double) span / options.cellTimeMs())))
+        .timeLimit(Duration.ofMillis(span)).build();
+    progress.accept(run.label() + " under the trace: " + trace.describe(model));
+    energy(); // created before the reader's thread uses it
+    PowerSteps.Followed f = followTrace(levels.get(0));
+    Schedule last = f.schedule();
+    int current = levels.get(0);
+    int kept = f.minimumGearKept() ? 1 : 0;
+    int replayed = 1;
+    int skipped = 0;
+    int late = 0;
+    Optional<CompareMigration.Counts> before = migration.map(CompareMigration::counts);
+    schedulerEnergy.clear();
+    long t0 = System.currentTimeMillis();
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Rounds cell;
+    try {
+      Future<Rounds> reads = pool.submit(() -> readRounds(fs, whole,
+          options.seed() * 1_000 + 1_010L + r, e0 -> traceEnergy(levels, model, t0, e0)));
+      for (int i = 1; i < CompareTrace.STEPS; i++) {
+        long now = System.currentTimeMillis();
+        if (now - t0 >= span) {
+          skipped += CompareTrace.STEPS - i;
+          break;
+        }
+        int due = trace.stepAt(now - t0);
+        if (due > i) {
+          skipped += due - i;
+          i = due;
+        }
+        long at = t0 + i * trace.stepWallMs();
+        Thread.sleep(Math.max(0, at - System.currentTimeMillis()));
+        if (levels.get(i) != current) {
+          f = followTrace(levels.get(i));
+          last = f.schedule();
+          current = levels.get(i);
+        }
+        replayed++;
+        kept += f.minimumGearKept() ? 1 : 0;
+        if (System.currentTimeMillis() - at > trace.stepWallMs()) {
+          late++;
+        }
+      }
+      cell = reads.get();
+    } catch (ExecutionException e) {
+      throw new IOException("the trace step's reads failed on " + run.label() + ": "
+          + e.getCause(), e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    Map<String, Double> m = new LinkedHashMap<>(cell.measured());
+    double base = baseMeanMs.getOrDefault(r, Double.NaN);
+    if (!Double.isNaN(base) && cell.read().latency().count() > 0) {
+      m.put(Metrics.MEAN_WAIT_MS, Math.max(0, cell.read().latency().meanMs() - base));
+    }
+    m.put(TRACE_STEPS, (double) replayed);
+    m.put(TRACE_SKIPPED, (double) skipped);
+    m.put(TRACE_LATE, (double) late);
+    m.put(SignalSession.GEAR_KEPT_STEPS, (double) kept);
+    m.put(SCHEDULER_BUDGET_W, schedulerEnergy.stream().reduce(CellEnergy::plus)
+        .map(CellEnergy::budgetWatts).orElse(Double.NaN));
+    if (migration.isPresent()) {
+      m.putAll(migration.get().counts().since(before.get()));
+    }
+    m.values().removeIf(v -> Double.isNaN(v));
+    add(CompareTrace.EXPERIMENT, r, CompareTrace.meanPercent(levels), m, Map.of());
+    LatencySummary l = cell.read().latency();
+    progress.accept(String.format(java.util.Locale.ROOT, "  trace: %d reads, p50 %.1f ms, p90"
+        + " %.1f ms, %.1f W of the trace's %.1f W; %d of %d steps replayed, %d passed over, %d"
+        + " late, minimum gear kept in %d", cell.read().attemptedOps(), l.p50Ms(), l.p90Ms(),
+        m.getOrDefault(Metrics.MEAN_POWER_W, Double.NaN),
+        m.getOrDefault(Metrics.BUDGET_W, Double.NaN), replayed, CompareTrace.STEPS, skipped,
+        late, kept));
+    if (migration.isPresent()) {
+      migration.get().follow(100, steps);
+    } else {
+      steps.leave(last);
+    }
+  }
+
+  /** One step of the trace: the power set, the migration baseline's data moved first. */
+  private PowerSteps.Followed followTrace(int power) throws IOException, InterruptedException {
+    return migration.isPresent() ? migration.get().follow(power, steps) : steps.follow(power);
+  }
+
+  /**
+   * One trace round's energy from {@code from} until now, on its own window (it spans many
+   * intervals, and {@link EnergyProbe}'s longer window holds within one budget level only),
+   * judged against the trace's budget over the same time ({@link CompareTrace#meanBudgetWatts});
+   * the scheduler's own count is kept for {@value #SCHEDULER_BUDGET_W}.
+   */
+  private CellEnergy traceEnergy(List<Integer> levels, PowerModel model, long t0,
+      EnergySnapshot from) {
+    EnergySnapshot to = energy().begin();
+    CellEnergy own = CellEnergy.between(from, to);
+    schedulerEnergy.add(own);
+    return CompareTrace.judged(own, options.compareTrace().meanBudgetWatts(levels,
+        model.totalWatts(), t0, from.atMs(), Math.max(to.atMs(), from.atMs() + 1)));
   }
 
   /**
@@ -255,7 +406,7 @@ final class LayoutSession extends SessionBase {
     }
   }
 
-  private void prepare(FileSystem fs) throws IOException {
+  private void prepare(FileSystem fs) throws IOException, InterruptedException {
     WorkloadClock clock = WorkloadClock.system();
     if (options.runsOn("latency", index)) {
       for (int r : options.latencyReplicationsFor(index)) {
@@ -288,6 +439,17 @@ final class LayoutSession extends SessionBase {
       ioHolders = Expectations.holders(cluster.nameNode().dfs(), files);
     }
     int coldMiB = options.dataMiB() - options.readDataMiB();
+    if (options.compareMapReduce()) {
+      if (run.layout() == org.blinkhdfs.cluster.Layout.COVERING) {
+        coldMiB += options.ioThreads() * options.ioFileMiB(); // it stores --data-mib all the same
+      } else {
+        CompareDfsIo d = CompareDfsIo.open(cluster, fs, options, replication());
+        progress.accept(run.label() + ": TestDFSIO writing " + options.ioThreads() + " files of "
+            + options.ioFileMiB() + " MB on YARN");
+        stored.addAll(d.write(fs, checks, run.label()));
+        dfsio = Optional.of(d);
+      }
+    }
     if (options.command().equals(COMPARE) && coldMiB > 0) {
       writeCold(fs, clock, coldMiB);
     }
@@ -345,39 +507,14 @@ final class LayoutSession extends SessionBase {
     for (Map.Entry<Integer, LatencyConfig> e : latencyData.entrySet()) {
       int r = e.getKey();
       LatencyConfig whole = e.getValue();
-      int rounds = latencyRounds();
-      LatencyConfig each = rounds == 1 ? whole : whole.toBuilder()
-          .readOps(Math.max(1, whole.readOps() / rounds))
-          .timeLimit(whole.timeLimit().dividedBy(rounds)).build();
-      List<PhaseResult> reads = new ArrayList<>();
-      List<Map<String, Double>> perRound = new ArrayList<>();
-      CellEnergy joules = null;
-      LatencyWorkload w = null;
-      for (int round = 0; round < rounds; round++) {
-        w = new LatencyWorkload(each, fs, WorkloadClock.system(),
-            options.seed() * 1_000 + power * 10L + r + round * 1_000_003L);
-        if (migration.isPresent()) {
-          w.gate(migration.get().gate());
-        }
-        EnergySnapshot e0 = energy().begin();
-        PhaseResult read = w.readPhase(workloadProgress);
-        CellEnergy ce = energy().end(e0);
-        joules = joules == null ? ce : joules.plus(ce);
-        tally.add(read, false);
-        reads.add(read);
-        Map<String, Double> m = latencyMetrics(read);
-        m.putAll(ce.metricsWithOps(read.okOps()));
-        perRound.add(m);
-      }
+      Rounds cell = readRounds(fs, whole, options.seed() * 1_000 + power * 10L + r,
+          e0 -> energy().end(e0));
       if (migration.isPresent()) {
-        firstRound = merged(reads);
+        firstRound = cell.read();
       }
-      PhaseResult read = merged(reads);
-      Map<String, Double> measured = latencyMetrics(read);
-      measured.putAll(joules.metricsWithOps(read.okOps()));
-      if (rounds > 1) {
-        measured = RoundsPool.of(perRound, measured);
-      }
+      PhaseResult read = cell.read();
+      LatencyWorkload w = cell.last();
+      Map<String, Double> measured = cell.measured();
       LatencySummary l = read.latency();
       if (power == 100) {
         baseMeanMs.put(r, l.meanMs());
@@ -400,6 +537,55 @@ final class LayoutSession extends SessionBase {
         add("latency-write", r, power, wm, Map.of());
       }
     }
+  }
+
+  /** How one round's energy is measured from its start's snapshot. */
+  @FunctionalInterface
+  private interface RoundEnergy {
+    CellEnergy since(EnergySnapshot start);
+  }
+
+  /** A read cell measured in rounds: all rounds as one phase, its metrics, the last workload. */
+  private record Rounds(PhaseResult read, Map<String, Double> measured, LatencyWorkload last) {}
+
+  /**
+   * The read phase of {@code whole} in {@link #latencyRounds} rounds of its reads and time each
+   * (seeds {@code seed + round · 1 000 003}), the migration baseline's readers at its gate: the
+   * merged phase and its metrics, energy by {@code energy} per round, pooled with their
+   * intervals by {@link RoundsPool}.
+   */
+  private Rounds readRounds(FileSystem fs, LatencyConfig whole, long seed, RoundEnergy energy)
+      throws IOException {
+    int rounds = latencyRounds();
+    LatencyConfig each = rounds == 1 ? whole : whole.toBuilder()
+        .readOps(Math.max(1, whole.readOps() / rounds))
+        .timeLimit(whole.timeLimit().dividedBy(rounds)).build();
+    List<PhaseResult> reads = new ArrayList<>();
+    List<Map<String, Double>> perRound = new ArrayList<>();
+    CellEnergy joules = null;
+    LatencyWorkload w = null;
+    for (int round = 0; round < rounds; round++) {
+      w = new LatencyWorkload(each, fs, WorkloadClock.system(), seed + round * 1_000_003L);
+      if (migration.isPresent()) {
+        w.gate(migration.get().gate());
+      }
+      EnergySnapshot e0 = energy().begin();
+      PhaseResult read = w.readPhase(workloadProgress);
+      CellEnergy ce = energy.since(e0);
+      joules = joules == null ? ce : joules.plus(ce);
+      tally.add(read, false);
+      reads.add(read);
+      Map<String, Double> m = latencyMetrics(read);
+      m.putAll(ce.metricsWithOps(read.okOps()));
+      perRound.add(m);
+    }
+    PhaseResult read = merged(reads);
+    Map<String, Double> measured = latencyMetrics(read);
+    measured.putAll(joules.metricsWithOps(read.okOps()));
+    if (rounds > 1) {
+      measured = RoundsPool.of(perRound, measured);
+    }
+    return new Rounds(read, measured, w);
   }
 
   /** Read rounds per latency cell: bench compare's {@code --rounds}, else one. */

@@ -140,6 +140,20 @@ final class RunDescription {
       if (options.layouts().stream().anyMatch(LayoutRun::migration)) {
         b.note(CompareMigration.note());
       }
+      b.setting("trace", options.compareTrace().runs()
+          ? options.compareTrace().describe(PowerModel.macMini(options.nodes()))
+          : "not run (--trace-span 0)");
+      if (options.compareTrace().runs()) {
+        b.note(traceNote());
+      }
+      if (options.compareMapReduce()) {
+        b.note("dfsio (--mapreduce on, one cell per layout and level): Hadoop's TestDFSIO wrote "
+            + options.ioThreads() + " files of " + options.ioFileMiB() + " MB at 100% (part of"
+            + " the stored set), and at each level one -read job reads them on YARN while the"
+            + " hosts blink: readMBps over the job's wall-clock time, its energy and mibPerJ;"
+            + " one job per level, so no round interval. The stock covering set runs no YARN"
+            + " (no staging host for the job's master) and its cells say not supported.");
+      }
     }
     if (!proxyLayouts().isEmpty()) {
       b.note("drain (the write proxy, per power level): stagedReplicas written onto the staging"
@@ -151,6 +165,21 @@ final class RunDescription {
     }
     sessionNotes.forEach(b::note);
     return b.build();
+  }
+
+  /** bench compare: what the trace cells measure and how they are judged. */
+  static String traceNote() {
+    return "trace (one cell per layout, at the mean of the trace's levels): after the fixed"
+        + " levels the first step's level is set, then the same latency reads as the fixed"
+        + " levels (--read-ops per --cell-time) run over the trace day in --rounds rounds while"
+        + " the power follows the steps; the rounds are consecutive parts of the day, so their"
+        + " interval holds the trace's own variation too. budgetW is the trace's mean budget"
+        + " over the cell (schedulerBudgetW the budget the scheduler was given: the migration"
+        + " baseline lowers its power only after moving its data), energyJ the DataNodes' own"
+        + " over the cell, opsPerKJ reads per kJ. A layout still busy when a step ended goes on"
+        + " to the step in force (" + LayoutSession.TRACE_SKIPPED + "; " + LayoutSession.TRACE_LATE
+        + ": set after its step ended); the migration baseline's migrations, migratedMiB and"
+        + " notServingSeconds are the cell's.";
   }
 
   /** bench gears (the gears are set by power, not blinking). */
@@ -336,7 +365,8 @@ final class RunDescription {
         .distinct().map(String::valueOf).collect(java.util.stream.Collectors.joining(
         " or ")), options.latencyFileMiB(), options.clients(),
         options.cellTimeMs() / 1000.0)
-        : gears() || options.mapReduce() || options.continuousIo() ? "not measured"
+        : gears() || options.mapReduce() && !options.compareMapReduce()
+        || options.continuousIo() ? "not measured"
         : fmt("%d KiB requests, %d files of %d MiB"
         + " per replication factor,"
         + " at most %d reads and %.0f s per cell", options.requestKiB(),
@@ -353,7 +383,7 @@ final class RunDescription {
         : fmt(options.runs(MapReduceSession.WORDCOUNT)
         || options.runs(MapReduceSession.GREP) ? "generated text (Zipf words, vocabulary"
         + " 50,000): %d files of %d MiB, replication %d%s; " + options.rounds()
-        + " jobs per level" : options.mapReduce()
+        + " jobs per level" : options.mapReduce() && !options.compareMapReduce()
         ? "MapReduce jobs: %d maps (TestDFSIO files, TeraGen maps) of %d MB each,"
         + " replication %d%s" : "%d threads, one %d MiB file each, replication %d%s",
         options.ioThreads(), options.ioFileMiB(), options.replication(),
