@@ -362,7 +362,7 @@ final class LayoutSession extends SessionBase {
 
   /**
    * One trace round's energy from {@code from} until now, on its own window (it spans many
-   * intervals, and {@link EnergyProbe}'s longer window holds within one budget level only),
+   * intervals, so the phase within one hardly matters),
    * judged against the trace's budget over the same time ({@link CompareTrace#meanBudgetWatts});
    * the scheduler's own count is kept for {@value #SCHEDULER_BUDGET_W}.
    */
