@@ -82,6 +82,10 @@ final class LayoutChecks {
       out.add(stockReReplication(l, replicated, cluster));
       return out;
     }
+    if (run.migration()) {
+      out.add(migrationReReplication(l, replicated, cluster));
+      return out;
+    }
     long corrections = cluster.nameNode().metric("BlinkSchedule", "LayoutCorrections");
     long shortWrites = cluster.nameNode().metric("BlinkSchedule", "ShortWriteReplicas");
     long popular = cluster.nameNode().metric("BlinkSchedule", "PopularityReplicasAdded");
@@ -136,6 +140,36 @@ final class LayoutChecks {
             + " completed once they were back (stock HDFS counts no other cause);"
             + (held.isEmpty() ? " every domain back in service" : " still in maintenance: "
             + held) + (under.isEmpty() ? "" : "; under-replicated: " + under));
+  }
+
+  /**
+   * "No re-replication because of sleep" on the migration-based baseline (HDFS's default
+   * placement under the activation policy, its data moved by the bench, BlinkFS §2.2): no
+   * BlinkHDFS placement runs there to count deliberate copies. What HDFS copies on its own is
+   * the baseline's cost: a node put in maintenance for OFF first needs one live replica of each
+   * block it holds ({@code dfs.namenode.maintenance.replication.min}), and writes at low power
+   * place fewer replicas, completed when the nodes return (first bench compare run: 20 copies,
+   * the NameNode logging "still has N blocks to replicate before ... Entering Maintenance").
+   * The check holds when every block ended fully replicated and no DataNode is still in
+   * maintenance, and states the count.
+   */
+  static Check migrationReReplication(String label, long replicated, LocalCluster cluster)
+      throws IOException {
+    List<String> held = new ArrayList<>();
+    for (org.apache.hadoop.hdfs.protocol.DatanodeInfo d : cluster.nameNode().dfs()
+        .getDataNodeStats()) {
+      if (d.isInMaintenance() || d.isEnteringMaintenance()) {
+        held.add(d.getXferAddr());
+      }
+    }
+    String under = underReplicated(cluster.nameNode().dfs());
+    return new Check("no re-replication because of sleep" + label,
+        held.isEmpty() && under.isEmpty(), replicated + " blocks copied on NameNode orders:"
+            + " HDFS's own copies for the baseline (a live replica before a node enters"
+            + " maintenance, replicas writes could not place while nodes were OFF), its cost,"
+            + " not blinking's;" + (held.isEmpty() ? " every node back in service"
+            : " still in maintenance: " + held) + (under.isEmpty() ? ""
+            : "; under-replicated: " + under));
   }
 
   /**
