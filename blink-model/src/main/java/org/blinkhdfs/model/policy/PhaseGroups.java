@@ -31,7 +31,8 @@ import java.util.OptionalDouble;
  * <h2>Condition</h2>
  * A block's gaps are those of the even layout on the G-ring ({@link AlignedStagger#gapsMs} with
  * {@code min(r, G)} replicas), so it is readable at every phase exactly when the window is the
- * whole interval or {@code L = w − m ≥ D} with {@code D = AlignedStagger.maxGapMs(G, min(r, G), t)}.
+ * whole interval or {@code L = w − m ≥ D} with
+ * {@code D = AlignedStagger.maxGapMs(G, min(r, G), t)}.
  * For {@code G = r}: {@code D = ⌈t/r⌉}, and since L is a whole number of milliseconds
  * {@code L ≥ ⌈t/r⌉ ⇔ r·L ≥ t}: the condition is the bound itself, for every N ≥ r. With the
  * window of the blink policies ({@code w = ⌊a·t⌋ − T_tr}):
