@@ -1,0 +1,159 @@
+package org.blinkhdfs.layout.phase;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.blinkhdfs.layout.LayoutCheck;
+import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.NewBlockView;
+import org.blinkhdfs.model.policy.PhaseGroups;
+import org.blinkhdfs.rabbit.layout.BlockHash;
+
+/**
+ * Phase groups ({@link PhaseGroups}) as a {@link LayoutModel}: the layout half of the design
+ * whose schedule half is {@code PhaseGroupsPolicy}. Both must use the same group count G (the
+ * policy's {@code effectiveGroups}), or the blocks' groups no longer open t/G apart.
+ *
+ * <p>New block: the start group whose needed groups can take the most replicas now, then the most
+ * once every live node is awake (score {@code takeable·(r + 1) + fillable}, counted per position
+ * with {@link NewBlockView#usable} and {@code fillable} of one position); among the best, one
+ * whose first group holds the usable writer (HDFS locality), else a seeded-random one. In each
+ * needed group the writer when it is usable and there, else a seeded-random usable member, else a
+ * fillable one, else any: every member of a group is equally likely, so each holds the same
+ * expected share. O(N + G·r) per block.
+ *
+ * <p>Block ID ({@link #targets}): anchor {@code BlockHash.draw(id, HASH_SEED, 0)} reduced
+ * (unsigned) modulo {@link PhaseGroups#anchorCount()}.
+ *
+ * <p>Check and deletion: {@link PhaseGroupLayout}. Never refuses a replication of 1..N.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class PhaseGroupLayoutModel implements LayoutModel {
+  /** The hash seed of {@link #targets}: fixed, so every process maps a block ID alike. */
+  public static final long HASH_SEED = 0;
+
+  private final PhaseGroups groups;
+  private final PhaseGroupLayout layout;
+
+  /**
+   * The layout on a ring of {@code ringSize} nodes with {@code groupCount} phase groups; a ring
+   * smaller than that gets one group per node (as the policy does).
+   *
+   * @throws IllegalArgumentException when ringSize &lt; 1 or groupCount &lt; 1
+   */
+  public PhaseGroupLayoutModel(int ringSize, int groupCount) {
+    if (groupCount < 1) {
+      throw new IllegalArgumentException("phase groups must be at least 1, got " + groupCount
+          + ": give the replication the design serves (3 for dfs.replication = 3)");
+    }
+    this.groups = new PhaseGroups(ringSize, Math.min(groupCount, Math.max(1, ringSize)));
+    this.layout = new PhaseGroupLayout(groups);
+  }
+
+  public PhaseGroups groups() {
+    return groups;
+  }
+
+  @Override
+  public String name() {
+    return "phase-groups (G = " + groups.groupCount() + ")";
+  }
+
+  @Override
+  public Optional<String> refusal(int replicas) {
+    return Optional.empty();
+  }
+
+  @Override
+  public List<Integer> newBlock(int replicas, NewBlockView view) {
+    int n = groups.nodeCount();
+    int g = groups.groupCount();
+    int[] usableIn = new int[g];
+    int[] fillableIn = new int[g];
+    boolean[] usable = new boolean[n];
+    boolean[] fillable = new boolean[n];
+    for (int p = 0; p < n; p++) {
+      usable[p] = view.usable(p);
+      fillable[p] = usable[p] || view.fillable(List.of(p)) == 1;
+      usableIn[groups.groupOf(p)] += usable[p] ? 1 : 0;
+      fillableIn[groups.groupOf(p)] += fillable[p] ? 1 : 0;
+    }
+    int writer = view.writerPosition();
+    int writerGroup = writer >= 0 && writer < n && usable[writer] ? groups.groupOf(writer) : -1;
+    List<Integer> best = new ArrayList<>();
+    long bestScore = -1;
+    for (int s = 0; s < g; s++) {
+      int[] need = new int[g];
+      for (int h : groups.blockGroups(s, replicas)) {
+        need[h]++;
+      }
+      long takeable = 0;
+      long canFill = 0;
+      for (int h = 0; h < g; h++) {
+        takeable += Math.min(need[h], usableIn[h]);
+        canFill += Math.min(need[h], fillableIn[h]);
+      }
+      long score = takeable * (replicas + 1) + canFill;
+      if (score > bestScore) {
+        bestScore = score;
+        best.clear();
+      }
+      if (score == bestScore) {
+        best.add(s);
+      }
+    }
+    int start = best.contains(writerGroup) ? writerGroup
+        : view.withRandom(random -> best.get(random.nextInt(best.size())));
+    List<Integer> out = new ArrayList<>(replicas);
+    for (int h : groups.blockGroups(start, replicas)) {
+      out.add(member(h, writer, usable, fillable, out, view));
+    }
+    return out;
+  }
+
+  @Override
+  public List<Integer> targets(long blockId, int replicas) {
+    long anchor = Long.remainderUnsigned(BlockHash.draw(blockId, HASH_SEED, 0),
+        groups.anchorCount());
+    List<Integer> out = new ArrayList<>(replicas);
+    for (int p : groups.positions(anchor, replicas)) {
+      out.add(p);
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
+  public LayoutCheck check(Collection<Integer> held, int replicas) {
+    return layout.check(held, replicas);
+  }
+
+  @Override
+  public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
+    return layout.deletionOrder(held, replicas);
+  }
+
+  /** The member of {@code group} for one replica (class comment). */
+  private int member(int group, int writer, boolean[] usable, boolean[] fillable,
+      List<Integer> chosen, NewBlockView view) {
+    if (writer >= 0 && writer < usable.length && usable[writer]
+        && groups.groupOf(writer) == group && !chosen.contains(writer)) {
+      return writer;
+    }
+    for (boolean[] mask : new boolean[][] {usable, fillable, null}) {
+      List<Integer> candidates = new ArrayList<>();
+      for (int k = 0; k < groups.groupSize(group); k++) {
+        int p = groups.member(group, k);
+        if ((mask == null || mask[p]) && !chosen.contains(p)) {
+          candidates.add(p);
+        }
+      }
+      if (!candidates.isEmpty()) {
+        return view.withRandom(random -> candidates.get(random.nextInt(candidates.size())));
+      }
+    }
+    throw new IllegalStateException("group " + group + " has no free member for "
+        + chosen.size() + " replicas on a ring of " + groups.nodeCount());
+  }
+}

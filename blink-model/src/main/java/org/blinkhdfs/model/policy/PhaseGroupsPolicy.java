@@ -1,0 +1,64 @@
+package org.blinkhdfs.model.policy;
+
+/**
+ * The schedule half of {@link PhaseGroups}: ring position i opens at {@code ⌊t·(i mod G)/G⌋} at
+ * every power level, every node with the same window, so the nodes of one phase group blink
+ * together and the G groups are spread evenly round the interval. With the layout half (one
+ * replica per group, {@code org.blinkhdfs.layout.phase.PhaseGroupLayout}) a block of r replicas
+ * with r dividing G is readable at every phase exactly when {@code r·(w − m) ≥ t} (or the window
+ * is the whole interval), the bound of every equal-window schedule, for every ring size.
+ *
+ * <p>G is the policy's parameter (the replication the design serves, or a common multiple of
+ * several). A ring with fewer than G nodes gets one group per node, which is the {@code aligned}
+ * stagger on that ring ({@link AlignedPolicy}); the layout half must use the same count
+ * ({@link #effectiveGroups}).
+ *
+ * <p>Not registered in {@link Policies}: which key names G and whether this becomes the default
+ * is decided with the placement policy's wiring (issue 39, item 2).
+ *
+ * <p>Worked example: 10 nodes, G = 3, t = 60 s, 40% power (25 W / 1 W): windows of 22 500 ms;
+ * nodes 0, 3, 6, 9 open at 0, nodes 1, 4, 7 at 20 000, nodes 2, 5, 8 at 40 000 ms. A block on one
+ * node of each group always has a replica awake; {@code aligned} on the same ring needs windows of
+ * 24 000 ms (a ≥ 0.4) for the block on f, f+3, f+6.
+ */
+public final class PhaseGroupsPolicy extends OffsetBlinkPolicy {
+  public static final String NAME = "phase-groups";
+
+  private final int groups;
+
+  /**
+   * The policy for {@code groups} phase groups.
+   *
+   * @throws IllegalArgumentException when groups &lt; 1
+   */
+  public PhaseGroupsPolicy(int groups) {
+    if (groups < 1) {
+      throw new IllegalArgumentException("phase groups must be at least 1, got " + groups
+          + ": give the replication the design serves (3 for dfs.replication = 3)");
+    }
+    this.groups = groups;
+  }
+
+  /** The configured group count G. */
+  public int groups() {
+    return groups;
+  }
+
+  /** The groups a ring of {@code nodeCount} nodes really has: {@code min(G, N)}. */
+  public int effectiveGroups(int nodeCount) {
+    return Math.max(1, Math.min(groups, nodeCount));
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  long offsetMs(int index, int nodeCount, long intervalMs, long windowMs) {
+    if (windowMs >= intervalMs) {
+      return 0;
+    }
+    return new PhaseGroups(nodeCount, effectiveGroups(nodeCount)).phaseMs(index, intervalMs);
+  }
+}
