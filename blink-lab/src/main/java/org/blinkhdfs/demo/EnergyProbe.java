@@ -30,6 +30,8 @@ final class EnergyProbe {
 
   private final SchedulerEnergy scheduler;
   private final long intervalMs;
+  /** The budget cells are judged against instead of the scheduler's; NaN: the scheduler's. */
+  private volatile double levelWatts = Double.NaN;
 
   EnergyProbe(SchedulerEnergy scheduler, long intervalMs) {
     this.scheduler = scheduler;
@@ -45,10 +47,21 @@ final class EnergyProbe {
     }
   }
 
+  /**
+   * Judges the cells that end from now on against {@code watts} ({@link
+   * CellEnergy#withBudgetWatts}): the power level a migration-based baseline is entering while
+   * the scheduler still has its old level. NaN: the scheduler's budget again.
+   */
+  void judgeAgainst(double watts) {
+    levelWatts = watts;
+  }
+
   /** The cell from {@code start} until now, judged over whole intervals. */
   CellEnergy end(EnergySnapshot start) {
     try {
-      return CellEnergy.judged(start, scheduler.read(), intervalMs, JUDGED_INTERVALS);
+      CellEnergy c = CellEnergy.judged(start, scheduler.read(), intervalMs, JUDGED_INTERVALS);
+      double w = levelWatts;
+      return Double.isNaN(w) ? c : c.withBudgetWatts(w);
     } catch (IOException e) {
       throw new UncheckedIOException("energy counters at a cell's end: " + e.getMessage(), e);
     }

@@ -233,6 +233,7 @@ final class LayoutSession extends SessionBase {
         progress.accept(DrainProbe.describe(m));
       }
       if (migration.isPresent()) {
+        energy().judgeAgainst(Double.NaN);
         migration.get().leave(steps);
         Map<String, Double> m = migration.get().measured(firstRound);
         add(CompareMigration.EXPERIMENT, replication(), power, m,
@@ -383,7 +384,9 @@ final class LayoutSession extends SessionBase {
   private Schedule enterMigrating(FileSystem fs, int power)
       throws IOException, InterruptedException {
     firstRound = null;
-    energy(); // created before the reader's thread uses it
+    // Its cells at this level are judged against the level's budget from the move on: the
+    // baseline keeps its nodes on while it moves, before the scheduler's power falls.
+    energy().judgeAgainst(power / 100.0 * PowerModel.macMini(options.nodes()).totalWatts());
     if (!options.runsOn("latency", index)) {
       return migration.get().enter(power, steps, energy());
     }

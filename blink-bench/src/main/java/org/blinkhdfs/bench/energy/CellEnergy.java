@@ -111,6 +111,15 @@ public record CellEnergy(double seconds, double joules, double overheadJoules,
   }
 
   /**
+   * This cell judged against a budget of {@code watts} instead of the scheduler's: the
+   * migration-based baseline keeps its nodes on while it moves data before it lowers the
+   * scheduler's power, so the scheduler's budget lags the level it is entering (bench compare).
+   */
+  public CellEnergy withBudgetWatts(double watts) {
+    return new CellEnergy(seconds, joules, overheadJoules, watts * seconds, overBudgetSeconds);
+  }
+
+  /**
    * This cell and {@code other} together, for a cell measured in pieces (rounds with waits
    * between them that are not the cell's work).
    */

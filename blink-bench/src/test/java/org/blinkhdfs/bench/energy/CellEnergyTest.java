@@ -70,6 +70,18 @@ class CellEnergyTest {
   }
 
   @Test
+  void judgedAgainstTheLevelItEnters() {
+    // A migration baseline moving for 20 s at 225 W before the scheduler's power falls to 20%:
+    // 4 500 J against the level's 45 W (900 J), not the scheduler's 225 W.
+    CellEnergy moving = CellEnergy.between(at(0, 0, 0, 0, 0), at(20_000, 4_500, 800, 4_500, 0));
+    assertFalse(moving.overBudget(CellEnergy.DEFAULT_TOLERANCE));
+    CellEnergy judged = moving.withBudgetWatts(45);
+    assertEquals(900.0, judged.budgetJoules(), 1e-9);
+    assertEquals(4_500.0, judged.joules(), 1e-9);
+    assertTrue(judged.overBudget(CellEnergy.DEFAULT_TOLERANCE));
+  }
+
+  @Test
   void withinToleranceIsNotOverBudget() {
     // 10 s at 46.2 W against 45 W: 2.7% over, inside the 3% tolerance; 46.4 W is 3.1% over.
     CellEnergy e = CellEnergy.between(at(0, 0, 0, 0, 0), at(10_000, 462, 400, 450, 0));
