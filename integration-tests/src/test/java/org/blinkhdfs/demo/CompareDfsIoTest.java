@@ -82,6 +82,6 @@ class CompareDfsIoTest {
         + " better, 0 with the baseline over budget (not comparable), 0 with no BlinkHDFS layout"
         + " within budget, 1 the baseline cannot run (not supported).",
         "compare 20% dfsio mibPerJ (higher is better): covering-set+covering not supported;"
-        + " best BlinkHDFS aligned+aligned 0.50"), notes);
+        + " best BlinkHDFS aligned+aligned 0.500"), notes);
   }
 }

@@ -85,9 +85,16 @@ public final class Comparison {
           ? " (95% intervals overlap)" : "";
     }
 
+    /**
+     * Work per joule in three significant digits, as the energy tables print it: a TestDFSIO
+     * read of 96 MB read 0.0094 against 0.053 MiB/J, which two decimals showed as 0.01 and 0.05.
+     */
     private String value(ReportCell c) {
-      return ExperimentTable.withInterval(c, criterion.metric(),
-          ReportText.display(c.measured(criterion.metric()).getAsDouble()));
+      String m = criterion.metric();
+      if (m.equals(Metrics.MIB_PER_J) || m.equals(Metrics.OPS_PER_KJ)) {
+        return ExperimentTable.withIntervalSig3(c, m);
+      }
+      return ExperimentTable.withInterval(c, m, ReportText.display(c.measured(m).getAsDouble()));
     }
   }
 

@@ -108,6 +108,12 @@ record ExperimentTable(String title, List<String> header, List<List<String>> row
     return withInterval(c, metric, text, ReportText::display);
   }
 
+  /** {@code metric}'s value and its interval in three significant digits ({@link #sig3}). */
+  static String withIntervalSig3(ReportCell c, String metric) {
+    return withInterval(c, metric, sig3(c.measured(metric).getAsDouble()),
+        ExperimentTable::sig3);
+  }
+
   private static String withInterval(ReportCell c, String metric, String text,
       java.util.function.DoubleFunction<String> format) {
     OptionalDouble h = c.measured(Metrics.ci95(metric));

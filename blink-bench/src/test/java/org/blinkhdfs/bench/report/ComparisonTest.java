@@ -51,7 +51,7 @@ class ComparisonTest {
     assertEquals(Comparison.Outcome.LOSS, v.get(3).outcome()); // 950 > 500
     assertEquals(Comparison.Outcome.OURS_OVER, v.get(4).outcome());
     assertTrue(v.get(4).line().endsWith("no BlinkHDFS layout within budget;"
-        + " covering-set+covering 0.30"), v.get(4).line());
+        + " covering-set+covering 0.300"), v.get(4).line());
     assertEquals("5 comparisons against the baselines: 1 BlinkHDFS better, 1 within 5%, 1 the"
         + " baseline better, 1 with the baseline over budget (not comparable), 1 with no"
         + " BlinkHDFS layout within budget", Comparison.summary(v));
@@ -85,7 +85,7 @@ class ComparisonTest {
         + " vs default+activation+migration 30000 ± 2000: BlinkHDFS better", v.get(1).line());
     assertEquals(Comparison.Outcome.BASELINE_UNSUPPORTED, v.get(2).outcome());
     assertEquals("20% dfsio mibPerJ (higher is better): covering-set+covering not supported;"
-        + " best BlinkHDFS aligned+aligned 0.50", v.get(2).line());
+        + " best BlinkHDFS aligned+aligned 0.500", v.get(2).line());
     assertTrue(Comparison.summary(v).endsWith(", 1 the baseline cannot run (not supported)"),
         Comparison.summary(v));
   }
