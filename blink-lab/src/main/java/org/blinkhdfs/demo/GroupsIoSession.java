@@ -387,30 +387,22 @@ final class GroupsIoSession extends SessionBase {
    */
   static List<ReportCell> ratios(List<ReportCell> all) {
     List<ReportCell> out = new ArrayList<>();
-    for (ReportCell with : all) {
-      if (!with.layout().endsWith("+" + GroupsSession.FLAG)
-          || !with.experiment().startsWith(EXPERIMENT + "-")) {
+    for (ReportCell[] pair : pairs(all)) {
+      ReportCell with = pair[0];
+      ReportCell without = pair[1];
+      if (Metrics.overBudget(with) || Metrics.overBudget(without)) {
         continue;
       }
-      String plain = with.layout().substring(0, with.layout().length()
-          - GroupsSession.FLAG.length() - 1);
-      for (ReportCell without : all) {
-        if (!without.layout().equals(plain) || !without.experiment().equals(with.experiment())
-            || without.powerPercent() != with.powerPercent()
-            || Metrics.overBudget(with) || Metrics.overBudget(without)) {
-          continue;
-        }
-        Map<String, Double> m = new LinkedHashMap<>();
-        if (with.experiment().startsWith(FAIR)) {
-          m.put(A_RATIO, with.measured(A_MBPS).orElse(Double.NaN)
-              / without.measured(A_MBPS).orElse(Double.NaN));
-        } else {
-          m.put(SPEEDUP, without.measured(JOB_SECONDS).orElse(Double.NaN)
-              / with.measured(JOB_SECONDS).orElse(Double.NaN));
-        }
-        out.add(new ReportCell(with.experiment() + "-ratio", with.layout(), with.replication(),
-            with.powerPercent(), m, Map.of()));
+      Map<String, Double> m = new LinkedHashMap<>();
+      if (with.experiment().startsWith(FAIR)) {
+        m.put(A_RATIO, with.measured(A_MBPS).orElse(Double.NaN)
+            / without.measured(A_MBPS).orElse(Double.NaN));
+      } else {
+        m.put(SPEEDUP, without.measured(JOB_SECONDS).orElse(Double.NaN)
+            / with.measured(JOB_SECONDS).orElse(Double.NaN));
       }
+      out.add(new ReportCell(with.experiment() + "-ratio", with.layout(), with.replication(),
+          with.powerPercent(), m, Map.of()));
     }
     return out;
   }
@@ -421,6 +413,27 @@ final class GroupsIoSession extends SessionBase {
    */
   static List<String> notComparable(List<ReportCell> all) {
     List<String> out = new ArrayList<>();
+    for (ReportCell[] pair : pairs(all)) {
+      List<String> over = new ArrayList<>();
+      for (ReportCell c : pair) {
+        if (Metrics.overBudget(c)) {
+          over.add(String.format(Locale.ROOT, "%s %.1f of %.1f W", c.layout(),
+              c.measured(Metrics.MEAN_POWER_W).orElse(0), c.measured(Metrics.BUDGET_W)
+                  .orElse(0)));
+        }
+      }
+      if (!over.isEmpty()) {
+        out.add(String.format(Locale.ROOT, "%s at %d%%: not comparable, over budget %s: %s;"
+            + " no ratio given", pair[0].experiment(), pair[0].powerPercent(),
+            EnergyText.OVER_MARK, String.join(", ", over)));
+      }
+    }
+    return out;
+  }
+
+  /** Each cell of a +groups run with the same cell of the run without groups: {with, without}. */
+  private static List<ReportCell[]> pairs(List<ReportCell> all) {
+    List<ReportCell[]> out = new ArrayList<>();
     for (ReportCell with : all) {
       if (!with.layout().endsWith("+" + GroupsSession.FLAG)
           || !with.experiment().startsWith(EXPERIMENT + "-")) {
@@ -430,19 +443,8 @@ final class GroupsIoSession extends SessionBase {
           - GroupsSession.FLAG.length() - 1);
       for (ReportCell without : all) {
         if (without.layout().equals(plain) && without.experiment().equals(with.experiment())
-            && without.powerPercent() == with.powerPercent()
-            && (Metrics.overBudget(with) || Metrics.overBudget(without))) {
-          List<String> over = new ArrayList<>();
-          for (ReportCell c : List.of(with, without)) {
-            if (Metrics.overBudget(c)) {
-              over.add(String.format(Locale.ROOT, "%s %.1f of %.1f W", c.layout(),
-                  c.measured(Metrics.MEAN_POWER_W).orElse(0), c.measured(Metrics.BUDGET_W)
-                      .orElse(0)));
-            }
-          }
-          out.add(String.format(Locale.ROOT, "%s at %d%%: not comparable, over budget %s: %s;"
-              + " no ratio given", with.experiment(), with.powerPercent(), EnergyText.OVER_MARK,
-              String.join(", ", over)));
+            && without.powerPercent() == with.powerPercent()) {
+          out.add(new ReportCell[] {with, without});
         }
       }
     }
