@@ -57,13 +57,24 @@ class CellEnergyTest {
     assertEquals(2_400.0 / 18 * 2, e.joules(), 1e-9);
     assertEquals(270.0, e.budgetJoules(), 1e-9);
     assertFalse(e.overBudget(CellEnergy.DEFAULT_TOLERANCE));
-    // A cell of 28 s from 8 s takes every judged interval ending after 8 s, the one in which
-    // the power changed with its own budget: 4 300 J drawn of 4 190 J over 30 s.
+    // A cell of 28 s from 8 s takes every judged interval starting within it, not the one it
+    // started in: 900 + 800 + 760 + 840 = 3 300 J of 3 240 J over 24 s.
     EnergySnapshot early = withIntervals(8_000, 1_000, 135, List.of());
     CellEnergy longer = CellEnergy.judged(early, withIntervals(36_000, 3_800, 135, judged),
         6_000, 3);
-    assertEquals(4_300.0 / 30 * 28, longer.joules(), 1e-9);
-    assertEquals(4_190.0 / 30 * 28, longer.budgetJoules(), 1e-9);
+    assertEquals(3_300.0 / 24 * 28, longer.joules(), 1e-9);
+    assertEquals(3_240.0 / 24 * 28, longer.budgetJoules(), 1e-9);
+    // A cell from 5 s spans the power change: the interval that changed counts with its own
+    // budget, 4 300 J drawn of 4 190 J over 30 s.
+    CellEnergy across = CellEnergy.judged(withIntervals(5_000, 900, 225, List.of()),
+        withIntervals(36_000, 3_800, 135, judged), 6_000, 3);
+    assertEquals(4_300.0 / 30 * 31, across.joules(), 1e-9);
+    assertEquals(4_190.0 / 30 * 31, across.budgetJoules(), 1e-9);
+    // A cell that starts with the power change and has no whole interval judged yet: the
+    // newest judged interval is the one that changed, at another budget: its own window.
+    List<JudgedInterval> young = judged.subList(0, 2);
+    assertEquals(200.0, CellEnergy.judged(withIntervals(11_000, 1_000, 135, List.of()),
+        withIntervals(13_000, 1_200, 135, young), 6_000, 3).joules(), 1e-9);
     // No judged interval at the cell's budget yet: the cell's own window.
     EnergySnapshot young = withIntervals(42_000, 5_428, 90, judged);
     assertEquals(428.0, CellEnergy.judged(from, young, 6_000, 3).joules(), 1e-9);
