@@ -72,9 +72,9 @@ class CellEnergyTest {
     assertEquals(4_190.0 / 30 * 31, across.budgetJoules(), 1e-9);
     // A cell that starts with the power change and has no whole interval judged yet: the
     // newest judged interval is the one that changed, at another budget: its own window.
-    List<JudgedInterval> young = judged.subList(0, 2);
+    List<JudgedInterval> changed = judged.subList(0, 2);
     assertEquals(200.0, CellEnergy.judged(withIntervals(11_000, 1_000, 135, List.of()),
-        withIntervals(13_000, 1_200, 135, young), 6_000, 3).joules(), 1e-9);
+        withIntervals(13_000, 1_200, 135, changed), 6_000, 3).joules(), 1e-9);
     // No judged interval at the cell's budget yet: the cell's own window.
     EnergySnapshot young = withIntervals(42_000, 5_428, 90, judged);
     assertEquals(428.0, CellEnergy.judged(from, young, 6_000, 3).joules(), 1e-9);
