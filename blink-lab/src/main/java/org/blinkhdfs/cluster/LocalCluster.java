@@ -2,6 +2,7 @@ package org.blinkhdfs.cluster;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,10 +198,21 @@ public final class LocalCluster implements Closeable {
     long deadline = System.currentTimeMillis() + SCHEDULE_LOAD_TIMEOUT_MS;
     // Ask after the load usually happened: an early answer of -1 is cached by JMX for 10 s.
     Thread.sleep(SCHEDULE_FIRST_LOAD_MS);
-    while (nameNode.metric("BlinkSchedule", "ScheduleEpoch") < 0) {
+    String last = "no answer yet";
+    while (true) {
+      try {
+        if (nameNode.metric("BlinkSchedule", "ScheduleEpoch") >= 0) {
+          return;
+        }
+        last = "ScheduleEpoch -1";
+      } catch (SocketTimeoutException e) {
+        // A NameNode busy with its start on a loaded host answers late: ask again.
+        last = "JMX read timed out: " + e.getMessage();
+      }
       if (System.currentTimeMillis() > deadline) {
         throw new IOException("the NameNode read no schedule within " + SCHEDULE_LOAD_TIMEOUT_MS
-            + " ms of the scheduler's start; see " + dir.resolve("logs/namenode.log"));
+            + " ms of the scheduler's start (last: " + last + "); see "
+            + dir.resolve("logs/namenode.log"));
       }
       Thread.sleep(200);
     }
