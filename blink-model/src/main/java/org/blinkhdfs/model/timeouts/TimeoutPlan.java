@@ -211,7 +211,7 @@ public final class TimeoutPlan {
                 + " 1 s, 3 s) = clamp(%d ms, 1 s, 3 s), in whole seconds", t / 20)),
         new TimeoutSetting(Role.NAMENODE, "dfs.namenode.stale.datanode.interval",
             Long.toString(staleMs()), String.format(Locale.ROOT, "3h = 3 x %d s: stale soon"
-                + " after a sleep starts (HDFS raises less than 3 heartbeats)",
+                + " after a sleep starts (HDFS raises a stale interval under 3 heartbeats)",
                 heartbeatSeconds())),
         new TimeoutSetting(Role.NAMENODE, "dfs.namenode.heartbeat.recheck-interval",
             Long.toString(recheckMs()), String.format(Locale.ROOT, "max(5 min, 5t): dead after"
@@ -246,7 +246,8 @@ public final class TimeoutPlan {
             "the ResourceManager expires a NodeManager on a sleeping host",
             YARN_NM_EXPIRY_MS > l),
         new TimeoutCheck("ipc.client.connect.timeout x"
-            + " ipc.client.connect.max.retries.on.timeouts", IPC_CONNECT_PATIENCE_MS, "an IPC call to a sleeping DataNode (block recovery, a"
-                + " file's last block length) gives up", IPC_CONNECT_PATIENCE_MS > l));
+            + " ipc.client.connect.max.retries.on.timeouts", IPC_CONNECT_PATIENCE_MS,
+            "an IPC call to a sleeping DataNode (block recovery, a file's last block length)"
+                + " gives up", IPC_CONNECT_PATIENCE_MS > l));
   }
 }
