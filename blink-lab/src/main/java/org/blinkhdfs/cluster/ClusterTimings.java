@@ -19,7 +19,11 @@ package org.blinkhdfs.cluster;
  *   <li>a frozen DataNode accepts connections and never answers. Client and DataNode socket
  *       timeouts are lowered together, to one interval plus a margin: a read or pipeline that
  *       meets a node just frozen waits for its thaw (at most one interval) instead of failing,
- *       and nothing waits the 60 s default.</li>
+ *       and nothing waits the 60 s default. Production derives them as {@code
+ *       org.blinkhdfs.model.timeouts.TimeoutPlan} does, {@code L = t + enter + resume} (6137 ms
+ *       at 6 s with the scaled measured transitions, 61367 ms at 60 s); the 4 s margin here is
+ *       more, slack for emulated freezes and thaws on a shared machine, and every local-cluster
+ *       result so far was measured with it.</li>
  *   <li>a BLINK node asleep for more than a quarter of the dead interval (at least 2.5
  *       intervals, so never for an ordinary blink) is put into HDFS maintenance; a quarter leaves
  *       the NameNode plugin's check (at most half the dead interval minus the check period) a
