@@ -113,6 +113,13 @@ public final class BlinkAdmin extends Configured implements Tool {
       "  -serverLoad <node>",
       "        a DataNode's bytes and block operations read and written (from its metrics;",
       "        the last known values, marked STALE, while it sleeps)",
+      "",
+      "Layout change on a cluster with data (dry run, reads the NameNode; docs/operations.md):",
+      "  -relayout <bisection|even|groups> [groups=G] [bandwidth=100m] [clientShare=0.5]",
+      "            [hours=H] [path=/] [destinations=check|balanced] [ring=host:port,...]",
+      "        what a change of blink.ring.spacing moves: blocks, replicas and bytes per node,",
+      "        the time at each node's bandwidth minus the clients' share (or the rate for",
+      "        hours=H), and the HDFS keys that pace it; changes nothing",
       "  -help, --help, -h",
       "        this text",
       "",
@@ -139,7 +146,8 @@ public final class BlinkAdmin extends Configured implements Tool {
           + " the scheduler or proxy unreachable, refused or answered an error"),
       java.util.List.of("hdfs blinkadmin -scheduler nn:9877 -report",
           "hdfs blinkadmin -scheduler nn:9877 -setPower 40%",
-          "hdfs blinkadmin -proxy nn:9878 -fileInfo /data/part-0000"),
+          "hdfs blinkadmin -proxy nn:9878 -fileInfo /data/part-0000",
+          "hdfs blinkadmin -scheduler nn:9877 -relayout groups groups=3 bandwidth=100m"),
       java.util.List.of("docs/operations.md (The admin tool), docs/scheduler-api.md,"
           + " docs/proxy.md"));
 
@@ -533,6 +541,13 @@ public final class BlinkAdmin extends Configured implements Tool {
       @Override
       void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
         a.out.print(ApiFormat.load(s.proxy().getServerLoadStats(p.get(0))));
+      }
+    },
+    RELAYOUT("-relayout", RelayoutCommand.ARGS, 1, 8) {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.out.print(RelayoutCommand.run(a.getConf() == null ? new Configuration() : a.getConf(),
+            s, p));
       }
     };
 
