@@ -1,6 +1,7 @@
 package org.blinkhdfs.scheduler;
 
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.control.scheduler.SchedulerSettings;
 import org.blinkhdfs.control.scheduler.WakeLimits;
 import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.CoveringPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
@@ -105,6 +107,8 @@ public final class SchedulerConfig {
   private final List<Integer> gears;
   /** {@code blink.scheduler.covering.domains}, checked against the ring when used. */
   private final int coveringDomains;
+  /** {@code blink.scheduler.auto.*}, for the auto policy. */
+  private final AutoConfig auto;
   private final int ringSize;
   final RecoveryWake recovery;
   /** Wake on demand: each ring node's wake backend and the retry settings. */
@@ -156,6 +160,7 @@ public final class SchedulerConfig {
     this.gears = gears(conf);
     this.ringSize = ring.size();
     this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
+    this.auto = new AutoConfig(conf::get);
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
@@ -208,6 +213,7 @@ public final class SchedulerConfig {
         ENERGY_TOLERANCE, ENERGY_PAYBACK));
     all.addAll(RecoveryConfig.KEYS);
     all.addAll(WakeConfig.KEYS);
+    all.addAll(AutoConfig.KEYS);
     return List.copyOf(all);
   }
 
@@ -223,7 +229,8 @@ public final class SchedulerConfig {
   /**
    * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
    * {@code blink.scheduler.gears}, the covering policy {@code
-   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains). The
+   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains), the
+   * auto policy {@code blink.scheduler.auto.*} ({@link AutoConfig}). The
    * start-up policy and every {@code PUT /v1/policy} go through here, so a policy switched at
    * run time is the one the configuration describes.
    *
@@ -242,6 +249,9 @@ public final class SchedulerConfig {
             coveringDomains, ringSize, NODES.name(), COVERING_DOMAINS.name(), ringSize));
       }
       p = new CoveringPolicy(coveringDomains);
+    }
+    if (p instanceof AutoPolicy) {
+      p = auto.policy(Clock.systemUTC());
     }
     return p;
   }

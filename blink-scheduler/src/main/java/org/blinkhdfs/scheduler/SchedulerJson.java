@@ -13,6 +13,10 @@ import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.control.scheduler.WakeDriver;
+import org.blinkhdfs.model.policy.AutoDecision;
+import org.blinkhdfs.model.policy.AutoPolicy;
+import org.blinkhdfs.model.policy.AutoPrediction;
+import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.power.PowerModel;
@@ -51,6 +55,40 @@ final class SchedulerJson {
     o.put("plannedWatts", st.plannedWatts());
     o.put("shortfallWatts", st.shortfallWatts());
     o.put("wakeWatts", st.wakeWatts());
+    o.set("auto", auto(s.policy()));
+    return o;
+  }
+
+  /**
+   * The {@code auto} policy's last decision for {@code GET /v1/power}: the plan in force, whether
+   * this decision switched to it, its predictions, the best of this decision alone (it differs
+   * while hysteresis holds the choice) and the reason; JSON null for another policy or before
+   * the first plan. {@code meanWaitMs} is null when no replica ever serves.
+   */
+  static JsonNode auto(BlinkPolicy policy) {
+    if (!(policy instanceof AutoPolicy a) || a.lastDecision().isEmpty()) {
+      return ApiServlet.JSON.nullNode();
+    }
+    AutoDecision d = a.lastDecision().get();
+    AutoPrediction p = d.chosen();
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("choice", d.summary());
+    o.put("kind", p.candidate().kind().label());
+    o.put("activeNodes", p.candidate().activeNodes());
+    o.put("blinkWindowMs", p.windowMs());
+    o.put("switched", d.switched());
+    o.put("decidedAtMs", d.decidedAtMs());
+    o.put("fullyAvailable", p.fullyAvailable());
+    o.put("unavailableFraction", p.unavailableFraction());
+    if (Double.isFinite(p.meanWaitMs())) {
+      o.put("meanWaitMs", p.meanWaitMs());
+    } else {
+      o.putNull("meanWaitMs");
+    }
+    o.put("capacityNodes", p.capacityNodes());
+    o.put("drawWatts", p.drawWatts());
+    o.put("best", d.best().candidate().describe(d.nodes()));
+    o.put("reason", d.reason());
     return o;
   }
 

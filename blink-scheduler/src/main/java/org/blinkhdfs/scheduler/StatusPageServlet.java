@@ -19,6 +19,8 @@ import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.model.policy.AutoPolicy;
+import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.schedule.GanttSvg;
 import org.blinkhdfs.model.schedule.Schedule;
 
@@ -47,7 +49,8 @@ public final class StatusPageServlet extends ApiServlet {
         .append(esc(st.state().name())).append(": ").append(esc(st.message()))
         .append("</p>\n<p>policy <b>").append(esc(s.policy().name())).append("</b>, ")
         .append(s.settings().ring().size()).append(" ring nodes, ")
-        .append(s.settings().stagingNodes().size()).append(" staging</p>\n");
+        .append(s.settings().stagingNodes().size()).append(" staging</p>\n")
+        .append(autoLine(s.policy()));
     Optional<Schedule> schedule = s.published();
     html.append("<h2>Current interval</h2>\n<div id=\"gantt\">");
     if (schedule.isPresent()) {
@@ -109,6 +112,14 @@ public final class StatusPageServlet extends ApiServlet {
     html.append("</table>\n<p>revision ").append(groups.revision()).append(", ")
         .append(groups.entries().size() - groups.live().size())
         .append(" retired (merged or removed)</p>\n");
+  }
+
+  /** The auto policy's choice and why, one paragraph; empty for another policy. */
+  static String autoLine(BlinkPolicy policy) {
+    if (!(policy instanceof AutoPolicy a) || a.lastDecision().isEmpty()) {
+      return "";
+    }
+    return "<p id=\"auto\">auto: " + esc(a.lastDecision().get().reason()) + "</p>\n";
   }
 
   /** One line of the energy books: drawn against budget since the start. */

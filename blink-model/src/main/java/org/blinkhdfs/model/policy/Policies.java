@@ -31,6 +31,7 @@ public final class Policies {
     BY_NAME.put(LoadProportionalPolicy.NAME, LoadProportionalPolicy::new);
     LOAD_DRIVEN.put(GearShiftingPolicy.NAME, GearShiftingPolicy::new);
     LOAD_DRIVEN.put(IoServerPolicy.NAME, IoServerPolicy::new);
+    LOAD_DRIVEN.put(AutoPolicy.NAME, AutoPolicy::new);
     LAYOUT_BOUND.put(CoveringPolicy.NAME, CoveringPolicy::new);
   }
 

@@ -162,7 +162,7 @@ class IoServerPolicyTest {
   void registeredByName() {
     assertEquals(IoServerPolicy.NAME, Policies.byName("p", "io-server").name());
     assertEquals(GearShiftingPolicy.NAME, Policies.byName("p", "gear-shifting").name());
-    assertEquals(List.of("gear-shifting", "io-server"), Policies.loadDrivenNames());
+    assertEquals(List.of("gear-shifting", "io-server", "auto"), Policies.loadDrivenNames());
     assertTrue(Policies.allNames().containsAll(Policies.names()));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Policies.byName("--policy", "zigzag"));

@@ -1,0 +1,141 @@
+package org.blinkhdfs.model.policy;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.power.PowerBudget;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+
+/**
+ * {@code auto}: on the phase-group layout, chooses per decision among blinking, activation and
+ * hybrids ({@link AutoCandidate}) from predicted availability, read throughput and energy and the
+ * live load ({@link AutoChooser}), and plans the chosen candidate's windows: ACTIVE nodes first of
+ * {@link AutoEvaluator#activeOrder}, blinking nodes in their group's phase
+ * ({@link PhaseGroups#phaseMs}, as {@link PhaseGroupsPolicy}), the rest OFF.
+ *
+ * <p>It assumes the blocks are laid out in phase groups with G = {@code groups} (the placement's
+ * phase-group layout): that is what makes one group a covering set and every switch free of data
+ * movement. On another layout its availability predictions do not hold; use
+ * {@link ActivationPolicy} or {@link CoveringPolicy} there.
+ *
+ * <p>Load: the scheduler feeds one utilization sample per interval of the ACTIVE nodes
+ * ({@link #observeUtilization}); a sample is used until the next one, or until a decision keeps no
+ * node ACTIVE (then nothing measures the load and demand counts as unbounded). A sample changes
+ * the next plan, not the one in force: it returns false, and the interval's own replan uses it.
+ *
+ * <p>Worked example (9 nodes, G = 3, t = 6 s, T_tr = 137 ms, m = 500 ms, 25 W / 0 W, 40%, no
+ * sample): the first decision plans activation 3 on + 6 off: ring positions 2, 5, 8 (group 2)
+ * ACTIVE, 75 W of 90 W, every block fully available; blinking would leave every block unreadable
+ * 11.85% of the interval.
+ *
+ * <p>Thread-safe: the chooser and the sample are guarded by this object's lock.
+ */
+public final class AutoPolicy implements BlinkPolicy {
+  public static final String NAME = "auto";
+
+  private final AutoChooser chooser;
+  private final long readWindowMs;
+  private LoadSignals load = LoadSignals.UNKNOWN;
+
+  /** Defaults ({@link AutoSettings#defaults()}, {@code blink.read.min.window.ms}'s default). */
+  public AutoPolicy() {
+    this(AutoSettings.defaults(), Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()),
+        Clock.systemUTC());
+  }
+
+  /**
+   * @param settings G, hysteresis, margin, target utilization
+   * @param readWindowMs m, {@code blink.read.min.window.ms}
+   * @param clock stamps decisions
+   */
+  public AutoPolicy(AutoSettings settings, long readWindowMs, Clock clock) {
+    if (readWindowMs < 0) {
+      throw new IllegalArgumentException("blink.read.min.window.ms must be >= 0, got "
+          + readWindowMs);
+    }
+    this.chooser = new AutoChooser(settings, clock);
+    this.readWindowMs = readWindowMs;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  public AutoSettings settings() {
+    return chooser.settings();
+  }
+
+  /** The last decision, for {@code GET /v1/power} and the status page; empty before a plan. */
+  public Optional<AutoDecision> lastDecision() {
+    return chooser.last();
+  }
+
+  @Override
+  public synchronized PolicyResult plan(PolicyRequest req) {
+    PowerBudget budget = req.level().resolve(req.model());
+    if (budget.belowMinimum()) {
+      return PolicyResult.belowMinimum(budget);
+    }
+    int n = req.ring().size();
+    int groups = Math.min(settings().groups(), n);
+    AutoInputs in = new AutoInputs(req.model(), groups, groups, req.level(), req.intervalMs(),
+        readWindowMs, load, settings().targetUtilization());
+    AutoDecision d = chooser.decide(in);
+    AutoPrediction p = d.chosen();
+    PhaseGroups layout = new PhaseGroups(n, groups);
+    int[] order = AutoEvaluator.activeOrder(layout);
+    Set<Integer> active = new HashSet<>();
+    for (int j = 0; j < p.candidate().activeNodes(); j++) {
+      active.add(order[j]);
+    }
+    long t = req.intervalMs();
+    boolean blinkRest = p.candidate().kind() != AutoCandidate.Kind.ACTIVATION;
+    List<NodeSchedule> entries = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String node = req.ring().get(i);
+      if (active.contains(i)) {
+        entries.add(NodeSchedule.of(node, NodeMode.ACTIVE));
+      } else if (blinkRest) {
+        long offset = p.windowMs() >= t ? 0 : layout.phaseMs(i, t);
+        entries.add(BlinkMath.entry(node, offset, p.windowMs(), t));
+      } else {
+        entries.add(NodeSchedule.of(node, NodeMode.OFF));
+      }
+    }
+    if (p.candidate().activeNodes() == 0) {
+      load = LoadSignals.UNKNOWN;
+    }
+    return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
+  }
+
+  @Override
+  public boolean observesUtilization() {
+    return true;
+  }
+
+  /** Keeps the sample for the next decision; false: the interval's replan uses it. */
+  @Override
+  public synchronized boolean observeUtilization(double utilization, int measuredOnNodes) {
+    if (measuredOnNodes > 0) {
+      load = LoadSignals.utilization(Math.max(0, Math.min(1, utilization)), measuredOnNodes);
+    }
+    return false;
+  }
+
+  /** The candidate in force, e.g. "hybrid 3 on + 6 blinking"; empty before the first plan. */
+  @Override
+  public String loadState() {
+    return chooser.last().map(AutoDecision::summary).orElse("");
+  }
+
+  @Override
+  public String toString() {
+    return NAME + "(" + settings() + ")";
+  }
+}

@@ -1,0 +1,67 @@
+package org.blinkhdfs.scheduler;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Function;
+import org.blinkhdfs.common.config.ConfigKey;
+import org.blinkhdfs.common.config.ConfigValues;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.policy.AutoPolicy;
+import org.blinkhdfs.model.policy.AutoSettings;
+
+/**
+ * The {@code blink.scheduler.auto.*} keys of the {@code auto} policy ({@link AutoPolicy}), read
+ * and validated at startup so that a {@code PUT /v1/policy} to {@code auto} cannot fail later.
+ *
+ * <ul>
+ *   <li>{@code blink.scheduler.auto.groups} (G, default 3): the phase groups of the layout the
+ *       NameNode places with, which is also the replication it serves (G = r).
+ *   <li>{@code blink.scheduler.auto.hysteresis} (H, default 3 decisions) and {@code
+ *       blink.scheduler.auto.margin} (default 0.05): a plan no less available than the one in
+ *       force replaces it only after winning H consecutive decisions by more than the margin.
+ *   <li>{@code blink.scheduler.auto.target.utilization} (T, default 0.8): demand is the measured
+ *       work at this utilization.
+ *   <li>{@code blink.read.min.window.ms} (m): the read window of the availability condition, the
+ *       key the NameNode and the clients read.
+ * </ul>
+ *
+ * <p>Stateless.
+ */
+final class AutoConfig {
+  static final ConfigKey GROUPS = new ConfigKey("blink.scheduler.auto.groups", "3", "groups");
+  static final ConfigKey HYSTERESIS =
+      new ConfigKey("blink.scheduler.auto.hysteresis", "3", "decisions");
+  static final ConfigKey MARGIN = new ConfigKey("blink.scheduler.auto.margin", "0.05", "fraction");
+  static final ConfigKey TARGET =
+      new ConfigKey("blink.scheduler.auto.target.utilization", "0.8", "fraction");
+
+  /** The keys this class reads. */
+  static final List<ConfigKey> KEYS = List.of(GROUPS, HYSTERESIS, MARGIN, TARGET,
+      CoreConfig.READ_MIN_WINDOW_MS);
+
+  private final AutoSettings settings;
+  private final long readWindowMs;
+
+  AutoConfig(Function<String, String> lookup) {
+    this.settings = new AutoSettings(
+        (int) ConfigValues.longIn(lookup, GROUPS, 1, Integer.MAX_VALUE),
+        (int) ConfigValues.longIn(lookup, HYSTERESIS, 1, AutoSettings.MAX_HYSTERESIS),
+        ConfigValues.doubleIn(lookup, MARGIN, 0, 10),
+        ConfigValues.doubleIn(lookup, TARGET, 0.01, 1));
+    this.readWindowMs = ConfigValues.longIn(lookup, CoreConfig.READ_MIN_WINDOW_MS, 0,
+        3_600_000L);
+  }
+
+  AutoSettings settings() {
+    return settings;
+  }
+
+  long readWindowMs() {
+    return readWindowMs;
+  }
+
+  /** A new policy with these settings; decisions stamped by {@code clock}. */
+  AutoPolicy policy(Clock clock) {
+    return new AutoPolicy(settings, readWindowMs, clock);
+  }
+}
