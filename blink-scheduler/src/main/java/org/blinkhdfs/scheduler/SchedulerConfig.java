@@ -15,6 +15,7 @@ import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.CoveringPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.RecoveryWake;
@@ -105,6 +106,8 @@ public final class SchedulerConfig {
   private final List<Integer> gears;
   /** {@code blink.scheduler.covering.domains}, checked against the ring when used. */
   private final int coveringDomains;
+  /** {@code blink.phase.groups}: G of the phase-groups policy, the NameNode's layout's too. */
+  private final int phaseGroups;
   private final int ringSize;
   final RecoveryWake recovery;
   /** Wake on demand: each ring node's wake backend and the retry settings. */
@@ -156,6 +159,7 @@ public final class SchedulerConfig {
     this.gears = gears(conf);
     this.ringSize = ring.size();
     this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
+    this.phaseGroups = core.phaseGroups();
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
@@ -223,7 +227,9 @@ public final class SchedulerConfig {
   /**
    * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
    * {@code blink.scheduler.gears}, the covering policy {@code
-   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains). The
+   * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains), the
+   * phase-groups policy {@code blink.phase.groups} (the key the NameNode's {@code
+   * blink.ring.spacing = groups} layout reads, so both use the same G). The
    * start-up policy and every {@code PUT /v1/policy} go through here, so a policy switched at
    * run time is the one the configuration describes.
    *
@@ -242,6 +248,9 @@ public final class SchedulerConfig {
             coveringDomains, ringSize, NODES.name(), COVERING_DOMAINS.name(), ringSize));
       }
       p = new CoveringPolicy(coveringDomains);
+    }
+    if (p instanceof PhaseGroupsPolicy) {
+      p = new PhaseGroupsPolicy(phaseGroups);
     }
     return p;
   }
