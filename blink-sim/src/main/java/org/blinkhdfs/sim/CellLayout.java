@@ -14,9 +14,10 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * cluster ran: {@code power-balanced} is the ring with bisection spacing, {@code aligned} the
  * ring with even spacing (only under the {@code aligned} policy, as the cluster runs it),
  * {@code phase-groups} the phase-group layout (only under the {@code phase-groups} policy, with
- * the default {@code blink.phase.groups} the lab runs), {@code default} HDFS's random placement, {@code equal-work} and {@code paraid} the Rabbit
- * layouts with the run's keys. Labels with a third part ({@code +popularity}, {@code +groups},
- * {@code +migration}) add behaviour the simulator does not have, and are not modelled.
+ * the default {@code blink.phase.groups} the lab runs), {@code default} HDFS's random
+ * placement, {@code equal-work} and {@code paraid} the Rabbit layouts with the run's keys.
+ * Labels with a third part ({@code +popularity}, {@code +groups}, {@code +migration}) add
+ * behaviour the simulator does not have, and are not modelled.
  *
  * @param simLayout the simulator's {@code --layout}
  * @param policy the scheduler policy
