@@ -29,6 +29,7 @@ import org.apache.hadoop.net.Node;
 import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.Substitutes;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +75,9 @@ import org.slf4j.LoggerFactory;
  * replica is then removed by {@link #chooseReplicasToDelete}, stand-ins first ({@link
  * ReplicaDeletion}). Until the layout node wakes, the block waits in the NameNode's
  * low-redundancy queue (as "badly distributed") and is retried every redundancy-monitor pass.
+ * Where the layout names substitutes for a position ({@link LayoutModel#substitutes}: the other
+ * members of a phase group), a replica the position cannot take goes to a usable substitute
+ * before any stand-in, in corrections and re-replication alike.
  *
  * <p>Falls back to exactly {@link BlockPlacementPolicyDefault}: with no usable schedule (none
  * configured, missing, corrupt, expired; the schedule reader logs why, once), and for blocks
@@ -121,6 +125,8 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   private volatile RingModel cachedModel;
   /** The last ring index; reused while the schedule and the registered nodes are unchanged. */
   private volatile RingMembers.Index cachedIndex;
+  /** The last {@link LayoutModel#scheduleMismatch} logged; empty while the schedule fits. */
+  private volatile String reportedMismatch = "";
   /** The file of the current thread's public chooseTarget call, if any ({@link #forFile}). */
   private final ThreadLocal<String> placingFile = new ThreadLocal<>();
 
@@ -220,13 +226,36 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
     if (m != null && m.ring.equals(ring) && m.version == version) {
       m = m.withSchedule(schedule);
       cachedModel = m;
+      reportMismatch(m.model, schedule);
       return m;
     }
     m = new RingModel(schedule, version, layouts.apply(schedule),
         ConcurrentHashMap.newKeySet());
     cachedModel = m;
     m.accepts(Math.min(defaultReplication, m.ring.size())); // an unfit layout is reported now
+    reportMismatch(m.model, schedule);
     return m;
+  }
+
+  /**
+   * Logs, once per new verdict, a schedule that does not fit the layout's co-designed schedule
+   * ({@link LayoutModel#scheduleMismatch}: say, {@code blink.ring.spacing = groups} fed a
+   * schedule of another policy or G), and when it fits again. Placement goes on either way:
+   * the blocks stay on their layout, only their availability is not what the pair promises.
+   */
+  private void reportMismatch(LayoutModel model, Schedule schedule) {
+    String why = model.scheduleMismatch(schedule).orElse("");
+    if (why.equals(reportedMismatch)) {
+      return;
+    }
+    reportedMismatch = why;
+    if (why.isEmpty()) {
+      LOG.info("The schedule of epoch {} fits the {} layout again.", schedule.epoch(),
+          model.name());
+    } else {
+      LOG.warn("The schedule of epoch {} does not fit the {} layout: {}", schedule.epoch(),
+          model.name(), why);
+    }
   }
 
   /** The current time slice of {@code ring} for a block of {@code blocksize} bytes. */
@@ -400,11 +429,14 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
         break;
       }
       if (plan.correction != null) {
-        correct(ring, position, plan.correction, req);
+        correct(ring, position, plan, req);
         continue; // a stand-in would not improve the layout; wait for the node to wake
       }
       DatanodeDescriptor node = ring.node(position);
       if (node != null && ring.writable(node, req.guardMs) && take(ring, node, req)) {
+        continue;
+      }
+      if (takeSubstitute(ring, position, plan, req)) {
         continue;
       }
       if (takeStandIn(ring, position, plan, req)) {
@@ -494,12 +526,13 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
    * storage type of the stand-in it replaces: the copy then leaves exactly that type in excess,
    * so the stand-in, not the new layout replica, is deleted afterwards.
    */
-  private void correct(RingMembers ring, int position, LayoutDemand demand, TargetRequest req)
+  private void correct(RingMembers ring, int position, TargetPlan plan, TargetRequest req)
       throws NotEnoughReplicasException {
-    DatanodeDescriptor node = ring.node(position);
-    if (node == null || !ring.writable(node, req.guardMs)) {
+    DatanodeDescriptor node = correctionTarget(ring, position, plan, req);
+    if (node == null) {
       return;
     }
+    LayoutDemand demand = plan.correction;
     EnumMap<StorageType, Integer> types = req.storageTypes;
     DatanodeInfo standIn = demand.replaces(position);
     for (DatanodeStorageInfo s : req.results) {
@@ -509,6 +542,63 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       }
     }
     take(ring, node, req.withStorageTypes(types));
+  }
+
+  /**
+   * The node a correction copies to: the demanded position's when it can take a write now, else
+   * the first of the layout's substitutes that can and is neither held nor planned ({@link
+   * LayoutModel#substitutes}: another member of a phase group, which serves the block alike);
+   * null to wait for a later pass.
+   */
+  private DatanodeDescriptor correctionTarget(RingMembers ring, int position, TargetPlan plan,
+      TargetRequest req) {
+    DatanodeDescriptor node = ring.node(position);
+    if (node != null && ring.writable(node, req.guardMs)) {
+      return node;
+    }
+    List<Integer> substitutes = ring.layout().substitutes(position);
+    if (substitutes.isEmpty()) {
+      return null;
+    }
+    Set<Integer> taken = taken(ring, plan, req);
+    for (int q : substitutes) {
+      DatanodeDescriptor s = ring.node(q);
+      if (!taken.contains(q) && s != null && ring.fillable(q) && ring.writable(s, req.guardMs)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Puts the replica of a layout {@code position} that could not take it on one of the layout's
+   * substitutes ({@link Substitutes}: for phase groups any usable member of the same group, drawn
+   * with the seeded random so a dead node's blocks spread over its group), before any stand-in.
+   * False at once for layouts without substitutes (the ring).
+   */
+  private boolean takeSubstitute(RingMembers ring, int position, TargetPlan plan,
+      TargetRequest req) throws NotEnoughReplicasException {
+    if (ring.layout().substitutes(position).isEmpty()) {
+      return false;
+    }
+    boolean[] usable = slice(ring, req.blocksize).usable();
+    for (int q : Substitutes.usable(ring.layout(), position, p -> usable[p],
+        taken(ring, plan, req), random)) {
+      if (take(ring, ring.node(q), req)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Ring positions a substitute must not be: the plan's, the layout's and the chosen ones. */
+  private static Set<Integer> taken(RingMembers ring, TargetPlan plan, TargetRequest req) {
+    Set<Integer> taken = new HashSet<>(plan.layoutPositions);
+    taken.addAll(plan.positions);
+    for (DatanodeStorageInfo s : req.results) {
+      taken.add(ring.indexOf(s.getDatanodeDescriptor()));
+    }
+    return taken;
   }
 
   /**

@@ -31,9 +31,10 @@ import org.blinkhdfs.model.schedule.Schedule;
  * is awake, reconstruction copies the block to 6 and the stand-in copy is deleted.
  *
  * <p>One key of its own, {@code blink.ring.spacing} ({@link RingSpacing}): {@code bisection}
- * (BlinkFS, default) or {@code even}, the layout half of the co-designed stagger whose schedule
- * half is the scheduler policy {@code aligned}. The shared keys are in {@link PlacementConfig}.
- * Thread-safe.
+ * (BlinkFS, default), {@code even}, the layout half of the co-designed stagger whose schedule
+ * half is the scheduler policy {@code aligned}, or {@code groups}, the phase-group layout of the
+ * scheduler policy {@code phase-groups} with G from {@code blink.phase.groups} (both read by
+ * {@code LayoutCatalog}). The shared keys are in {@link PlacementConfig}. Thread-safe.
  */
 public class PowerBalancedBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   @Override

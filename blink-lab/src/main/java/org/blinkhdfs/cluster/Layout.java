@@ -30,6 +30,13 @@ public enum Layout {
    */
   ALIGNED("aligned", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
       Layout.BLINK_TOPOLOGY),
+  /**
+   * Phase groups' layout: the same policy with {@code blink.ring.spacing = groups} (one replica in
+   * each phase group, {@code blink.phase.groups} at its default 3), run with the scheduler policy
+   * {@code phase-groups} (docs/availability.md).
+   */
+  PHASE_GROUPS("phase-groups", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
+      Layout.BLINK_TOPOLOGY),
   /** HDFS's own rack-aware random placement. */
   HDFS_DEFAULT("default",
       "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
@@ -94,12 +101,17 @@ public enum Layout {
 
   /** The NameNode keys this layout sets beyond the Rabbit ones ({@link LayoutKeys}). */
   public java.util.Map<String, String> nameNodeKeys() {
-    return this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even") : java.util.Map.of();
+    return this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even")
+        : this == PHASE_GROUPS ? java.util.Map.of("blink.ring.spacing", "groups")
+        : java.util.Map.of();
   }
 
-  /** True for BlinkFS's ring, with either spacing: the layouts that blink and stage. */
+  /**
+   * True for BlinkFS's ring with any spacing, phase groups included: the layouts that blink and
+   * stage.
+   */
   public boolean isRing() {
-    return this == POWER_BALANCED || this == ALIGNED;
+    return this == POWER_BALANCED || this == ALIGNED || this == PHASE_GROUPS;
   }
 
   /** True for the layouts whose gears are chain prefixes (equal-work, PARAID). */

@@ -47,6 +47,7 @@ final class CompareNotes {
   /** The ring layouts, by their label's layout part. */
   static boolean ours(String label) {
     String layout = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
-    return layout.equals(Layout.POWER_BALANCED.flag()) || layout.equals(Layout.ALIGNED.flag());
+    return layout.equals(Layout.POWER_BALANCED.flag()) || layout.equals(Layout.ALIGNED.flag())
+        || layout.equals(Layout.PHASE_GROUPS.flag());
   }
 }

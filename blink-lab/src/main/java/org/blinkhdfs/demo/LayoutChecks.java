@@ -37,7 +37,7 @@ final class LayoutChecks {
 
   /** The policies that blink every ring node at any power below 100%. */
   private static final java.util.Set<String> EVERY_NODE_BLINKS = java.util.Set.of(
-      "staggered", "staggered-circular", "aligned", "synchronous");
+      "staggered", "staggered-circular", "aligned", "phase-groups", "synchronous");
 
   /**
    * @param belowFull whether the run had a power level below 100%, at which every ring node of

@@ -3,6 +3,7 @@ package org.blinkhdfs.layout;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.blinkhdfs.model.schedule.Schedule;
 
 /**
  * The one port every block layout implements (BlinkFS's power-balanced ring, Rabbit's equal
@@ -83,4 +84,25 @@ public interface LayoutModel {
    * too many: positions outside the best layout first, the layout's most important replica last.
    */
   List<Integer> deletionOrder(Collection<Integer> held, int replicas);
+
+  /**
+   * The other positions that may take a missing {@code position}'s replica instead, in the order
+   * to try them: a replica on any of them makes {@link #check} recognise the same layout with
+   * that position filled. Empty (the default) where a layout position is exact, as on the ring;
+   * the phase-group layout gives the other members of the position's group, which open at the
+   * same phase, so a group whose suggested member is dead, full or decommissioning still heals.
+   */
+  default List<Integer> substitutes(int position) {
+    return List.of();
+  }
+
+  /**
+   * Why {@code schedule} does not fit this layout's co-designed schedule, naming the keys to
+   * set on each side; empty when it fits or the layout works with any schedule (the default).
+   * The placement policy logs it when the schedule changes, so a NameNode laid out for one
+   * scheduler policy but fed another's schedule is seen.
+   */
+  default Optional<String> scheduleMismatch(Schedule schedule) {
+    return Optional.empty();
+  }
 }

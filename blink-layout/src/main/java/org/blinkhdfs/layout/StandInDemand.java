@@ -38,6 +38,12 @@ import java.util.function.IntPredicate;
  * <p>With no stand-in left at all (a replica was lost), every fillable missing position is
  * demanded: re-replication, not correction.
  *
+ * <p>A missing position that cannot be filled (no live in-service node, or one without the
+ * holders' storage types) is replaced by the first of the layout's {@link
+ * LayoutModel#substitutes} that can and is neither held nor in the layout: for the phase-group
+ * layout another member of the same group, so a group whose suggested member died still heals.
+ * The ring's positions are exact and have none.
+ *
  * <p>Stand-ins are tried in this order: holders off the ring (staging, unnamed DataNodes) first,
  * then ring holders outside the layout.
  *
@@ -118,17 +124,22 @@ public final class StandInDemand {
     for (Holder h : holders) {
       current.add(h.rack());
     }
-    for (int p : d.check.missing()) {
-      if (!ring.fillable(p) || !ring.offersShared(p)) {
+    Set<Integer> taken = new HashSet<>(held);
+    taken.addAll(d.check.layout());
+    for (int missing : d.check.missing()) {
+      int p = fillable(layout, missing, ring, taken);
+      if (p < 0) {
         continue;
       }
       if (lostReplica) {
         d.positions.add(p);
+        taken.add(p);
         continue;
       }
       Holder giver = firstGivingWay(standIns, current, ring.rack(p), requiredRacks);
       if (giver != null) {
         d.positions.add(p);
+        taken.add(p);
         d.replaces.put(p, giver);
         standIns.remove(giver);
         current.remove(giver.rack());
@@ -136,6 +147,22 @@ public final class StandInDemand {
       }
     }
     return d;
+  }
+
+  /**
+   * {@code missing} when it can be filled, else its first substitute that can and is not
+   * {@code taken}; -1 when none can.
+   */
+  private static int fillable(LayoutModel layout, int missing, Ring ring, Set<Integer> taken) {
+    if (ring.fillable(missing) && ring.offersShared(missing)) {
+      return missing;
+    }
+    for (int q : layout.substitutes(missing)) {
+      if (!taken.contains(q) && ring.fillable(q) && ring.offersShared(q)) {
+        return q;
+      }
+    }
+    return -1;
   }
 
   /** Holders outside the layout: off the ring first, then ring extras. */

@@ -16,6 +16,8 @@ import org.blinkhdfs.model.config.TransitionConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.AlignedStagger;
 import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.PhaseGroups;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.policy.PolicyRequest;
 import org.blinkhdfs.model.policy.PolicyResult;
@@ -76,11 +78,15 @@ public final class ScheduleCommand {
       "  --start-ms T            interval start, ms since the Unix epoch (default: now, rounded"
           + " down to the interval)",
       "  --lease D               validUntilMs = start + D (default: no expiry)",
-      "  --replication R         aligned: the replication whose read condition is printed"
-          + " (default 3, or N if fewer; 1..N)",
-      "  --read-window D         aligned: window a read needs left on a replica (default "
+      "  --phase-groups G        phase-groups: the phase groups G, blink.phase.groups (default "
+          + CoreConfig.PHASE_GROUPS.defaultValue() + "; a ring of fewer nodes has one per node)",
+      "  --replication R         aligned, phase-groups: the replication whose read condition is"
+          + " printed (default 3, or N if fewer; 1..N)",
+      "  --read-window D         aligned, phase-groups: window a read needs left on a replica"
+          + " (default "
           + Durations.format(Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()))
-          + ", blink.read.min.window.ms)",
+          + ",",
+      "                          blink.read.min.window.ms)",
       "  --format both|json      both: JSON, Gantt chart, summary; json: the JSON alone",
       "  --columns C             Gantt chart width (default 60; 10..400)");
 
@@ -99,6 +105,8 @@ public final class ScheduleCommand {
       List.of("# BlinkFS's Mac-mini cluster at half power",
           "# the co-designed stagger at 40%: is every block of 3 replicas readable throughout?",
           "bin/blink schedule --nodes 9 --power 40% --policy aligned --replication 3",
+          "# phase groups on 10 nodes, where aligned needs r to divide N",
+          "bin/blink schedule --nodes 10 --power 40% --policy phase-groups --phase-groups 3",
           "bin/blink schedule --nodes 9 --power 50% --interval 60s --policy staggered",
           "# a schedule file for the NameNode, 150 W for the whole cluster",
           "bin/blink schedule --nodes 9 --power 150W --format json"
@@ -111,7 +119,7 @@ public final class ScheduleCommand {
           "policy",
           "active-watts", "sleep-watts", "overhead-watts", "transition", "min-window",
           "popularity", "epoch",
-          "start-ms", "lease", "format", "columns", "replication", "read-window")
+          "start-ms", "lease", "format", "columns", "replication", "read-window", "phase-groups")
       .operands(0, ": flags look like --name value").build();
 
   private ScheduleCommand() {}
@@ -174,6 +182,13 @@ public final class ScheduleCommand {
         Long.parseLong(CoreConfig.READ_MIN_WINDOW_MS.defaultValue()))), 0, intervalMs);
     BlinkPolicy policy = Policies.byName("--policy",
         a.get("policy", CoreConfig.POLICY.defaultValue()));
+    if (policy instanceof PhaseGroupsPolicy) {
+      policy = new PhaseGroupsPolicy(a.intIn("phase-groups", CoreConfig.PHASE_GROUPS.defaultValue(),
+          1, Integer.MAX_VALUE));
+    } else if (a.has("phase-groups")) {
+      throw new CommandLineTool.UsageException("--phase-groups applies to --policy "
+          + PhaseGroupsPolicy.NAME + ", not " + policy.name() + ": drop it or use that policy");
+    }
     PolicyRequest req = PolicyRequest.builder().ring(ring).stagingNodes(staging).model(model)
         .level(level).intervalMs(intervalMs).intervalStartMs(startMs)
         .epoch(a.intIn("epoch", "1", 0, Integer.MAX_VALUE)).validUntilMs(lease)
@@ -192,6 +207,10 @@ public final class ScheduleCommand {
       out.print(summary(policy, level, result));
       if (policy.name().equals(AlignedPolicy.NAME)) {
         out.print(alignedCondition(schedule, replication, readWindowMs, model.transitionMs()));
+      }
+      if (policy instanceof PhaseGroupsPolicy) {
+        out.print(phaseGroupsCondition(schedule, (PhaseGroupsPolicy) policy, replication,
+            readWindowMs));
       }
     }
     return 0;
@@ -296,6 +315,44 @@ public final class ScheduleCommand {
             + " reaches: %.1f ms)%n",
             100 * AlignedStagger.unavailableFraction(n, replication, t, window, readWindowMs),
             wait.getAsDouble(), bound.getAsDouble()));
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The read condition of phase groups ({@link PhaseGroups}) for this schedule: the largest gap
+   * between the openings of a block's groups against the usable window, and otherwise the
+   * unreadable fraction and mean wait beside the least any equal-window schedule reaches.
+   */
+  static String phaseGroupsCondition(Schedule s, PhaseGroupsPolicy policy, int replication,
+      long readWindowMs) {
+    int n = s.ring().size();
+    long t = s.intervalMs();
+    long window = s.window(s.ring().get(0)).lengthMs();
+    PhaseGroups groups = new PhaseGroups(n, policy.effectiveGroups(n));
+    int g = groups.groupCount();
+    boolean always = groups.alwaysReadable(replication, t, window, readWindowMs);
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "phase-groups, r = %d with blink.ring.spacing = groups"
+        + " and blink.phase.groups = %d on the NameNode (%d nodes in %d groups of %s),"
+        + " read window %d ms:%n", replication, policy.groups(), n, g,
+        n % g == 0 ? Integer.toString(n / g) : n / g + " or " + (n / g + 1), readWindowMs));
+    sb.append(String.format(Locale.ROOT, "  largest gap between replica openings %d ms,"
+        + " usable window %d ms: every block readable at every phase: %s%n",
+        groups.maxGapMs(replication, t), AlignedStagger.usableMs(t, window, readWindowMs),
+        always ? "yes" : "no"));
+    if (!always) {
+      var wait = groups.meanWaitMs(replication, t, window, readWindowMs);
+      if (wait.isEmpty()) {
+        sb.append("  no replica's window is longer than the read window: nothing can be read\n");
+      } else {
+        sb.append(String.format(Locale.ROOT, "  unreadable %.2f%% of the interval; a read at a"
+            + " random phase waits %.1f ms on average (least any equal-window schedule"
+            + " reaches: %.1f ms)%n",
+            100 * groups.unavailableFraction(replication, t, window, readWindowMs),
+            wait.getAsDouble(), AlignedStagger.lowerBoundWaitMs(replication, t, window,
+                readWindowMs).getAsDouble()));
       }
     }
     return sb.toString();

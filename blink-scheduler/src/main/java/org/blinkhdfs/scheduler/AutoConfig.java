@@ -14,8 +14,9 @@ import org.blinkhdfs.model.policy.AutoSettings;
  * and validated at startup so that a {@code PUT /v1/policy} to {@code auto} cannot fail later.
  *
  * <ul>
- *   <li>{@code blink.scheduler.auto.groups} (G, default 3): the phase groups of the layout the
- *       NameNode places with, which is also the replication it serves (G = r).
+ *   <li>{@code blink.phase.groups} (G, default 3): the phase groups of the layout the NameNode
+ *       places with ({@code blink.ring.spacing = groups}), the key the NameNode and the
+ *       phase-groups policy read too, so auto's groups are the layout's (G = r).
  *   <li>{@code blink.scheduler.auto.hysteresis} (H, default 3 decisions) and {@code
  *       blink.scheduler.auto.margin} (default 0.05): a plan no less available than the one in
  *       force replaces it only after winning H consecutive decisions by more than the margin.
@@ -28,7 +29,6 @@ import org.blinkhdfs.model.policy.AutoSettings;
  * <p>Stateless.
  */
 final class AutoConfig {
-  static final ConfigKey GROUPS = new ConfigKey("blink.scheduler.auto.groups", "3", "groups");
   static final ConfigKey HYSTERESIS =
       new ConfigKey("blink.scheduler.auto.hysteresis", "3", "decisions");
   static final ConfigKey MARGIN = new ConfigKey("blink.scheduler.auto.margin", "0.05", "fraction");
@@ -36,15 +36,15 @@ final class AutoConfig {
       new ConfigKey("blink.scheduler.auto.target.utilization", "0.8", "fraction");
 
   /** The keys this class reads. */
-  static final List<ConfigKey> KEYS = List.of(GROUPS, HYSTERESIS, MARGIN, TARGET,
-      CoreConfig.READ_MIN_WINDOW_MS);
+  static final List<ConfigKey> KEYS = List.of(CoreConfig.PHASE_GROUPS, HYSTERESIS, MARGIN,
+      TARGET, CoreConfig.READ_MIN_WINDOW_MS);
 
   private final AutoSettings settings;
   private final long readWindowMs;
 
   AutoConfig(Function<String, String> lookup) {
     this.settings = new AutoSettings(
-        (int) ConfigValues.longIn(lookup, GROUPS, 1, Integer.MAX_VALUE),
+        (int) ConfigValues.longIn(lookup, CoreConfig.PHASE_GROUPS, 1, Integer.MAX_VALUE),
         (int) ConfigValues.longIn(lookup, HYSTERESIS, 1, AutoSettings.MAX_HYSTERESIS),
         ConfigValues.doubleIn(lookup, MARGIN, 0, 10),
         ConfigValues.doubleIn(lookup, TARGET, 0.01, 1));

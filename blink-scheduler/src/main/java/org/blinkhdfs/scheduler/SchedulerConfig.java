@@ -17,6 +17,7 @@ import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.CoveringPolicy;
 import org.blinkhdfs.model.policy.GearShiftingPolicy;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.RecoveryWake;
@@ -109,6 +110,8 @@ public final class SchedulerConfig {
   private final int coveringDomains;
   /** {@code blink.scheduler.auto.*}, for the auto policy. */
   private final AutoConfig auto;
+  /** {@code blink.phase.groups}: G of the phase-groups policy, the NameNode's layout's too. */
+  private final int phaseGroups;
   private final int ringSize;
   final RecoveryWake recovery;
   /** Wake on demand: each ring node's wake backend and the retry settings. */
@@ -161,6 +164,7 @@ public final class SchedulerConfig {
     this.ringSize = ring.size();
     this.coveringDomains = (int) longIn(conf, COVERING_DOMAINS, 1, Integer.MAX_VALUE);
     this.auto = new AutoConfig(conf::get);
+    this.phaseGroups = core.phaseGroups();
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
     this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
@@ -230,7 +234,9 @@ public final class SchedulerConfig {
    * The policy named {@code name} with this daemon's settings: the gear-shifting policy gets
    * {@code blink.scheduler.gears}, the covering policy {@code
    * blink.scheduler.covering.domains} (refused when the ring has fewer nodes than domains), the
-   * auto policy {@code blink.scheduler.auto.*} ({@link AutoConfig}). The
+   * auto policy {@code blink.scheduler.auto.*} ({@link AutoConfig}), the
+   * phase-groups policy {@code blink.phase.groups} (the key the NameNode's {@code
+   * blink.ring.spacing = groups} layout reads, so both use the same G). The
    * start-up policy and every {@code PUT /v1/policy} go through here, so a policy switched at
    * run time is the one the configuration describes.
    *
@@ -252,6 +258,9 @@ public final class SchedulerConfig {
     }
     if (p instanceof AutoPolicy) {
       p = auto.policy(Clock.systemUTC());
+    }
+    if (p instanceof PhaseGroupsPolicy) {
+      p = new PhaseGroupsPolicy(phaseGroups);
     }
     return p;
   }

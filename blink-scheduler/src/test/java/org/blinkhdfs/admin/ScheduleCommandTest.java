@@ -77,6 +77,40 @@ class ScheduleCommandTest {
     assertFalse(r.out().contains("aligned, r ="), r.out());
   }
 
+  /**
+   * 10 nodes at 40% (a = (0.4·250 − 10)/240 = 0.375, windows of 22 500 ms at 60 s): groups
+   * {0, 3, 6, 9}, {1, 4, 7}, {2, 5, 8} open at 0, 20 000 and 40 000 ms; D = 20 000 ms against
+   * 22 000 usable. At 6 s: 3 gaps of 2 000 ms against 1 750 usable wait 3·250²/12 000 = 15.6 ms.
+   */
+  @Test
+  void phaseGroupsPrintTheReadConditionOnAnyRing() {
+    Run r = run("--nodes", "10", "--power", "40%", "--interval", "60s", "--policy",
+        "phase-groups", "--read-window", "500ms", "--start-ms", "0", "--transition", "0s");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("dn5:9866   BLINK      20000 +22500"), r.out());
+    assertTrue(r.out().contains("dn10:9866  BLINK      0 +22500"), r.out());
+    assertTrue(r.out().contains("phase-groups, r = 3 with blink.ring.spacing = groups and"
+        + " blink.phase.groups = 3 on the NameNode (10 nodes in 3 groups of 3 or 4), read window"
+        + " 500 ms"), r.out());
+    assertTrue(r.out().contains("largest gap between replica openings 20000 ms, usable window"
+        + " 22000 ms: every block readable at every phase: yes"), r.out());
+    r = run("--nodes", "10", "--power", "40%", "--interval", "6s", "--policy", "phase-groups",
+        "--phase-groups", "3", "--read-window", "500ms", "--start-ms", "0", "--transition",
+        "0s");
+    assertTrue(r.out().contains("unreadable 12.50% of the interval; a read at a random phase"
+        + " waits 15.6 ms on average (least any equal-window schedule reaches: 15.6 ms)"), r.out());
+    // G = 2: nodes 1, 3, 5, ... open at 30 000 ms.
+    r = run("--nodes", "10", "--power", "40%", "--policy", "phase-groups", "--phase-groups", "2",
+        "--start-ms", "0", "--transition", "0s", "--replication", "2");
+    assertTrue(r.out().contains("dn2:9866   BLINK      30000 +22500"), r.out());
+    assertTrue(r.out().contains("blink.phase.groups = 2 on the NameNode (10 nodes in 2 groups"
+        + " of 5)"), r.out());
+    assertUsage(run("--power", "40%", "--policy", "phase-groups", "--phase-groups", "0"),
+        "--phase-groups");
+    assertUsage(run("--power", "40%", "--policy", "aligned", "--phase-groups", "3"),
+        "--phase-groups applies to --policy phase-groups, not aligned");
+  }
+
   @Test
   void theDefaultTransitionsAreTheMeasuredMeansScaledToTheInterval() {
     // 6 s, 20%: powered 1 000 ms; the measured means scaled by 6/60 plan 115 + 22 = 137 ms.

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
 import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.policy.AlignedPolicy;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
 
 /**
@@ -12,9 +13,11 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * clusters) in the simulator's terms, so {@code sim --validate} runs each cell on the layout the
  * cluster ran: {@code power-balanced} is the ring with bisection spacing, {@code aligned} the
  * ring with even spacing (only under the {@code aligned} policy, as the cluster runs it),
- * {@code default} HDFS's random placement, {@code equal-work} and {@code paraid} the Rabbit
- * layouts with the run's keys. Labels with a third part ({@code +popularity}, {@code +groups},
- * {@code +migration}) add behaviour the simulator does not have, and are not modelled.
+ * {@code phase-groups} the phase-group layout (only under the {@code phase-groups} policy, with
+ * the default {@code blink.phase.groups} the lab runs), {@code default} HDFS's random
+ * placement, {@code equal-work} and {@code paraid} the Rabbit layouts with the run's keys.
+ * Labels with a third part ({@code +popularity}, {@code +groups}, {@code +migration}) add
+ * behaviour the simulator does not have, and are not modelled.
  *
  * @param simLayout the simulator's {@code --layout}
  * @param policy the scheduler policy
@@ -58,6 +61,9 @@ record CellLayout(String simLayout, String policy, String spacing, FileReadSim.T
       case "aligned" -> policy.equals(AlignedPolicy.NAME) ? new CellLayout(
           LayoutCatalog.POWER_BALANCED, policy, RingSpacing.EVEN.value(), distance, 0, primaries,
           paraidGroups) : null;
+      case "phase-groups" -> policy.equals(PhaseGroupsPolicy.NAME) ? new CellLayout(
+          LayoutCatalog.POWER_BALANCED, policy, RingSpacing.GROUPS.value(), distance, 0,
+          primaries, paraidGroups) : null;
       case "default" -> new CellLayout(ReplicaSets.RANDOM, policy, bisection, distance, 0,
           primaries, paraidGroups);
       case "equal-work" -> new CellLayout(LayoutCatalog.EQUAL_WORK, policy, bisection,

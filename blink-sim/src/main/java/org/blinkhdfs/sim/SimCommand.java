@@ -14,6 +14,7 @@ import org.blinkhdfs.common.cli.Manual;
 import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
@@ -79,7 +80,12 @@ public final class SimCommand {
       "  --io-server-watts W  one DataNode as io-server, compute off (default: --active-watts)",
       "  --transition D       one suspend plus resume, taken from each window (default 1s)",
       "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2 (--policy aligned"
-          + " sets -D blink.ring.spacing=even unless given)",
+          + " sets -D blink.ring.spacing=even unless given,",
+      "                       --policy phase-groups -D blink.ring.spacing=groups)",
+      "  --phase-groups G     phase groups of --policy phase-groups and of blink.ring.spacing ="
+          + " groups,",
+      "                       as -D blink.phase.groups=G (default "
+          + CoreConfig.PHASE_GROUPS.defaultValue() + ")",
       "  --format text|json   (default text)",
       "  --figure fig2        BlinkFS Fig 2 instead of one run: inaccessible blocks against",
       "                       inactive nodes (0-100% in 5% steps) for random placement at",
@@ -137,7 +143,8 @@ public final class SimCommand {
           "block-mib", "migration-gbps", "migration-node-mibps", "rounds", "rho", "figure",
           "out", "validate", "io-threads",
           "io-file-mib", "staging", "machine-mibps",
-          "active-watts", "sleep-watts", "io-server-watts", "transition", "format")
+          "active-watts", "sleep-watts", "io-server-watts", "transition", "format",
+          "phase-groups")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
 
@@ -500,6 +507,19 @@ public final class SimCommand {
     if (a.get("policy", "").equals(AlignedPolicy.NAME)) {
       // The co-designed pair: the aligned stagger is meant for the evenly spaced ring.
       keys.putIfAbsent(RingSpacing.KEY, RingSpacing.EVEN.value());
+    }
+    if (a.get("policy", "").equals(PhaseGroupsPolicy.NAME)) {
+      keys.putIfAbsent(RingSpacing.KEY, RingSpacing.GROUPS.value());
+    }
+    if (a.has("phase-groups")) {
+      String d = keys.get(CoreConfig.PHASE_GROUPS.name());
+      String g = Integer.toString(a.intIn("phase-groups", CoreConfig.PHASE_GROUPS.defaultValue(),
+          1, Integer.MAX_VALUE));
+      if (d != null && !d.trim().equals(g)) {
+        throw CommandLineTool.usage("--phase-groups " + g + " and -D "
+            + CoreConfig.PHASE_GROUPS.name() + "=" + d + " disagree: give one of them");
+      }
+      keys.put(CoreConfig.PHASE_GROUPS.name(), g);
     }
     return keys::get;
   }

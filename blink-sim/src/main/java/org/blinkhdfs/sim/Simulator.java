@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.policy.PolicyRequest;
@@ -73,7 +74,8 @@ public final class Simulator {
       return MigrationBaseline.run(spec);
     }
     List<String> ring = ring(spec.nodes());
-    BlinkPolicy policy = Policies.byName("--policy", spec.policy());
+    // The layout keys configure the policy as the scheduler's keys would (blink.phase.groups).
+    BlinkPolicy policy = new CoreConfig(spec.layoutKeys()).policy("--policy", spec.policy());
     ReplicaSets layout = ReplicaSets.byName(spec.layout(), allAwake(spec, ring),
         spec.replication(), spec.seed(), spec.layoutKeys());
     Map<PowerLevel, Long> levels = levels(spec);

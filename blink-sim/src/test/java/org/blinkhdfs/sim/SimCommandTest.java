@@ -1,6 +1,7 @@
 package org.blinkhdfs.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -58,6 +59,45 @@ class SimCommandTest {
     assertTrue(aligned.out().contains("\"unavailableFraction\": 0,"), aligned.out());
     Run paper = sim(concat(common, "staggered"));
     assertTrue(paper.out().contains("\"unavailableFraction\": 0.174"), paper.out());
+  }
+
+  /**
+   * --policy phase-groups pairs with blink.ring.spacing = groups: on 10 nodes at 40% (windows of
+   * 22 500 ms, 22 000 usable) every block stays readable (D = 20 000 ms), where aligned's even
+   * ring needs 24 000 ms for f, f+3, f+6; with --phase-groups 2 a block of 3 covers only two
+   * phases 30 000 ms apart.
+   */
+  @Test
+  void phaseGroupsPolicyRunsTheGroupLayout() {
+    String[] common = {"--nodes", "10", "--blocks", "2000", "--power", "40%", "--replication",
+        "3", "--layout", "power-balanced", "--interval", "60s", "--min-window", "500ms",
+        "--transition", "0s", "--format", "json"};
+    Run groups = sim(concat(concat(common, "--policy"), "phase-groups"));
+    assertEquals(0, groups.code(), groups.err());
+    assertTrue(groups.out().contains("\"unavailableFraction\": 0,"), groups.out());
+    Run aligned = sim(concat(concat(common, "--policy"), "aligned"));
+    assertFalse(aligned.out().contains("\"unavailableFraction\": 0,"), aligned.out());
+    Run two = sim(concat(concat(concat(concat(common, "--policy"), "phase-groups"),
+        "--phase-groups"), "2"));
+    assertEquals(0, two.code(), two.err());
+    assertFalse(two.out().contains("\"unavailableFraction\": 0,"), two.out());
+    Run both = sim(concat(concat(concat(concat(concat(concat(common, "--policy"),
+        "phase-groups"), "--phase-groups"), "2"), "-D"), "blink.phase.groups=3"));
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("--phase-groups 2 and -D blink.phase.groups=3 disagree"),
+        both.err());
+    Run bad = sim(concat(concat(concat(concat(common, "--policy"), "phase-groups"),
+        "--phase-groups"), "0"));
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--phase-groups"), bad.err());
+  }
+
+  @Test
+  void aPhaseGroupsLabelIsTheGroupLayout() {
+    CellLayout l = CellLayout.parse("phase-groups+phase-groups", 1, "2").orElseThrow();
+    assertEquals("power-balanced", l.simLayout());
+    assertEquals("groups", l.keys().apply("blink.ring.spacing"));
+    assertTrue(CellLayout.parse("phase-groups+staggered", 1, "2").isEmpty());
   }
 
   @Test

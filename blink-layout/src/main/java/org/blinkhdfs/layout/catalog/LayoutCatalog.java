@@ -8,8 +8,10 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.phase.PhaseGroupLayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;
+import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.rabbit.dataset.DatasetConfig;
 import org.blinkhdfs.rabbit.dataset.DatasetDirectory;
@@ -35,7 +37,9 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * <ul>
  *   <li>{@value #POWER_BALANCED}: BlinkFS's ring ({@link RingLayoutModel}), spaced as
  *       {@code blink.ring.spacing} says ({@link RingSpacing}: bisection, or even for the
- *       co-designed {@code aligned} stagger).
+ *       co-designed {@code aligned} stagger), or with {@code groups} the phase-group layout
+ *       ({@link PhaseGroupLayoutModel}) with G = {@code blink.phase.groups}, the layout half of
+ *       the {@code phase-groups} policy.
  *   <li>{@value #EQUAL_WORK}: Rabbit's equal work on the ring as expansion chain, p from
  *       {@code blink.equalwork.primaries}; with datasets ({@code blink.rabbit.datasets}, or the
  *       application groups: a {@link DatasetDirectory}) each dataset gets its own chain, planned
@@ -94,9 +98,18 @@ public final class LayoutCatalog {
     }
   }
 
-  /** BlinkFS's power-balanced ring, spaced by {@code blink.ring.spacing}. */
+  /**
+   * BlinkFS's power-balanced ring, spaced by {@code blink.ring.spacing}; for {@code groups} the
+   * phase-group layout with G from {@code blink.phase.groups} (read only then, as the scheduler
+   * reads it only for {@code phase-groups}), whose effective G on a ring of N is {@code min(G,
+   * N)}, as the policy's.
+   */
   public static Function<Schedule, LayoutModel> powerBalanced(Function<String, String> lookup) {
     RingSpacing spacing = RingSpacing.parse(lookup.apply(RingSpacing.KEY));
+    if (spacing == RingSpacing.GROUPS) {
+      int groups = new CoreConfig(lookup).phaseGroups();
+      return schedule -> new PhaseGroupLayoutModel(schedule.ring().size(), groups);
+    }
     return schedule -> new RingLayoutModel(schedule.ring().size(), spacing);
   }
 

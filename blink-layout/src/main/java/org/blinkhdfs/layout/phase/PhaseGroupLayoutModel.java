@@ -3,11 +3,15 @@ package org.blinkhdfs.layout.phase;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.NewBlockView;
 import org.blinkhdfs.model.policy.PhaseGroups;
+import org.blinkhdfs.model.schedule.NodeMode;
+import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.rabbit.layout.BlockHash;
 
 /**
@@ -28,6 +32,13 @@ import org.blinkhdfs.rabbit.layout.BlockHash;
  *
  * <p>Check and deletion: {@link PhaseGroupLayout}. Never refuses a replication of 1..N.
  *
+ * <p>Substitutes ({@link #substitutes}): a missing replica may go to any member of its group,
+ * tried in ring order after the suggested one, since all open at the same phase.
+ *
+ * <p>Schedule ({@link #scheduleMismatch}): every blinking ring node i must open at its group's
+ * phase {@code ⌊t·(i mod G)/G⌋}, as {@code PhaseGroupsPolicy} with the same G plans it; any
+ * other schedule (another policy, another {@code blink.phase.groups} on the scheduler) is named.
+ *
  * <p>Immutable and thread-safe.
  */
 public final class PhaseGroupLayoutModel implements LayoutModel {
@@ -36,6 +47,8 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
 
   private final PhaseGroups groups;
   private final PhaseGroupLayout layout;
+  /** G as configured ({@code blink.phase.groups}), for messages; the ring may use fewer. */
+  private final int configuredGroups;
 
   /**
    * The layout on a ring of {@code ringSize} nodes with {@code groupCount} phase groups; a ring
@@ -50,6 +63,7 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
     }
     this.groups = new PhaseGroups(ringSize, Math.min(groupCount, Math.max(1, ringSize)));
     this.layout = new PhaseGroupLayout(groups);
+    this.configuredGroups = groupCount;
   }
 
   public PhaseGroups groups() {
@@ -132,6 +146,56 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
   @Override
   public List<Integer> deletionOrder(Collection<Integer> held, int replicas) {
     return layout.deletionOrder(held, replicas);
+  }
+
+  /**
+   * The other members of {@code position}'s group, in ring order after it. Example (N = 10,
+   * G = 3): 4 → [7, 1]; 9 → [0, 3, 6]; with one member per group, none.
+   *
+   * @throws IllegalArgumentException when position is not on the ring
+   */
+  @Override
+  public List<Integer> substitutes(int position) {
+    int g = groups.groupOf(position);
+    int size = groups.groupSize(g);
+    int k = position / groups.groupCount();
+    List<Integer> out = new ArrayList<>(size - 1);
+    for (int j = 1; j < size; j++) {
+      out.add(groups.member(g, (k + j) % size));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The first blinking ring node that does not open at its group's phase, if any (class
+   * comment). Nodes awake or off the whole interval say nothing about phases and pass.
+   *
+   * @throws IllegalArgumentException when the schedule's ring is not this layout's
+   */
+  @Override
+  public Optional<String> scheduleMismatch(Schedule schedule) {
+    List<String> ring = schedule.ring();
+    if (ring.size() != groups.nodeCount()) {
+      throw new IllegalArgumentException("the schedule's ring has " + ring.size()
+          + " nodes but this layout was built for " + groups.nodeCount()
+          + ": build the layout on the schedule's ring");
+    }
+    long t = schedule.intervalMs();
+    for (int i = 0; i < ring.size(); i++) {
+      NodeSchedule e = schedule.entry(ring.get(i));
+      long phase = groups.phaseMs(i, t);
+      if (e.mode() == NodeMode.BLINK && e.activeOffsetMs() != phase) {
+        int g = groups.groupOf(i);
+        return Optional.of(String.format(Locale.ROOT, "ring node %s (position %d, phase group"
+            + " %d of %d) opens at %d ms of the %d ms interval, but the phase-group layout"
+            + " (blink.ring.spacing = groups, blink.phase.groups = %d) needs its group open at"
+            + " %d ms: run the scheduler with blink.scheduler.policy = phase-groups and"
+            + " blink.phase.groups = %d, or set blink.ring.spacing to the layout of the"
+            + " scheduler's policy", ring.get(i), i, g, groups.groupCount(),
+            e.activeOffsetMs(), t, configuredGroups, phase, configuredGroups));
+      }
+    }
+    return Optional.empty();
   }
 
   /** The member of {@code group} for one replica (class comment). */

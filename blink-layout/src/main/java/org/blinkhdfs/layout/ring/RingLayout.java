@@ -76,10 +76,16 @@ public final class RingLayout {
   /**
    * A ring of {@code ringSize} nodes whose blocks are spaced by {@code spacing}.
    *
-   * @throws IllegalArgumentException when ringSize &lt; 1
+   * @throws IllegalArgumentException when ringSize &lt; 1 or spacing is {@link
+   *     RingSpacing#GROUPS} (the phase-group layout, not a ring spacing)
    */
   public RingLayout(int ringSize, RingSpacing spacing) {
     this.spacing = Objects.requireNonNull(spacing, "spacing");
+    if (!spacing.isRing()) {
+      throw new IllegalArgumentException(RingSpacing.KEY + " = " + spacing.value() + " is the"
+          + " phase-group layout, not a spacing of the ring: build it with"
+          + " LayoutCatalog.powerBalanced (PhaseGroupLayoutModel)");
+    }
     if (ringSize < 1) {
       throw new IllegalArgumentException("ringSize must be at least 1, got " + ringSize
           + ": give the number of DataNodes on the ring");

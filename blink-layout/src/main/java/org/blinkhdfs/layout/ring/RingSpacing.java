@@ -20,11 +20,18 @@ import org.blinkhdfs.model.policy.AlignedStagger;
  *       9 nodes: f, f+3, f+6; r = 6: f, f+1, f+3, f+4, f+6, f+7), but not in general of r + 1: a
  *       replication change from r to r' keeps the replicas the two layouts share and moves at
  *       most {@code min(r, r') − |shared|}.
+ *   <li>{@link #GROUPS}: not a spacing of this ring but the phase-group layout ({@code
+ *       PhaseGroupLayoutModel}), the layout half of the {@code phase-groups} policy: position i
+ *       is in group {@code i mod G} (G from {@code blink.phase.groups}, the same key the scheduler
+ *       reads), every block takes one replica from each of r groups, any member of a group serving
+ *       alike, so a block is readable throughout once {@code r·L ≥ t} for every ring size N ≥ r.
+ *       {@code LayoutCatalog#powerBalanced} builds it; {@link RingLayout} refuses it.
  * </ul>
  */
 public enum RingSpacing {
   BISECTION("bisection"),
-  EVEN("even");
+  EVEN("even"),
+  GROUPS("groups");
 
   /** The configuration key that selects the spacing on the NameNode. */
   public static final String KEY = "blink.ring.spacing";
@@ -51,6 +58,11 @@ public enum RingSpacing {
         : AlignedStagger.replicaOffsets(ringSize, replicas);
   }
 
+  /** True for the spacings {@link RingLayout} lays out itself (all but {@link #GROUPS}). */
+  public boolean isRing() {
+    return this != GROUPS;
+  }
+
   /**
    * The spacing {@code value} names; null or blank is the default {@link #BISECTION}.
    *
@@ -67,6 +79,7 @@ public enum RingSpacing {
       }
     }
     throw new IllegalArgumentException(KEY + " = '" + value + "' is not a ring spacing: use "
-        + "bisection (BlinkFS, the default) or even (with the scheduler policy aligned)");
+        + "bisection (BlinkFS, the default), even (with the scheduler policy aligned) or groups"
+        + " (with the scheduler policy phase-groups and the same blink.phase.groups)");
   }
 }

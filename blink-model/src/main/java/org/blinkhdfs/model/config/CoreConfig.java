@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.blinkhdfs.common.config.ConfigKey;
 import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.ScheduleLimits;
@@ -26,6 +27,12 @@ import org.blinkhdfs.model.schedule.ScheduleLimits;
 public final class CoreConfig {
   public static final ConfigKey INTERVAL_MS = new ConfigKey("blink.interval.ms", "60000", "ms");
   public static final ConfigKey POLICY = new ConfigKey("blink.scheduler.policy", "staggered", "");
+  /**
+   * G of the phase groups: read by the scheduler ({@code phase-groups} policy) and by the
+   * NameNode and proxy ({@code blink.ring.spacing = groups}), so one value serves both halves.
+   */
+  public static final ConfigKey PHASE_GROUPS = new ConfigKey("blink.phase.groups",
+      Integer.toString(PhaseGroupsPolicy.DEFAULT_GROUPS), "phase groups");
   public static final ConfigKey ACTIVE_WATTS =
       new ConfigKey("blink.power.active.watts", "25", "W");
   public static final ConfigKey SLEEP_WATTS = new ConfigKey("blink.power.sleep.watts", "1", "W");
@@ -45,7 +52,8 @@ public final class CoreConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
 
   /** Every key this class reads. */
-  public static final List<ConfigKey> KEYS = List.of(INTERVAL_MS, POLICY, ACTIVE_WATTS,
+  public static final List<ConfigKey> KEYS = List.of(INTERVAL_MS, POLICY, PHASE_GROUPS,
+      ACTIVE_WATTS,
       SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS, TRANSITION_WATTS, TransitionConfig.ENTER,
       TransitionConfig.RESUME, TransitionConfig.REFERENCE_INTERVAL, TransitionConfig.MIN_WINDOW);
 
@@ -63,9 +71,29 @@ public final class CoreConfig {
     return longIn(INTERVAL_MS, ScheduleLimits.MIN_INTERVAL_MS, ScheduleLimits.MAX_INTERVAL_MS);
   }
 
-  /** The blink policy named by {@code blink.scheduler.policy}. */
+  /** The blink policy named by {@code blink.scheduler.policy}, configured as below. */
   public BlinkPolicy policy() {
-    return Policies.byName(POLICY.name(), policyName());
+    return policy(POLICY.name(), policyName());
+  }
+
+  /**
+   * The policy called {@code name} with this configuration's parameters: {@code phase-groups}
+   * gets G from {@code blink.phase.groups}, so it pairs with the NameNode's layout.
+   *
+   * @param argName the flag or key the name came from, named in the error message
+   * @throws IllegalArgumentException for an unknown name or a bad {@code blink.phase.groups}
+   */
+  public BlinkPolicy policy(String argName, String name) {
+    BlinkPolicy p = Policies.byName(argName, name);
+    return p instanceof PhaseGroupsPolicy ? new PhaseGroupsPolicy(phaseGroups()) : p;
+  }
+
+  /**
+   * {@code blink.phase.groups}: a whole number of at least 1. A ring smaller than G gets one
+   * group per node ({@link PhaseGroupsPolicy#effectiveGroups}), so no upper bound but int's.
+   */
+  public int phaseGroups() {
+    return (int) longIn(PHASE_GROUPS, 1, Integer.MAX_VALUE);
   }
 
   /** The name in {@code blink.scheduler.policy} (not checked here; see {@link #policy()}). */

@@ -17,7 +17,7 @@ public record AutoSettings(int groups, int hysteresisDecisions, double marginFra
 
   public AutoSettings {
     if (groups < 1) {
-      throw new IllegalArgumentException("blink.scheduler.auto.groups must be at least 1, got "
+      throw new IllegalArgumentException("blink.phase.groups must be at least 1, got "
           + groups + ": give the replication the phase-group layout serves (3 for"
           + " dfs.replication = 3)");
     }

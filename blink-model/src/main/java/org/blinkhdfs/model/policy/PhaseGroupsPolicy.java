@@ -13,8 +13,10 @@ package org.blinkhdfs.model.policy;
  * stagger on that ring ({@link AlignedPolicy}); the layout half must use the same count
  * ({@link #effectiveGroups}).
  *
- * <p>Not registered in {@link Policies}: which key names G and whether this becomes the default
- * is decided with the placement policy's wiring (issue 39, item 2).
+ * <p>Registered in {@link Policies} with {@link #DEFAULT_GROUPS}; the scheduler, {@code blink
+ * schedule} and the simulator build it with G from {@code blink.phase.groups}
+ * ({@code CoreConfig#phaseGroups}), the key the NameNode's {@code blink.ring.spacing = groups}
+ * layout reads too, so both halves use the same G.
  *
  * <p>Worked example: 10 nodes, G = 3, t = 60 s, 40% power (25 W / 1 W): windows of 22 500 ms;
  * nodes 0, 3, 6, 9 open at 0, nodes 1, 4, 7 at 20 000, nodes 2, 5, 8 at 40 000 ms. A block on one
@@ -23,6 +25,8 @@ package org.blinkhdfs.model.policy;
  */
 public final class PhaseGroupsPolicy extends OffsetBlinkPolicy {
   public static final String NAME = "phase-groups";
+  /** G by default: HDFS's default replication, {@code dfs.replication = 3}. */
+  public static final int DEFAULT_GROUPS = 3;
 
   private final int groups;
 

@@ -16,6 +16,10 @@ import java.util.function.Supplier;
  * {@link #layoutBoundNames()} ({@code covering}) switch the whole node groups a layout dictates,
  * so they leave power unused between groups and have a minimum of their own (one group on).
  * {@link #byName} accepts all three.
+ *
+ * <p>{@code phase-groups} comes with its default G ({@link PhaseGroupsPolicy#DEFAULT_GROUPS});
+ * {@code CoreConfig#policy(String, String)} builds it with the configured {@code
+ * blink.phase.groups}, as every process that reads configuration must.
  */
 public final class Policies {
   private static final Map<String, Supplier<BlinkPolicy>> BY_NAME = new LinkedHashMap<>();
@@ -26,6 +30,8 @@ public final class Policies {
     BY_NAME.put(StaggeredPolicy.NAME, StaggeredPolicy::new);
     BY_NAME.put(StaggeredCircularPolicy.NAME, StaggeredCircularPolicy::new);
     BY_NAME.put(AlignedPolicy.NAME, AlignedPolicy::new);
+    BY_NAME.put(PhaseGroupsPolicy.NAME,
+        () -> new PhaseGroupsPolicy(PhaseGroupsPolicy.DEFAULT_GROUPS));
     BY_NAME.put(SynchronousPolicy.NAME, SynchronousPolicy::new);
     BY_NAME.put(ActivationPolicy.NAME, ActivationPolicy::new);
     BY_NAME.put(LoadProportionalPolicy.NAME, LoadProportionalPolicy::new);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.StaggeredCircularPolicy;
 import org.blinkhdfs.model.power.PowerModel;
 import org.junit.jupiter.api.Test;
@@ -61,5 +62,26 @@ class CoreConfigTest {
     conf.put("blink.scheduler.policy", "zigzag");
     e = assertThrows(IllegalArgumentException.class, c::policy);
     assertTrue(e.getMessage().contains("blink.scheduler.policy 'zigzag'"));
+  }
+
+  @Test
+  void phaseGroupsComeFromOneKeyWithTheReplicationAsDefault() {
+    Map<String, String> conf = new HashMap<>();
+    CoreConfig c = new CoreConfig(conf::get);
+    assertEquals(3, c.phaseGroups());
+    conf.put("blink.scheduler.policy", PhaseGroupsPolicy.NAME);
+    assertEquals(3, ((PhaseGroupsPolicy) c.policy()).groups());
+    conf.put("blink.phase.groups", " 6 ");
+    assertEquals(6, ((PhaseGroupsPolicy) c.policy()).groups());
+    assertEquals(6, ((PhaseGroupsPolicy) c.policy("--policy", "phase-groups")).groups());
+    // The key is read only for the policy that has groups.
+    conf.put("blink.phase.groups", "0");
+    assertEquals("aligned", c.policy("--policy", "aligned").name());
+    for (String bad : new String[] {"0", "-2", "2.5", "three"}) {
+      conf.put("blink.phase.groups", bad);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::policy);
+      assertEquals("blink.phase.groups = '" + bad + "' is invalid: give a whole number of phase"
+          + " groups in 1..2147483647 (default 3)", e.getMessage());
+    }
   }
 }

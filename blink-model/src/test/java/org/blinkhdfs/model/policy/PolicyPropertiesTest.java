@@ -66,7 +66,15 @@ class PolicyPropertiesTest {
         // Windows inside the interval (the schedule validated them; state it anyway).
         assertTrue(n.activeOffsetMs() >= 0 && n.activeOffsetMs() < s.intervalMs(), ctx);
         assertTrue(n.activeMs() > 0 && n.activeMs() < s.intervalMs(), ctx);
-        if (!policy.equals(ActivationPolicy.NAME) && !policy.equals(SynchronousPolicy.NAME)) {
+        if (policy.equals(PhaseGroupsPolicy.NAME)) {
+          // Phase groups repeat their G phases round the ring instead of rising along it: a
+          // node opens with its group, position i with position i mod G.
+          int i = s.ring().indexOf(n.node());
+          int g = new PhaseGroupsPolicy(PhaseGroupsPolicy.DEFAULT_GROUPS)
+              .effectiveGroups(s.ring().size());
+          assertEquals(s.intervalMs() * (i % g) / g, n.activeOffsetMs(), ctx + ": node " + i);
+        } else if (!policy.equals(ActivationPolicy.NAME)
+            && !policy.equals(SynchronousPolicy.NAME)) {
           assertTrue(n.activeOffsetMs() >= prevOffset, ctx + ": offsets must be monotone");
           prevOffset = n.activeOffsetMs();
         }
@@ -77,7 +85,8 @@ class PolicyPropertiesTest {
       }
     }
     // Uniform policies give every blinking node the same window.
-    if (policy.startsWith("stagger") || policy.equals(SynchronousPolicy.NAME)) {
+    if (policy.startsWith("stagger") || policy.equals(SynchronousPolicy.NAME)
+        || policy.equals(PhaseGroupsPolicy.NAME)) {
       assertEquals(1, s.nodes().stream().map(NodeSchedule::activeMs).distinct().count(), ctx);
     }
     // The schedule survives the JSON codec unchanged.

@@ -186,6 +186,6 @@ class PolicyTest {
     assertTrue(e.getMessage().contains("'x:1'"));
     e = assertThrows(IllegalArgumentException.class, () -> Policies.byName("--policy", "zigzag"));
     assertTrue(e.getMessage().contains(
-        "staggered|staggered-circular|aligned|synchronous|activation"));
+        "staggered|staggered-circular|aligned|phase-groups|synchronous|activation"));
   }
 }
