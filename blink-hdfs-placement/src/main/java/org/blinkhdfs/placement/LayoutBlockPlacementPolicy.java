@@ -545,29 +545,36 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   }
 
   /**
-   * The node a correction copies to: the demanded position's when it can take a write now, else
-   * the first of the layout's substitutes that can and is neither held nor planned ({@link
-   * LayoutModel#substitutes}: another member of a phase group, which serves the block alike);
-   * null to wait for a later pass.
+   * The node a correction copies to: among the demanded position and the layout's substitutes
+   * for it ({@link LayoutModel#substitutes}: the other members of a phase group, which serve the
+   * block alike) that can take a write now and are neither held nor planned, the one with the
+   * least DFS used (ties: the demanded position, then the substitutes' order); null to wait for a
+   * later pass. Least used, not the check's suggestion: after a layout change the suggestion is
+   * a function of the held positions, and a whole class of blocks (the N = 9 bisection ring's,
+   * say) would pile its copies onto one member of each group, which the Balancer never evens
+   * out (it leaves ring replicas alone). Without substitutes (the ring) it is the demanded
+   * position or nothing, as before.
    */
   private DatanodeDescriptor correctionTarget(RingMembers ring, int position, TargetPlan plan,
       TargetRequest req) {
+    DatanodeDescriptor best = null;
     DatanodeDescriptor node = ring.node(position);
     if (node != null && ring.writable(node, req.guardMs)) {
-      return node;
+      best = node;
     }
     List<Integer> substitutes = ring.layout().substitutes(position);
     if (substitutes.isEmpty()) {
-      return null;
+      return best;
     }
     Set<Integer> taken = taken(ring, plan, req);
     for (int q : substitutes) {
       DatanodeDescriptor s = ring.node(q);
-      if (!taken.contains(q) && s != null && ring.fillable(q) && ring.writable(s, req.guardMs)) {
-        return s;
+      if (!taken.contains(q) && s != null && ring.fillable(q) && ring.writable(s, req.guardMs)
+          && (best == null || s.getDfsUsed() < best.getDfsUsed())) {
+        best = s;
       }
     }
-    return null;
+    return best;
   }
 
   /**

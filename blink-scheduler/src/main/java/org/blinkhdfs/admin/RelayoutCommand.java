@@ -43,7 +43,9 @@ import org.blinkhdfs.model.wire.SchedulerHttp;
  * groups; default the key {@value #GROUPS_KEY}), {@code bandwidth} (each DataNode's, default
  * {@value #DEFAULT_BANDWIDTH}), {@code clientShare} (default {@value #DEFAULT_CLIENT_SHARE}),
  * {@code hours} (a target time), {@code path} (default {@code /}), {@code destinations}
- * ({@code check}, what the NameNode's correction does today, or {@code balanced}), {@code ring}
+ * ({@code balanced}, the default: the member that will hold the least, close to the NameNode's
+ * correction, which copies to the least-used usable member of the group; or {@code check}, the
+ * layout check's own suggestion, for comparison), {@code ring}
  * (comma-separated transfer addresses in ring order, instead of asking the scheduler).
  *
  * <p>The adapter is thin: {@link #blocks} converts the client's {@link LocatedFileStatus} records
@@ -56,7 +58,7 @@ final class RelayoutCommand {
   static final String DEFAULT_BANDWIDTH = "100m";
   static final String DEFAULT_CLIENT_SHARE = "0.5";
   static final String ARGS = "<bisection|even|groups> [groups=G] [bandwidth=100m]"
-      + " [clientShare=0.5] [hours=H] [path=/] [destinations=check|balanced]"
+      + " [clientShare=0.5] [hours=H] [path=/] [destinations=balanced|check]"
       + " [ring=host:port,...]";
   private static final List<String> KEYS = List.of("groups", "bandwidth", "clientShare",
       "hours", "path", "destinations", "ring");
@@ -203,10 +205,11 @@ final class RelayoutCommand {
     if (!path.startsWith("/")) {
       throw new AdminException("-relayout path='" + path + "' must be absolute, e.g. /data");
     }
-    String d = kv.getOrDefault("destinations", "check").toLowerCase(Locale.ROOT);
+    String d = kv.getOrDefault("destinations", "balanced").toLowerCase(Locale.ROOT);
     if (!d.equals("check") && !d.equals("balanced")) {
-      throw new AdminException("-relayout destinations='" + d + "' must be check (what the"
-          + " NameNode's correction does) or balanced");
+      throw new AdminException("-relayout destinations='" + d + "' must be balanced (the"
+          + " least-used member, as the NameNode's correction picks) or check (the check's own"
+          + " suggestion, for comparison)");
     }
     List<String> ring = kv.containsKey("ring") ? Arrays.stream(kv.get("ring").split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList() : List.of();
