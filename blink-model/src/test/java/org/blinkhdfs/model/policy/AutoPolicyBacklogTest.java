@@ -25,7 +25,8 @@ class AutoPolicyBacklogTest {
 
   private Schedule plan() {
     return policy.plan(PolicyRequest.builder().ring(PolicyTest.ring(9)).model(MODEL)
-        .level(new PowerLevel.Percent(70)).intervalMs(60_000).epoch(1).build()).schedule().orElseThrow();
+        .level(new PowerLevel.Percent(70)).intervalMs(60_000).epoch(1).build()).schedule()
+        .orElseThrow();
   }
 
   private static long count(Schedule s, NodeMode mode) {
@@ -74,7 +75,8 @@ class AutoPolicyBacklogTest {
     policy.observeUtilization(0.5, 3);
     policy.observeBacklog(2, 7);
     Schedule s = policy.plan(PolicyRequest.builder().ring(PolicyTest.ring(9)).model(MODEL)
-        .level(new PowerLevel.Percent(45)).intervalMs(60_000).epoch(1).build()).schedule().orElseThrow();
+        .level(new PowerLevel.Percent(45)).intervalMs(60_000).epoch(1).build()).schedule()
+        .orElseThrow();
     assertEquals(0, count(s, NodeMode.ACTIVE));
     assertEquals(new LoadSignals(-1, 0, 2, 7), policy.load());
   }
