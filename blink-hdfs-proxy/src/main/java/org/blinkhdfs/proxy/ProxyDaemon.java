@@ -33,6 +33,7 @@ import org.blinkhdfs.proxy.drain.DrainMetrics;
 import org.blinkhdfs.proxy.drain.DrainService;
 import org.blinkhdfs.proxy.drain.NameNodeLink;
 import org.blinkhdfs.proxy.drain.WakeRequester;
+import org.blinkhdfs.proxy.relay.HeldReadsReporter;
 import org.blinkhdfs.proxy.relay.ReadRelay;
 import org.blinkhdfs.proxy.relay.RelayConfig;
 import org.blinkhdfs.proxy.relay.RelayMetrics;
@@ -69,6 +70,7 @@ public final class ProxyDaemon implements Closeable {
   private final BlinkRuntime runtime;
   private final ReadRelay relay;
   private final RelayMetrics relayMetrics;
+  private final Optional<HeldReadsReporter> heldReporter;
 
   private ProxyDaemon(Configuration conf, Clock clock) throws IOException {
     this.config = new ProxyConfig(conf);
@@ -98,9 +100,12 @@ public final class ProxyDaemon implements Closeable {
         throw e;
       }
       this.relayMetrics = RelayMetrics.register(runtime);
+      this.heldReporter = HeldReadsReporter.startIfConfigured(conf, relay.config(),
+          relay.address(), relayMetrics);
     } else {
       this.relay = null;
       this.relayMetrics = null;
+      this.heldReporter = Optional.empty();
     }
     this.metrics = DrainMetrics.register();
     this.link = NameNodeLink.open(conf);
@@ -181,6 +186,7 @@ public final class ProxyDaemon implements Closeable {
     metrics.unregister();
     try {
       if (relay != null) {
+        heldReporter.ifPresent(HeldReadsReporter::close);
         relay.close();
         relayMetrics.close();
       }

@@ -14,6 +14,8 @@ import org.blinkhdfs.group.GroupsJson;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.HeldReadsJson;
+import org.blinkhdfs.model.wire.HeldReadsReport;
 import org.blinkhdfs.model.wire.NodeStatus;
 import org.blinkhdfs.model.wire.PopularityJson;
 import org.blinkhdfs.model.wire.StatusJson;
@@ -202,6 +204,29 @@ final class ApiServlets {
       daemon().security().requireAdmin(req);
       daemon().scheduler().setPopularity(PopularityJson.read(text(req,
           "a JSON object {\"nodes\": {\"host:port\": 12.5, ...}}")));
+      doGet(req, resp);
+    }
+  }
+
+  /**
+   * {@code GET/PUT /v1/held}: a read relay's held reads over its last report period ({@link
+   * HeldReadsJson}), kept per proxy in the {@link LoadBook} for the {@code auto} policy; used from
+   * the next plan, no tick at once. GET shows the fresh reports and the YARN reading.
+   */
+  public static final class HeldServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      json(resp, 200, SchedulerJson.held(daemon().load(), daemon().clock().millis()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      daemon().security().requireAdmin(req);
+      HeldReadsReport r = HeldReadsJson.read(text(req, "a JSON object {\"proxy\":"
+          + " \"host:port\", \"readsHeld\": 4, \"heldMs\": 2000, \"periodMs\": 10000}"));
+      daemon().load().recordHeld(r, daemon().clock().millis());
       doGet(req, resp);
     }
   }

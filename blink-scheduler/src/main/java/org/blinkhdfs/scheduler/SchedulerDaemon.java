@@ -23,6 +23,8 @@ import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.WakeDriver;
 import org.blinkhdfs.daemon.cli.SiteDaemon;
 import org.blinkhdfs.model.schedule.Schedule;
+import org.blinkhdfs.yarn.PendingContainersConfig;
+import org.blinkhdfs.yarn.PendingContainersPoller;
 import org.blinkhdfs.yarn.YarnPublisher;
 import org.blinkhdfs.yarn.YarnPublisherConfig;
 import org.slf4j.Logger;
@@ -38,7 +40,10 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: one ticker calls {@link PowerScheduler#tick} every {@code blink.scheduler.tick.ms}
  * and writes each new epoch; Jetty's threads serve requests. With {@code
  * blink.yarn.publisher.enabled} a {@link YarnPublisher} (its own thread) tells the YARN
- * ResourceManager each new epoch and follows its window edges. {@link PowerScheduler} is
+ * ResourceManager each new epoch and follows its window edges; with {@code
+ * blink.yarn.pending.address} a {@link PendingContainersPoller} (its own thread) reads YARN's
+ * pending containers into the {@link LoadBook}, which also keeps the proxies' held reads
+ * ({@code PUT /v1/held}) and hands both to the policy before each tick. {@link PowerScheduler} is
  * synchronized, so both share it. With a wake backend ({@code blink.scheduler.wake.backend}),
  * the ticker also runs a {@link WakeDriver} after each tick, which wakes sleeping hosts the epoch
  * needs awake (docs/operations.md, "Wake on demand"); the backends' sends run on a small pool of
@@ -71,6 +76,9 @@ public final class SchedulerDaemon implements Closeable {
   private final Optional<ScheduleFileWriter> fileWriter;
   private final SchedulerMetrics metrics;
   private final Optional<YarnPublisher> yarn;
+  /** Held reads and YARN pending containers for the auto policy ({@code PUT /v1/held}). */
+  private final LoadBook load;
+  private final Optional<PendingContainersPoller> pending;
   private final SchedulerSecurity security;
   private final GroupStore groups;
   private final GroupActiveSet groupActiveSet;
@@ -87,6 +95,7 @@ public final class SchedulerDaemon implements Closeable {
         SchedulerConfig.HTTP_ADDRESS, config.httpAddress, SchedulerTls.scheme(conf));
     this.clock = clock;
     this.scheduler = new PowerScheduler(config.settings, config.policy, config.recovery, clock);
+    this.load = new LoadBook(new LoadConfig(conf::get).maxAgeMs());
     scheduler.setSignal(config.signal, clock.millis());
     this.groups = new GroupStore(config.groupsFile.isEmpty() ? Optional.empty()
         : Optional.of(Path.of(config.groupsFile)));
@@ -115,6 +124,9 @@ public final class SchedulerDaemon implements Closeable {
     http.start();
     YarnPublisher.loginIfEnabled(conf);
     this.yarn = YarnPublisher.startIfEnabled(conf, scheduler::published, clock);
+    this.pending = PendingContainersPoller.startIfConfigured(conf,
+        n -> load.recordPending(n, clock.millis()),
+        msg -> load.recordPendingFailure(msg, clock.millis()));
     tickOnce();
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "blink-scheduler-ticker");
@@ -175,6 +187,11 @@ public final class SchedulerDaemon implements Closeable {
     return wakeDriver;
   }
 
+  /** Held-read reports and YARN pending containers ({@code GET/PUT /v1/held}). */
+  LoadBook load() {
+    return load;
+  }
+
   /** The YARN publisher, when {@code blink.yarn.publisher.enabled} is true. */
   Optional<YarnPublisher> yarnPublisher() {
     return yarn;
@@ -184,6 +201,8 @@ public final class SchedulerDaemon implements Closeable {
     List<ConfigKey> all =
         new ArrayList<>(SchedulerConfig.KEYS);
     all.addAll(YarnPublisherConfig.KEYS);
+    all.addAll(PendingContainersConfig.KEYS);
+    all.addAll(LoadConfig.KEYS);
     all.addAll(SchedulerSecurity.KEYS);
     return List.copyOf(all);
   }
@@ -191,7 +210,10 @@ public final class SchedulerDaemon implements Closeable {
   /** Runs one tick now (also used after admin changes so they take effect at once). */
   synchronized void tickOnce() {
     try {
-      Optional<Schedule> s = scheduler.tick(clock.millis());
+      long now = clock.millis();
+      // the backlog outside the nodes, for a policy that sizes its awake set by load (auto)
+      scheduler.policy().observeBacklog(load.readsHeld(now), load.pendingContainers(now));
+      Optional<Schedule> s = scheduler.tick(now);
       if (s.isPresent()) {
         LOG.info("Published epoch {} ({}), lease until {}", s.get().epoch(),
             scheduler.lastPublishReason().map(Enum::name).orElse("?"),
@@ -219,6 +241,7 @@ public final class SchedulerDaemon implements Closeable {
       ticker.shutdownNow();
     }
     yarn.ifPresent(YarnPublisher::close);
+    pending.ifPresent(PendingContainersPoller::close);
     wakeSends.ifPresent(ExecutorService::shutdownNow);
     if (config.signal instanceof java.io.Closeable c) {
       c.close();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.blinkhdfs.control.scheduler.EnergyReport;
 import org.blinkhdfs.control.scheduler.IntervalEnergy;
 import org.blinkhdfs.control.scheduler.NodeEnergy;
@@ -17,9 +18,11 @@ import org.blinkhdfs.model.policy.AutoDecision;
 import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.AutoPrediction;
 import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.LoadSignals;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.wire.HeldReadsJson;
 import org.blinkhdfs.model.wire.StatusJson;
 import org.blinkhdfs.model.wire.WakeHold;
 
@@ -89,6 +92,65 @@ final class SchedulerJson {
     o.put("drawWatts", p.drawWatts());
     o.put("best", d.best().candidate().describe(d.nodes()));
     o.put("reason", d.reason());
+    o.set("load", load(a.load(), a.settings().targetUtilization()));
+    return o;
+  }
+
+  /**
+   * The live load the auto policy's next decision takes: the ACTIVE nodes' mean utilization and
+   * how many, the reads held at the proxies and the YARN containers pending (each JSON null when
+   * not measured or stale), and the demand in node-equivalents (null: unbounded).
+   */
+  static ObjectNode load(LoadSignals l, double target) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    if (l.utilization() >= 0) {
+      o.put("utilization", l.utilization());
+    } else {
+      o.putNull("utilization");
+    }
+    o.put("measuredNodes", l.measuredNodes());
+    orNull(o, "readsHeld", l.readsHeld());
+    orNull(o, "pendingContainers", l.pendingContainers());
+    OptionalDouble demand = l.demandNodes(target);
+    if (demand.isPresent()) {
+      o.put("demandNodes", demand.getAsDouble());
+    } else {
+      o.putNull("demandNodes");
+    }
+    o.put("describe", l.describe(target));
+    return o;
+  }
+
+  private static void orNull(ObjectNode o, String field, long v) {
+    if (v >= 0) {
+      o.put(field, v);
+    } else {
+      o.putNull(field);
+    }
+  }
+
+  /**
+   * {@code GET /v1/held}: the freshness limit, the reads held over the fresh reports (null when
+   * none), each fresh proxy's report with its age, and the last ResourceManager reading.
+   */
+  static JsonNode held(LoadBook book, long nowMs) {
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("nowMs", nowMs);
+    o.put("maxAgeMs", book.maxAgeMs());
+    orNull(o, "readsHeld", book.readsHeld(nowMs));
+    ArrayNode list = o.putArray("proxies");
+    for (LoadBook.Held h : book.freshHeld(nowMs)) {
+      list.add(HeldReadsJson.node(h.report()).put("ageMs", nowMs - h.atMs()));
+    }
+    ObjectNode y = o.putObject("yarn");
+    LoadBook.Pending p = book.lastPending();
+    orNull(y, "pendingContainers", book.pendingContainers(nowMs));
+    if (p.containers() >= 0) {
+      y.put("lastCount", p.containers()).put("ageMs", nowMs - p.atMs());
+    }
+    if (p.error().isPresent()) {
+      y.put("error", p.error().get()).put("errorAgeMs", nowMs - p.errorAtMs());
+    }
     return o;
   }
 

@@ -17,6 +17,7 @@ final class SchedulerServlets {
     http.addServlet("wake", SchedulerApi.WAKE, ApiServlets.WakeServlet.class);
     http.addServlet("energy", SchedulerApi.ENERGY, ApiServlets.EnergyServlet.class);
     http.addServlet("popularity", SchedulerApi.POPULARITY, ApiServlets.PopularityServlet.class);
+    http.addServlet("held", SchedulerApi.HELD, ApiServlets.HeldServlet.class);
     http.addServlet("groups", SchedulerApi.GROUPS, ApiServlets.GroupsServlet.class);
     http.addServlet("live-groups", SchedulerApi.GROUPS_LIVE, ApiServlets.LiveGroupsServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);

@@ -108,8 +108,9 @@ public final class YarnPublisher implements Closeable {
   }
 
   /**
-   * With {@code blink.yarn.publisher.enabled} under Kerberos and {@link
-   * YarnPublisherConfig#KERBEROS} set, logs the process in from that keytab ({@link
+   * With {@code blink.yarn.publisher.enabled} (or {@code blink.yarn.pending.address}: the
+   * scheduler's reads of pending containers, {@link PendingContainersPoller}) under Kerberos and
+   * {@link YarnPublisherConfig#KERBEROS} set, logs the process in from that keytab ({@link
    * KeytabLogin}; {@code _HOST} is this host), so its ResourceManager calls (and the standalone
    * daemon's schedule polls) outlive a ticket cache; call it before any client is built.
    *
@@ -117,7 +118,8 @@ public final class YarnPublisher implements Closeable {
    * @throws IOException the login failed
    */
   public static void loginIfEnabled(Configuration conf) throws IOException {
-    if (new YarnPublisherConfig(conf::get).enabled()) {
+    if (new YarnPublisherConfig(conf::get).enabled()
+        || new PendingContainersConfig(conf::get).address().isPresent()) {
       KeytabLogin.loginIfConfigured(conf, YarnPublisherConfig.KERBEROS, null);
     }
   }

@@ -37,6 +37,9 @@ import org.blinkhdfs.common.config.ConfigValues;
  * {@code RestCsrfPreventionFilter} on the relay: a browser's request other than {@code GET},
  * {@code HEAD}, {@code OPTIONS}, {@code TRACE} without the {@code X-XSRF-HEADER} header gets
  * 400</td></tr>
+ * <tr><td>{@code blink.proxy.relay.held.report.ms}</td><td>{@code 0}</td><td>milliseconds
+ * between two reports of the relay's held reads to the scheduler ({@link HeldReadsReporter},
+ * {@code PUT /v1/held}, the {@code auto} policy's load); 0: none; else 1000..600000</td></tr>
  * </table>
  *
  * <p>Also required, because the relay is only useful with them: {@code fs.defaultFS} an {@code
@@ -61,8 +64,10 @@ public final class RelayConfig {
       new ConfigKey("blink.proxy.relay.writes.enabled", "false", "true or false");
   public static final ConfigKey CSRF =
       new ConfigKey("blink.proxy.relay.rest-csrf.enabled", "true", "true or false");
+  public static final ConfigKey HELD_REPORT_MS =
+      new ConfigKey("blink.proxy.relay.held.report.ms", "0", "ms");
   public static final List<ConfigKey> KEYS =
-      List.of(ENABLED, ADDRESS, PEERS, SELF, DIR, WRITES, CSRF);
+      List.of(ENABLED, ADDRESS, PEERS, SELF, DIR, WRITES, CSRF, HELD_REPORT_MS);
   /** HttpFS's own switch ({@code read-write}, {@code read-only}, {@code write-only}). */
   static final String ACCESS_MODE = "httpfs.access.mode";
   static final String READ_ONLY = "read-only";
@@ -91,6 +96,7 @@ public final class RelayConfig {
   private final boolean writes;
   private final boolean csrf;
   private final String accessMode;
+  private final long heldReportMs;
 
   private RelayConfig(Configuration conf) {
     String address = ConfigValues.raw(conf::get, ADDRESS);
@@ -116,7 +122,18 @@ public final class RelayConfig {
     this.csrf = bool(conf, CSRF, "set true to refuse browsers' cross-site writes (Hadoop's"
         + " RestCsrfPreventionFilter), false only behind a gateway that does it");
     this.accessMode = accessMode(conf, writes);
+    this.heldReportMs = ConfigValues.longIn(conf::get, HELD_REPORT_MS, 0, 600_000L);
+    if (heldReportMs > 0 && heldReportMs < 1_000) {
+      throw new IllegalArgumentException(HELD_REPORT_MS.name() + " = " + heldReportMs + " is"
+          + " invalid: give 0 (no reports) or 1000..600000 ms (default "
+          + HELD_REPORT_MS.defaultValue() + "; 10000 reports every 10 s)");
+    }
     ClientConfig pc = ClientConfig.from(conf); // a bad blink.* schedule value fails here
+    if (heldReportMs > 0 && pc.schedulerAddress().isEmpty()) {
+      throw new IllegalArgumentException(HELD_REPORT_MS.name() + " = " + heldReportMs
+          + " needs " + ClientConfig.SCHEDULER_ADDRESS.name() + " (the reports go to the"
+          + " scheduler's PUT /v1/held); set it, or set " + HELD_REPORT_MS.name() + " = 0");
+    }
     if (pc.scheduleFile().isEmpty() && pc.schedulerAddress().isEmpty()) {
       throw new IllegalArgumentException("neither " + ClientConfig.SCHEDULER_ADDRESS.name()
           + " nor " + ClientConfig.SCHEDULE_FILE.name() + " is set: the relay reads through"
@@ -163,6 +180,11 @@ public final class RelayConfig {
   /** Whether Hadoop's CSRF filter guards the relay. */
   public boolean csrf() {
     return csrf;
+  }
+
+  /** Milliseconds between two held-read reports to the scheduler; 0 for none. */
+  public long heldReportMs() {
+    return heldReportMs;
   }
 
   /** The {@code httpfs.access.mode} HttpFS runs with. */

@@ -49,6 +49,11 @@ public final class RelayMetrics implements MetricsSource, AutoCloseable {
     return held.get();
   }
 
+  /** Milliseconds relayed reads were held so far. */
+  public long heldMs() {
+    return heldMs.get();
+  }
+
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder rb = collector.addRecord(NAME).setContext("blink")

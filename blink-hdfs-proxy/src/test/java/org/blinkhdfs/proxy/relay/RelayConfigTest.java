@@ -30,6 +30,22 @@ class RelayConfigTest {
     assertEquals(false, c.writes());
     assertEquals("read-only", c.accessMode());
     assertEquals(true, c.csrf());
+    assertEquals(0, c.heldReportMs(), "no held-read reports unless asked for");
+  }
+
+  @Test
+  void heldReportsNeedAPeriodAndTheScheduler() {
+    Configuration conf = valid();
+    conf.set(RelayConfig.HELD_REPORT_MS.name(), "10000");
+    assertMessage(conf, "blink.proxy.relay.held.report.ms = 10000 needs blink.scheduler.address"
+        + " (the reports go to the scheduler's PUT /v1/held); set it, or set"
+        + " blink.proxy.relay.held.report.ms = 0");
+    conf.set("blink.scheduler.address", "10.0.0.5:9877");
+    assertEquals(10_000, RelayConfig.from(conf).heldReportMs());
+    conf.set(RelayConfig.HELD_REPORT_MS.name(), "500");
+    assertMessage(conf, "blink.proxy.relay.held.report.ms = 500 is invalid: give 0 (no reports)"
+        + " or 1000..600000 ms");
+    fails(RelayConfig.HELD_REPORT_MS.name(), "-1", "a whole number of ms in 0..600000");
   }
 
   @Test

@@ -27,6 +27,9 @@ import org.blinkhdfs.model.schedule.NodeSchedule;
  * ({@link #observeUtilization}); a sample is used until the next one, or until a decision keeps no
  * node ACTIVE (then nothing measures the load and demand counts as unbounded). A sample changes
  * the next plan, not the one in force: it returns false, and the interval's own replan uses it.
+ * The backlog ({@link #observeBacklog}: reads held at the proxies, YARN containers pending) is
+ * kept apart from the sample and replaced at every call, so a decision that keeps no node ACTIVE
+ * forgets the utilization but still sees readers waiting.
  *
  * <p>Worked example (9 nodes, G = 3, t = 6 s, T_tr = 137 ms, m = 500 ms, 25 W / 0 W, 40%, no
  * sample): the first decision plans activation 3 on + 6 off: ring positions 2, 5, 8 (group 2)
@@ -41,6 +44,8 @@ public final class AutoPolicy implements BlinkPolicy {
   private final AutoChooser chooser;
   private final long readWindowMs;
   private LoadSignals load = LoadSignals.UNKNOWN;
+  private long readsHeld = -1;
+  private long pendingContainers = -1;
 
   /** Defaults ({@link AutoSettings#defaults()}, {@code blink.read.min.window.ms}'s default). */
   public AutoPolicy() {
@@ -85,7 +90,7 @@ public final class AutoPolicy implements BlinkPolicy {
     int n = req.ring().size();
     int groups = Math.min(settings().groups(), n);
     AutoInputs in = new AutoInputs(req.model(), groups, groups, req.level(), req.intervalMs(),
-        readWindowMs, load, settings().targetUtilization());
+        readWindowMs, load(), settings().targetUtilization());
     AutoDecision d = chooser.decide(in);
     AutoPrediction p = d.chosen();
     PhaseGroups layout = new PhaseGroups(n, groups);
@@ -126,6 +131,21 @@ public final class AutoPolicy implements BlinkPolicy {
       load = LoadSignals.utilization(Math.max(0, Math.min(1, utilization)), measuredOnNodes);
     }
     return false;
+  }
+
+  /** Keeps the backlog for the next decision (negative: not measured). */
+  @Override
+  public synchronized void observeBacklog(long held, long pending) {
+    this.readsHeld = Math.max(-1, held);
+    this.pendingContainers = Math.max(-1, pending);
+  }
+
+  /**
+   * The live load the next decision takes: the last utilization sample with the last backlog;
+   * for {@code GET /v1/power}.
+   */
+  public synchronized LoadSignals load() {
+    return load.withBacklog(readsHeld, pendingContainers);
   }
 
   /** The candidate in force, e.g. "hybrid 3 on + 6 blinking"; empty before the first plan. */

@@ -50,6 +50,14 @@ public interface BlinkPolicy {
     return false;
   }
 
+  /**
+   * Feeds the work waiting outside the nodes: reads the proxies held for a window in their last
+   * report period and the containers YARN has pending, each {@code < 0} when not measured (no
+   * source configured, or its last reading older than the freshness limit). Called before every
+   * plan; the next plan uses it. Default: load does not matter, ignored.
+   */
+  default void observeBacklog(long readsHeld, long pendingContainers) {}
+
   /** The load-dependent state for logs ({@code "4 nodes"} for a gear), empty when none. */
   default String loadState() {
     return "";

@@ -8,7 +8,7 @@ package org.blinkhdfs.model.wire;
  * <p>Why constants and not a client class: the scheduler's servlets, the admin tool, the agents,
  * the NameNode plugin, the proxy and the lab all speak this protocol with their own HTTP stacks;
  * what they must agree on is the path (and the JSON of {@link WireCodec}, {@link StatusJson},
- * {@link WakeJson}, {@link PopularityJson}).
+ * {@link WakeJson}, {@link PopularityJson}, {@link HeldReadsJson}).
  */
 public final class SchedulerApi {
   /** {@code GET}: the schedule in force (JSON, or protobuf by {@code Accept}). */
@@ -29,6 +29,8 @@ public final class SchedulerApi {
   public static final String ENERGY = "/v1/energy";
   /** {@code PUT}: per-node read loads for load-proportional blinking. */
   public static final String POPULARITY = "/v1/popularity";
+  /** {@code GET}/{@code PUT}: a read relay's held reads, the {@code auto} policy's load. */
+  public static final String HELD = "/v1/held";
   /** {@code GET}/{@code PUT}: the application groups document. */
   public static final String GROUPS = "/v1/groups";
   /** {@code PUT}: which groups are live (from the NameNode). */

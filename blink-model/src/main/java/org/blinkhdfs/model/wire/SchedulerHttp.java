@@ -255,6 +255,18 @@ public final class SchedulerHttp {
         PopularityJson.write(weights).getBytes(StandardCharsets.UTF_8)).requireSuccess();
   }
 
+  /**
+   * {@code PUT /v1/held}: a read relay's held reads over its last report period, which the
+   * {@code auto} policy takes as demand it cannot measure on the ACTIVE nodes.
+   *
+   * @throws IOException when the scheduler is unreachable or refuses (401/403: the proxy's user
+   *     is not in {@code blink.scheduler.admin.acl}; 400 names the bad field)
+   */
+  public void reportHeldReads(HeldReadsReport report) throws IOException {
+    call("PUT", SchedulerApi.HELD, "application/json", "application/json; charset=utf-8",
+        HeldReadsJson.write(report).getBytes(StandardCharsets.UTF_8)).requireSuccess();
+  }
+
   private Response call(String method, String path, String accept, String contentType,
       byte[] body) throws IOException {
     return call(method, path, accept, contentType, body, Map.of());
