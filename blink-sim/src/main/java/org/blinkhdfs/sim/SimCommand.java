@@ -41,6 +41,7 @@ public final class SimCommand {
       "   or: bin/blink sim --figure rabbit-datasets --out DIR",
       "   or: bin/blink sim --figure blinkfs-ratio --out DIR [--rounds R] [--rho LIST]",
       "         [--migration-node-mibps W]",
+      "   or: bin/blink sim --figure auto --out DIR [--blocks MAX] [--seed S]",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
@@ -98,7 +99,10 @@ public final class SimCommand {
       "                       at BlinkFS's size and at --rho (default 0.5,1,2,4) on each",
       "                       figure's reference step; --rounds seeded rounds (default 10);",
       "                       --migration-node-mibps (default 119.2, 1 Gbit/s) for moves and",
-      "                       reads",
+      "                       reads; or auto: issue 39's auto goal, every fixed design",
+      "                       and auto simulated over N in 9,10,11,13,64,1000, r in 2,3,6,",
+      "                       power 10-100% and transitions 0 and 1367 ms at t = 60 s,",
+      "                       min(1000 N, --blocks MAX, default 200000) blocks per case",
       "  --rounds R           seeded rounds of --figure blinkfs-ratio (1..100)",
       "  --rho LIST           ratios of --figure blinkfs-ratio, e.g. 0.5,1,2,4 (each 0.001..1000)",
       "  --out DIR            where --figure writes",
@@ -312,14 +316,19 @@ public final class SimCommand {
   private static int figure(CommandLineTool.Args a, PrintStream out, String args) {
     String name = a.get("figure");
     if (!name.equals(InaccessibleDataFigure.NAME)
-        && !name.equals(DatasetProportionalityFigure.NAME) && !name.equals(RatioFigure.NAME)) {
+        && !name.equals(DatasetProportionalityFigure.NAME) && !name.equals(RatioFigure.NAME)
+        && !name.equals(AutoGoalFigure.NAME)) {
       throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
           + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2), "
-          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9) or " + RatioFigure.NAME
-          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio)");
+          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9), " + RatioFigure.NAME
+          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio) or "
+          + AutoGoalFigure.NAME + " (issue 39's auto goal against the fixed designs)");
     }
     if (name.equals(RatioFigure.NAME)) {
       return ratioFigure(a, out, args);
+    }
+    if (name.equals(AutoGoalFigure.NAME)) {
+      return autoFigure(a, out, args);
     }
     for (String flag : List.of("rounds", "rho", "migration-node-mibps")) {
       if (a.has(flag)) {
@@ -399,6 +408,37 @@ public final class SimCommand {
     try {
       for (java.nio.file.Path f : RatioFigure.write("bin/blink sim " + args,
           RatioFigure.figures(node, RatioFigure.PRICE_BUDGET), rhos, rounds, node, dir)) {
+        out.println("wrote " + f);
+      }
+    } catch (java.io.IOException e) {
+      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
+          + " directory you can write to");
+    }
+    return CommandLineTool.EXIT_OK;
+  }
+
+  /** {@code --figure auto}: the auto goal's grid, written to {@code --out}. */
+  private static int autoFigure(CommandLineTool.Args a, PrintStream out, String args) {
+    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
+        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
+        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "migration-gbps", "nodes", "rounds", "rho", "migration-node-mibps")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --figure " + AutoGoalFigure.NAME + " (it sweeps N, r, power and transitions"
+            + " itself; only --blocks, the most blocks per case, and --seed); drop it");
+      }
+    }
+    if (!a.has("out")) {
+      throw CommandLineTool.usage("--figure " + AutoGoalFigure.NAME + " needs --out DIR, the"
+          + " directory it writes");
+    }
+    long cap = a.longIn("blocks", Long.toString(AutoGoalFigure.DEFAULT_CAP), 1, 100_000_000);
+    long seed = a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE);
+    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
+    try {
+      for (java.nio.file.Path f : AutoGoalFigure.write("bin/blink sim " + args, cap, seed, dir,
+          line -> System.err.println(line))) {
         out.println("wrote " + f);
       }
     } catch (java.io.IOException e) {

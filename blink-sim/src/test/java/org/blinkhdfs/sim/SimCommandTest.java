@@ -218,6 +218,19 @@ class SimCommandTest {
   }
 
   @Test
+  void autoFigureFlagsAreCheckedNamingFlagValueAndFix(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) {
+    Run nodes = sim("--figure", "auto", "--out", dir.toString(), "--nodes", "12");
+    assertEquals(2, nodes.code());
+    assertTrue(nodes.err().contains("--nodes 12 does not apply to --figure auto (it sweeps N, r,"
+        + " power and transitions itself; only --blocks, the most blocks per case, and --seed)"),
+        nodes.err());
+    Run noOut = sim("--figure", "auto");
+    assertEquals(2, noOut.code());
+    assertTrue(noOut.err().contains("--figure auto needs --out DIR"), noOut.err());
+  }
+
+  @Test
   void ratioFlagsAreCheckedNamingFlagValueAndFix(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path dir) {
     Run rho = sim("--figure", "blinkfs-ratio", "--out", dir.toString(), "--rho", "0.5,x");
