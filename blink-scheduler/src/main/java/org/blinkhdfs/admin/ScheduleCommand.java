@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.blinkhdfs.common.cli.CommandLineTool;
 import org.blinkhdfs.common.cli.Durations;
@@ -305,17 +306,9 @@ public final class ScheduleCommand {
     sb.append(String.format(Locale.ROOT, "  needs a >= ceil(N/r)/N + (transition + read window)/t"
         + " = %.4f; this schedule's a = %.4f%n", needed, powered));
     if (!always) {
-      var wait = AlignedStagger.meanWaitMs(n, replication, t, window, readWindowMs);
-      var bound = AlignedStagger.lowerBoundWaitMs(replication, t, window, readWindowMs);
-      if (wait.isEmpty()) {
-        sb.append("  no replica's window is longer than the read window: nothing can be read\n");
-      } else {
-        sb.append(String.format(Locale.ROOT, "  unreadable %.2f%% of the interval; a read at a"
-            + " random phase waits %.1f ms on average (least any equal-window schedule"
-            + " reaches: %.1f ms)%n",
-            100 * AlignedStagger.unavailableFraction(n, replication, t, window, readWindowMs),
-            wait.getAsDouble(), bound.getAsDouble()));
-      }
+      belowCondition(sb, AlignedStagger.meanWaitMs(n, replication, t, window, readWindowMs),
+          AlignedStagger.unavailableFraction(n, replication, t, window, readWindowMs),
+          AlignedStagger.lowerBoundWaitMs(replication, t, window, readWindowMs));
     }
     return sb.toString();
   }
@@ -343,19 +336,27 @@ public final class ScheduleCommand {
         groups.maxGapMs(replication, t), AlignedStagger.usableMs(t, window, readWindowMs),
         always ? "yes" : "no"));
     if (!always) {
-      var wait = groups.meanWaitMs(replication, t, window, readWindowMs);
-      if (wait.isEmpty()) {
-        sb.append("  no replica's window is longer than the read window: nothing can be read\n");
-      } else {
-        sb.append(String.format(Locale.ROOT, "  unreadable %.2f%% of the interval; a read at a"
-            + " random phase waits %.1f ms on average (least any equal-window schedule"
-            + " reaches: %.1f ms)%n",
-            100 * groups.unavailableFraction(replication, t, window, readWindowMs),
-            wait.getAsDouble(), AlignedStagger.lowerBoundWaitMs(replication, t, window,
-                readWindowMs).getAsDouble()));
-      }
+      belowCondition(sb, groups.meanWaitMs(replication, t, window, readWindowMs),
+          groups.unavailableFraction(replication, t, window, readWindowMs),
+          AlignedStagger.lowerBoundWaitMs(replication, t, window, readWindowMs));
     }
     return sb.toString();
+  }
+
+  /**
+   * The lines below a failed read condition: nothing readable, or the unreadable share and the
+   * mean wait beside the least any equal-window schedule reaches (the same text for the even
+   * ring and for phase groups, so the two can be read side by side).
+   */
+  private static void belowCondition(StringBuilder sb, OptionalDouble wait,
+      double unavailable, OptionalDouble bound) {
+    if (wait.isEmpty()) {
+      sb.append("  no replica's window is longer than the read window: nothing can be read\n");
+      return;
+    }
+    sb.append(String.format(Locale.ROOT, "  unreadable %.2f%% of the interval; a read at a"
+        + " random phase waits %.1f ms on average (least any equal-window schedule"
+        + " reaches: %.1f ms)%n", 100 * unavailable, wait.getAsDouble(), bound.getAsDouble()));
   }
 
   private static String spacingText(int n, int r) {
