@@ -40,6 +40,9 @@ class PhaseGroupKeysTest {
         dir.resolve("schedule.json"), "127.0.0.1:2");
     assertEquals("2", scheduler.get("blink.phase.groups"));
     assertEquals("auto", scheduler.get("blink.scheduler.policy"));
+    // auto's availability condition uses the read window the NameNode and clients use.
+    assertEquals(nn.get("blink.read.min.window.ms"), scheduler.get("blink.read.min.window.ms"));
+    assertEquals("500", scheduler.get("blink.read.min.window.ms"));
   }
 
   @Test
