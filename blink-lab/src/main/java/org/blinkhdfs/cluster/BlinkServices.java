@@ -89,6 +89,9 @@ final class BlinkServices implements BlinkControl {
     conf.set(BlinkKeys.SCHEDULE_FILE, scheduleFile.toString());
     conf.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
     conf.set(BlinkKeys.POLICY, spec.schedulePolicy());
+    // The read window m of the NameNode and the clients (HdfsSite), which the auto policy's
+    // availability condition uses; without it the scheduler would predict with the default.
+    conf.setLong(BlinkKeys.READ_MIN_WINDOW_MS, HdfsSite.READ_MIN_WINDOW_MS);
     conf.setLong(SchedulerConfig.TICK_MS.name(), 250);
     // An OFF node's agent sleeps until the lease ends or its OFF check-in (one interval here,
     // --off-checkin), like a suspended host that only its RTC alarm wakes: a gear raised

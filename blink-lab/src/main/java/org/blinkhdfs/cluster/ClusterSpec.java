@@ -83,6 +83,9 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     if (layout == Layout.COVERING) {
       checkCovering(layout, stagingNodes, schedulePolicy, dataNodes, schedulerKeys);
     }
+    if (layout == Layout.PHASE_GROUPS) {
+      checkPhaseGroups(nameNodeKeys, schedulerKeys);
+    }
     if (proxy.configured() && !layout.stagesForProxy()) {
       throw new IllegalArgumentException("proxy = " + proxy.launch() + " with layout "
           + layout.flag() + ": the write proxy drains BlinkHDFS layouts only (the "
@@ -108,6 +111,24 @@ public record ClusterSpec(Path baseDir, int dataNodes, int stagingNodes, long in
     int domains = coveringDomains(schedulerKeys);
     check(domains >= 1 && domains <= dataNodes, SchedulerConfig.COVERING_DOMAINS.name(), domains,
         "use 1.." + dataNodes + " (one domain per replica, every domain needs a ring node)");
+  }
+
+  /**
+   * The phase-group layout: {@code blink.phase.groups} must be the same on the NameNode (whose
+   * keys the proxy gets too) and on the scheduler, unset on both (the default) or set alike;
+   * otherwise the windows open for other groups than the blocks are laid out in.
+   */
+  private static void checkPhaseGroups(Map<String, String> nameNodeKeys,
+      Map<String, String> schedulerKeys) {
+    String key = Layout.PHASE_GROUPS_KEY;
+    String nn = nameNodeKeys.getOrDefault(key, "").trim();
+    String sched = schedulerKeys.getOrDefault(key, "").trim();
+    if (!nn.equals(sched)) {
+      throw new IllegalArgumentException(key + " = '" + nn + "' on the NameNode but '" + sched
+          + "' on the scheduler (empty: the default " + org.blinkhdfs.model.config.CoreConfig
+          .PHASE_GROUPS.defaultValue() + ") with layout " + Layout.PHASE_GROUPS.flag()
+          + ": set both from Layout.groupKeys(replication)");
+    }
   }
 
   private static int coveringDomains(Map<String, String> schedulerKeys) {

@@ -32,8 +32,9 @@ public enum Layout {
       Layout.BLINK_TOPOLOGY),
   /**
    * Phase groups' layout: the same policy with {@code blink.ring.spacing = groups} (one replica in
-   * each phase group, {@code blink.phase.groups} at its default 3), run with the scheduler policy
-   * {@code phase-groups} (docs/availability.md).
+   * each phase group, {@code blink.phase.groups} = the run's replication on the NameNode, the
+   * proxy and the scheduler alike, {@link #groupKeys}), run with the scheduler policy {@code
+   * phase-groups} or {@code auto} (docs/availability.md, docs/scheduler.md).
    */
   PHASE_GROUPS("phase-groups", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
       Layout.BLINK_TOPOLOGY),
@@ -59,6 +60,9 @@ public enum Layout {
 
   /** The blink-aware read ordering every BlinkHDFS layout uses. */
   static final String BLINK_TOPOLOGY = "org.blinkhdfs.placement.BlinkNetworkTopology";
+  /** The phase groups G, read by the NameNode's group layout and the scheduler's policies. */
+  public static final String PHASE_GROUPS_KEY =
+      org.blinkhdfs.model.config.CoreConfig.PHASE_GROUPS.name();
   /** HDFS's own {@code dfs.net.topology.impl} default. */
   static final String STOCK_TOPOLOGY = "org.apache.hadoop.hdfs.net.DFSNetworkTopology";
 
@@ -103,6 +107,26 @@ public enum Layout {
   public java.util.Map<String, String> nameNodeKeys() {
     return this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even")
         : this == PHASE_GROUPS ? java.util.Map.of("blink.ring.spacing", "groups")
+        : java.util.Map.of();
+  }
+
+  /**
+   * The keys that must be equal on the NameNode (and the proxy, which computes the same layout)
+   * and on the scheduler for this layout with data of {@code replication}: for {@link
+   * #PHASE_GROUPS}, {@code blink.phase.groups} = r, so every block has one replica in each group
+   * (G = r) and one whole group is a covering set, which the {@code auto} policy's activation
+   * relies on; empty for every other layout. Why r and not the default 3: with r = 2 and G = 3
+   * a block misses a group, and with r = 6 and G = 3 the windows are twice as long as needed.
+   *
+   * @throws IllegalArgumentException when {@code replication} is below 1
+   */
+  public java.util.Map<String, String> groupKeys(int replication) {
+    if (replication < 1) {
+      throw new IllegalArgumentException("replication " + replication + " for layout " + flag
+          + ": give the replication of the data the layout holds, at least 1");
+    }
+    return this == PHASE_GROUPS
+        ? java.util.Map.of(PHASE_GROUPS_KEY, Integer.toString(replication))
         : java.util.Map.of();
   }
 

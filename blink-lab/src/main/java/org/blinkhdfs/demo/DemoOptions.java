@@ -901,6 +901,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       if (l == Layout.COVERING) {
         checkCovering(i);
       }
+      if (layouts().get(i).schedulePolicy().equals(org.blinkhdfs.model.policy.AutoPolicy.NAME)) {
+        checkAuto(i);
+      }
       if (runs(RelaySession.EXPERIMENT) && !layouts().get(i).proxy().configured()) {
         throw new CommandLineTool.UsageException("--layouts " + layouts().get(i).label()
             + ": bench relay reads through the proxy's relay, and the proxy runs with the"
@@ -957,6 +960,30 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       throw new CommandLineTool.UsageException("--layouts " + run.label() + ": the MapReduce"
           + " benches are not supported on the stock covering set (no staging host, and YARN"
           + " would be told nothing of the domains in maintenance)");
+    }
+  }
+
+  /**
+   * {@code phase-groups+auto}: G is the run's replication ({@link Layout#groupKeys}) and auto's
+   * activation keeps whole groups ACTIVE, which covers a block only if it has a replica in every
+   * group: data of a lower replication would have blocks with no replica awake for a whole
+   * level. Higher replications put a replica in every group and are accepted.
+   */
+  private void checkAuto(int i) {
+    LayoutRun run = layouts().get(i);
+    int g = replicationFor(run.layout());
+    for (int w : replicationsWritten(i)) {
+      if (w < g) {
+        throw new CommandLineTool.UsageException("--layouts " + run.label() + " writes data"
+            + " with replication " + w + " but has " + g + " phase groups (--replication):"
+            + " auto's activation keeps whole groups ACTIVE, and a block of " + w
+            + " replicas misses a group; give --latency-replication " + g + " (or higher) or"
+            + " put the layout after the first");
+      }
+    }
+    if (g > nodes()) {
+      throw new CommandLineTool.UsageException("--replication " + g + " phase groups on"
+          + " --nodes " + nodes() + ": every group needs a node; lower the replication");
     }
   }
 

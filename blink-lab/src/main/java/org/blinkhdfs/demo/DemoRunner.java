@@ -104,6 +104,7 @@ final class DemoRunner {
     if (options.runs("latency") && options.runs("throughput")) {
       notes.addAll(CompareNotes.of(cells));
     }
+    notes.addAll(AutoGoalNotes.of(cells)); // none without a phase-groups+auto cell
     if (options.runs(MapReduceSession.WORDCOUNT) || options.runs(MapReduceSession.GREP)) {
       List<ReportCell> ratios = TextRatios.cells(cells);
       cells.addAll(ratios);
@@ -113,7 +114,8 @@ final class DemoRunner {
     return new Report(runInfo(commandLine, started, notes), cells, checks);
   }
 
-  private ClusterSpec spec(LayoutRun run) throws IOException {
+  /** The cluster of {@code run}: its layout, policy and keys at the run's sizes. */
+  ClusterSpec spec(LayoutRun run) throws IOException {
     String dirName = run.label().replaceAll("[^A-Za-z0-9.-]", "_");
     java.nio.file.Path dir = options.clusterDir().resolve(dirName);
     Map<String, String> nameNodeKeys = new java.util.LinkedHashMap<>(
@@ -140,6 +142,11 @@ final class DemoRunner {
         nameNodeKeys.putAll(GroupsSession.nameNodeKeys(options, groupsFile));
       }
     }
+    // Phase groups: G = the run's replication on the NameNode (and so the proxy) and the
+    // scheduler alike, not the default 3 (ClusterSpec refuses a mismatch).
+    Map<String, String> groupKeys = run.layout().groupKeys(options.replicationFor(run.layout()));
+    nameNodeKeys.putAll(groupKeys);
+    schedulerKeys.putAll(groupKeys);
     boolean covering = run.layout() == org.blinkhdfs.cluster.Layout.COVERING;
     if (covering) {
       // One upgrade domain per replica of the data it writes (DemoOptions checks they agree).

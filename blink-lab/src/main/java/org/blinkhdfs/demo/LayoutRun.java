@@ -80,6 +80,34 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
     return layout.isRing() ? ProxySpec.withCluster() : ProxySpec.NONE;
   }
 
+  /**
+   * The layout-bound policies run on their own layout only. {@code auto} predicts availability
+   * from the phase-group layout (one whole group ACTIVE covers every block; switching moves no
+   * data), so on another layout its activation would leave blocks with no replica awake. {@code
+   * covering} switches contiguous runs of the ring, the upgrade domains of the stock covering set;
+   * phase groups are {@code i mod G}, not runs, so a run is no covering set there: the phase
+   * groups' covering set (whole groups ACTIVE, the rest OFF) is auto's activation choice.
+   */
+  private static void checkPairing(String flag, String text, String item, Layout layout,
+      String policy) {
+    if (policy.equals(org.blinkhdfs.model.policy.AutoPolicy.NAME)
+        && layout != Layout.PHASE_GROUPS) {
+      throw new IllegalArgumentException(flag + " " + text + ": '" + item + "': the auto"
+          + " policy chooses windows for the phase-group layout (a whole group ACTIVE covers"
+          + " every block); use " + Layout.PHASE_GROUPS.flag() + "+auto");
+    }
+    if (policy.equals(org.blinkhdfs.model.policy.CoveringPolicy.NAME)
+        && layout != Layout.COVERING) {
+      throw new IllegalArgumentException(flag + " " + text + ": '" + item + "': the covering"
+          + " policy keeps contiguous runs of the ring ACTIVE, the upgrade domains of "
+          + Layout.COVERING.flag() + ", and a run covers no block set of " + layout.flag()
+          + (layout == Layout.PHASE_GROUPS ? " (groups are ring position mod G); for whole"
+          + " phase groups ACTIVE and the rest OFF use " + Layout.PHASE_GROUPS.flag() + "+auto,"
+          + " whose activation choice is that covering set" : "") + "; use "
+          + Layout.COVERING.flag() + "+covering");
+    }
+  }
+
   /** Parses a comma-separated list of {@code layout+policy}; errors name the flag and value. */
   public static List<LayoutRun> parseList(String flag, String text) {
     List<LayoutRun> out = new ArrayList<>();
@@ -113,8 +141,9 @@ public record LayoutRun(Layout layout, String schedulePolicy, boolean popularity
             + "'; use one of " + Policies.allNames() + ", optionally followed by +"
             + POPULARITY + ", +" + GroupsSession.FLAG + " or +" + MIGRATION);
       }
-      out.add(new LayoutRun(Layout.byFlag(flag, t.substring(0, plus)), policy, popularity,
-          groups, migration));
+      Layout layout = Layout.byFlag(flag, t.substring(0, plus));
+      checkPairing(flag, text, t, layout, policy);
+      out.add(new LayoutRun(layout, policy, popularity, groups, migration));
     }
     if (out.isEmpty()) {
       throw new IllegalArgumentException(flag + " is empty; give at least one <layout>+<policy>");

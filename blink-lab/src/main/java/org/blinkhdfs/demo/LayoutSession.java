@@ -49,7 +49,8 @@ import org.blinkhdfs.workload.ZipfKvWorkload;
  * the schedule published, and each experiment measures one cell per replication factor with
  * the analytic expectation beside it ({@link Expectations}). Power levels are entered and left
  * through {@link PowerSteps} (a Rabbit layout's minimum gear stays on; OFF nodes are thawed
- * between levels).
+ * between levels). Under {@code phase-groups+auto} each level is measured once auto's decision
+ * has settled, and says what auto chose and why ({@link AutoLevels}).
  *
  * <ul>
  *   <li>latency: BlinkFS's single-threaded random reads ({@code meanMs}, {@code stdMs}, p50, p90,
@@ -124,6 +125,8 @@ final class LayoutSession extends SessionBase {
   private final Map<Integer, LatencyConfig> latencyData = new LinkedHashMap<>();
   private final PowerSteps steps;
   private final Optional<DrainProbe> drain;
+  /** phase-groups+auto: auto's decision per level, its notes and checks. */
+  private final Optional<AutoLevels> auto;
   private ThroughputWorkload io;
   private ThroughputReads ioReads;
   private List<List<String>> ioHolders = List.of();
@@ -153,12 +156,19 @@ final class LayoutSession extends SessionBase {
         options.layoutKeys().minimumActiveNodes(run.layout()), progress);
     this.drain = cluster.spec().proxy().configured()
         ? Optional.of(new DrainProbe(cluster.proxy())) : Optional.empty();
+    this.auto = run.schedulePolicy().equals(org.blinkhdfs.model.policy.AutoPolicy.NAME)
+        ? Optional.of(new AutoLevels(run.label(), cluster, progress)) : Optional.empty();
   }
 
-  /** What the report must say about this run (minimum gears kept on above the budget). */
+  /**
+   * What the report must say about this run: minimum gears kept on above the budget, and under
+   * auto what it chose at each level and why.
+   */
   @Override
   public List<String> notes() {
-    return steps.notes();
+    List<String> out = new ArrayList<>(steps.notes());
+    auto.ifPresent(a -> out.addAll(a.notes()));
+    return out;
   }
 
 
@@ -167,6 +177,7 @@ final class LayoutSession extends SessionBase {
   public List<org.blinkhdfs.bench.report.Check> checks() {
     List<org.blinkhdfs.bench.report.Check> out = new ArrayList<>(checks);
     drain.ifPresent(d -> out.add(d.check(run.label())));
+    auto.ifPresent(a -> out.addAll(a.checks()));
     return out;
   }
 
@@ -181,6 +192,9 @@ final class LayoutSession extends SessionBase {
   public void run(FileSystem fs) throws IOException, InterruptedException {
     cluster.setPowerPercent(100);
     prepare(fs);
+    if (auto.isPresent()) {
+      auto.get().holders(Expectations.holders(cluster.nameNode().dfs(), stored));
+    }
     if (run.migration()) {
       PowerModel model = PowerModel.macMini(options.nodes());
       migration = Optional.of(CompareMigration.open(cluster, model, ratio(options))
@@ -212,6 +226,9 @@ final class LayoutSession extends SessionBase {
   private void sweep(FileSystem fs) throws IOException, InterruptedException {
     for (int power : options.powers()) {
       Schedule s = migration.isPresent() ? enterMigrating(fs, power) : steps.enter(power);
+      if (auto.isPresent()) {
+        s = auto.get().settle(power, s);
+      }
       Optional<DrainProbe.Level> level = drain.isPresent()
           ? Optional.of(drain.get().begin()) : Optional.empty();
       progress.accept(run.label() + " at " + power + "% power: epoch " + s.epoch() + ", "
@@ -248,7 +265,10 @@ final class LayoutSession extends SessionBase {
             m.get(CompareMigration.IN_S), m.get(CompareMigration.RHO),
             m.get(CompareMigration.OUT_MIB), m.get(CompareMigration.OUT_S)));
       } else {
-        steps.leave(s);
+        steps.leave(auto.isPresent() ? auto.get().toLeave() : s);
+        if (auto.isPresent()) {
+          auto.get().finish();
+        }
       }
     }
   }

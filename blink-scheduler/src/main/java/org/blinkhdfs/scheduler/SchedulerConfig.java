@@ -91,6 +91,8 @@ public final class SchedulerConfig {
   public static final ConfigKey ENERGY_PAYBACK = new ConfigKey(
       "blink.scheduler.energy.payback.intervals",
       Integer.toString(SchedulerSettings.DEFAULT_PAYBACK_INTERVALS), "intervals");
+  /** The auto policy's hysteresis H in decisions ({@link AutoConfig}); the lab waits H + 1. */
+  public static final ConfigKey AUTO_HYSTERESIS = AutoConfig.HYSTERESIS;
   /** Defined in blink-control ({@link WakeLimits}) so the scheduler's refusals name it. */
   public static final ConfigKey WAKE_MAX_MS = WakeLimits.MAX_MS;
   public static final ConfigKey WAKE_MAX_NODES = WakeLimits.MAX_NODES;

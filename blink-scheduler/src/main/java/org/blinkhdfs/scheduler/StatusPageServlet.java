@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -21,6 +22,7 @@ import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.BlinkPolicy;
+import org.blinkhdfs.model.policy.LoadSignals;
 import org.blinkhdfs.model.schedule.GanttSvg;
 import org.blinkhdfs.model.schedule.Schedule;
 
@@ -114,12 +116,40 @@ public final class StatusPageServlet extends ApiServlet {
         .append(" retired (merged or removed)</p>\n");
   }
 
-  /** The auto policy's choice and why, one paragraph; empty for another policy. */
+  /**
+   * The auto policy's choice and why, one paragraph, then the live load its next decision takes
+   * ({@link #loadLine}); empty for another policy.
+   */
   static String autoLine(BlinkPolicy policy) {
     if (!(policy instanceof AutoPolicy a) || a.lastDecision().isEmpty()) {
       return "";
     }
-    return "<p id=\"auto\">auto: " + esc(a.lastDecision().get().reason()) + "</p>\n";
+    return "<p id=\"auto\">auto: " + esc(a.lastDecision().get().reason()) + "</p>\n"
+        + "<p id=\"auto-load\">" + esc(loadLine(a.load(), a.settings().targetUtilization()))
+        + "</p>\n";
+  }
+
+  /**
+   * The auto policy's load, as {@code GET /v1/power} has it in {@code auto.load}: the ACTIVE
+   * nodes' mean utilization and over how many, the reads held at the proxies, the YARN
+   * containers pending (each "not measured" when unknown or stale), and the demand at the target
+   * utilization T. Example: u = 0.5 on 3 nodes, 0 reads held, no YARN reading, T = 0.8: "load:
+   * utilization 0.50 on 3 ACTIVE nodes, reads held 0, containers pending not measured, demand
+   * 1.88 node-eq at target 0.80".
+   */
+  static String loadLine(LoadSignals l, double target) {
+    OptionalDouble demand = l.demandNodes(target);
+    return "load: utilization " + (l.utilization() >= 0 ? String.format(Locale.ROOT,
+        "%.2f on %d ACTIVE node%s", l.utilization(), l.measuredNodes(),
+        l.measuredNodes() == 1 ? "" : "s") : "not measured") + ", reads held "
+        + measured(l.readsHeld()) + ", containers pending " + measured(l.pendingContainers())
+        + ", demand " + (demand.isPresent() ? String.format(Locale.ROOT, "%.2f node-eq at"
+        + " target %.2f", demand.getAsDouble(), target) : "unbounded (" + (l.workWaiting()
+        ? "work waiting" : "no utilization sample") + ")");
+  }
+
+  private static String measured(long v) {
+    return v >= 0 ? Long.toString(v) : "not measured";
   }
 
   /** One line of the energy books: drawn against budget since the start. */
