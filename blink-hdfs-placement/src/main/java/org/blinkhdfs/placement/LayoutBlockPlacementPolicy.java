@@ -129,6 +129,8 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
   private volatile String reportedMismatch = "";
   /** The file of the current thread's public chooseTarget call, if any ({@link #forFile}). */
   private final ThreadLocal<String> placingFile = new ThreadLocal<>();
+  /** Copies and deletions chosen since each node's last heartbeat ({@link #load}). */
+  private final PendingLoad<DatanodeDescriptor> pending = new PendingLoad<>();
 
   /**
    * Reads and validates this layout's keys from {@code conf} (a bad value fails here, at
@@ -541,19 +543,22 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
         types.put(s.getStorageType(), 1);
       }
     }
-    take(ring, node, req.withStorageTypes(types));
+    if (take(ring, node, req.withStorageTypes(types))) {
+      pending.add(node, node.getLastUpdateMonotonic(), 1);
+    }
   }
 
   /**
    * The node a correction copies to: among the demanded position and the layout's substitutes
    * for it ({@link LayoutModel#substitutes}: the other members of a phase group, which serve the
    * block alike) that can take a write now and are neither held nor planned, the one with the
-   * least DFS used (ties: the demanded position, then the substitutes' order); null to wait for a
-   * later pass. Least used, not the check's suggestion: after a layout change the suggestion is
-   * a function of the held positions, and a whole class of blocks (the N = 9 bisection ring's,
-   * say) would pile its copies onto one member of each group, which the Balancer never evens
-   * out (it leaves ring replicas alone). Without substitutes (the ring) it is the demanded
-   * position or nothing, as before.
+   * least {@link #load} (ties: the demanded position, then the substitutes' order); null to wait
+   * for a later pass. Least loaded, not the check's suggestion: after a layout change the
+   * suggestion is a function of the held positions, and a whole class of blocks (the N = 9
+   * bisection ring's, say) would pile its copies onto one member of each group, which the
+   * Balancer never evens out (it leaves ring replicas alone). The load counts this pass's
+   * earlier picks, or every copy of the pass would go to one member. Without substitutes (the
+   * ring) it is the demanded position or nothing, as before.
    */
   private DatanodeDescriptor correctionTarget(RingMembers ring, int position, TargetPlan plan,
       TargetRequest req) {
@@ -567,11 +572,15 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
       return best;
     }
     Set<Integer> taken = taken(ring, plan, req);
+    long least = best == null ? Long.MAX_VALUE : load(best);
     for (int q : substitutes) {
       DatanodeDescriptor s = ring.node(q);
-      if (!taken.contains(q) && s != null && ring.fillable(q) && ring.writable(s, req.guardMs)
-          && (best == null || s.getDfsUsed() < best.getDfsUsed())) {
-        best = s;
+      if (!taken.contains(q) && s != null && ring.fillable(q) && ring.writable(s, req.guardMs)) {
+        long l = load(s);
+        if (l < least) {
+          best = s;
+          least = l;
+        }
       }
     }
     return best;
@@ -703,9 +712,28 @@ public abstract class LayoutBlockPlacementPolicy extends BlockPlacementPolicyDef
         return super.chooseReplicasToDelete(availableReplicas, candidates,
             expectedNumOfReplicas, excess, addedNode, delNodeHint);
       }
-      return ReplicaDeletion.choose(maybeRing.get(), candidates, expectedNumOfReplicas,
-          excess, RackRule.required(clusterMap, expectedNumOfReplicas), delNodeHint);
+      List<DatanodeStorageInfo> chosen = ReplicaDeletion.choose(maybeRing.get(), candidates,
+          expectedNumOfReplicas, excess, RackRule.required(clusterMap, expectedNumOfReplicas),
+          delNodeHint, this::load);
+      for (DatanodeStorageInfo s : chosen) {
+        DatanodeDescriptor d = s.getDatanodeDescriptor();
+        pending.add(d, d.getLastUpdateMonotonic(), -1);
+      }
+      return chosen;
     });
+  }
+
+  /**
+   * A node's load in replicas, for choosing among members of a phase group that serve a block
+   * alike (correction targets, deletions): the replicas it reported, plus the blocks HDFS has
+   * scheduled to it, plus the copies and deletions this policy chose since its last heartbeat
+   * ({@link PendingLoad}). Replicas, not DFS used: the NameNode counts a replica at the block
+   * report that brings it, while DFS used changes only with the next heartbeat, and HDFS names
+   * no block (so no size) when it asks which replica to delete.
+   */
+  private long load(DatanodeDescriptor d) {
+    return pending.of(d, d.getLastUpdateMonotonic(), (long) d.numBlocks()
+        + d.getBlocksScheduled());
   }
 
   /**

@@ -5,16 +5,23 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.blinkhdfs.layout.Substitutes;
 
 /**
  * Which excess replicas of an over-replicated block to delete, so that what is left is the layout.
  *
  * <p>Order of preference: replicas off the ring (staging, unnamed nodes), then ring replicas
  * outside the layout, then layout replicas in reverse placement order ({@link
- * LayoutModel#deletionOrder} for the block's replication). Two hard rules skip a candidate:
+ * LayoutModel#deletionOrder} for the block's replication). Where the layout holds two replicas
+ * interchangeable (a ring extra that substitutes for a held layout position: two members of one
+ * phase group), the one on the more loaded node goes ({@link Substitutes#deletionOrder}, load as
+ * the caller counts it): either serves the block alike, and deleting by position would leave the
+ * copies of a layout change piled on the members it happens to keep. Two hard rules skip a
+ * candidate:
  *
  * <ul>
  *   <li>its storage type must be one the storage policy has in excess (HDFS's {@code
@@ -40,12 +47,13 @@ final class ReplicaDeletion {
 
   /**
    * Picks {@code candidates.size() - expected} replicas to delete (may return fewer);
-   * {@code hint} may be null.
+   * {@code hint} may be null; {@code load} is a node's load (higher is fuller), asked only of
+   * ring nodes holding interchangeable replicas.
    */
   static List<DatanodeStorageInfo> choose(RingMembers ring, Collection<DatanodeStorageInfo>
       candidates, int expected, List<StorageType> excessTypes, int requiredRacks,
-      DatanodeDescriptor hint) {
-    List<DatanodeStorageInfo> remaining = priority(ring, candidates, expected);
+      DatanodeDescriptor hint, ToLongFunction<DatanodeDescriptor> load) {
+    List<DatanodeStorageInfo> remaining = priority(ring, candidates, expected, load);
     hintFirst(ring, remaining, expected, hint);
     List<DatanodeStorageInfo> excess = new ArrayList<>();
     while (candidates.size() - expected > excess.size()) {
@@ -62,7 +70,8 @@ final class ReplicaDeletion {
 
   /** Candidates in the order they should go (see class comment). */
   private static List<DatanodeStorageInfo> priority(RingMembers ring,
-      Collection<DatanodeStorageInfo> candidates, int expected) {
+      Collection<DatanodeStorageInfo> candidates, int expected,
+      ToLongFunction<DatanodeDescriptor> load) {
     Map<Integer, DatanodeStorageInfo> byPosition = new LinkedHashMap<>();
     List<DatanodeStorageInfo> out = new ArrayList<>();
     for (DatanodeStorageInfo s : candidates) {
@@ -75,7 +84,8 @@ final class ReplicaDeletion {
     }
     if (!byPosition.isEmpty()) {
       List<Integer> held = new ArrayList<>(byPosition.keySet());
-      for (int p : ring.layout().deletionOrder(held, ring.replicasOn(expected))) {
+      for (int p : Substitutes.deletionOrder(ring.layout(), held, ring.replicasOn(expected),
+          q -> load.applyAsLong(byPosition.get(q).getDatanodeDescriptor()))) {
         out.add(byPosition.get(p));
       }
     }

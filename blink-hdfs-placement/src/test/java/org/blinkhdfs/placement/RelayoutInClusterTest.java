@@ -40,17 +40,19 @@ import org.junit.jupiter.api.io.TempDir;
  * the surplus replica of the doubled group. No {@code fsck -replicate} is needed.
  *
  * <p>What must hold exactly: the replicas that change holder equal the plan's moved count, and so
- * do the corrections the policy chose (no copy made twice or trimmed back); each node loses
- * exactly the replicas the plan says (the deletion follows the same check as the plan); each
- * group receives the plan's number of copies; every block ends with one replica per group; no
- * block is seen with fewer than 3 replicas; every file reads back byte for byte.
+ * do the corrections the policy chose (no copy made twice or trimmed back); each group loses and
+ * receives the plan's number of replicas; every block ends with one replica per group; no block
+ * is seen with fewer than 3 replicas; every file reads back byte for byte.
  *
- * <p>What does not hold, measured here and printed: where inside a group the copies land. The
- * NameNode copies to the group member least used now, which cannot see the replicas other
- * blocks will delete later, so members that are about to lose replicas get too few copies; the
- * plan's balanced AFTER is not reached (four runs: 13 to 20 replicas between the fullest and the
- * emptiest node, against the plan's 2 to 9). docs/operations.md, "Changing the layout on a
- * cluster with data", says so.
+ * <p>Where inside a group the copies land is bounded, not exact: the NameNode copies to the
+ * least loaded member counting the pass's own earlier picks, and of two replicas in one group
+ * deletes the one on the fuller node, both online, so it lands near the plan's balanced AFTER
+ * (every node at 18 here) but not on it. Three runs: spreads (fullest minus emptiest node) of 6,
+ * 6 and 8 against the plan's 0; before those two choices were load-aware, four runs gave 13 to
+ * 20. The bound, plan + {@value #SPREAD_MARGIN}, passes the runs seen with room for one more
+ * replica each way and fails the old behaviour. Which node of a group loses a replica depends
+ * on the order of deletions, so losses are compared per group (exact) rather than per node.
+ * docs/operations.md, "Changing the layout on a cluster with data", says so.
  *
  * <p>Test settings: the fixture's 1 s heartbeats and redundancy monitor, a 10 s pending
  * reconstruction timeout, and for the restart a safe mode that waits for all 9 DataNodes plus
@@ -65,6 +67,7 @@ class RelayoutInClusterTest {
   private static final int FILES = 54;
   private static final int BYTES = 1000;
   private static final long MIGRATION_MS = 60_000;
+  private static final int SPREAD_MARGIN = 10;
 
   @TempDir
   Path dir;
@@ -174,7 +177,7 @@ class RelayoutInClusterTest {
         planCopiesPerGroup[p % GROUPS] += (int) n.replicasIn();
         planAfter[p] = (int) n.replicasAfter();
       }
-      assertArrayEquals(planLost, lost, "replicas each node lost");
+      assertArrayEquals(perGroup(planLost), perGroup(lost), "replicas each group lost");
       assertArrayEquals(planCopiesPerGroup, copiesPerGroup, "copies each group received");
       for (String path : paths) {
         assertArrayEquals(MiniBlinkCluster.contents(path, BYTES), c.read(path), path);
@@ -190,7 +193,20 @@ class RelayoutInClusterTest {
           doneAt - activeAt, System.currentTimeMillis() - start,
           Arrays.toString(beforeCounts), Arrays.toString(afterCounts), spread(afterCounts),
           Arrays.toString(planAfter), spread(planAfter));
+      System.out.printf("  lost per node %s, plan %s%n", Arrays.toString(lost),
+          Arrays.toString(planLost));
+      assertTrue(spread(afterCounts) <= spread(planAfter) + SPREAD_MARGIN, "replicas per node "
+          + Arrays.toString(afterCounts) + " spread " + spread(afterCounts) + ", plan "
+          + Arrays.toString(planAfter) + " spread " + spread(planAfter) + " + " + SPREAD_MARGIN);
     }
+  }
+
+  private static int[] perGroup(int[] perNode) {
+    int[] out = new int[GROUPS];
+    for (int p = 0; p < perNode.length; p++) {
+      out[p % GROUPS] += perNode[p];
+    }
+    return out;
   }
 
   private static int spread(int[] counts) {

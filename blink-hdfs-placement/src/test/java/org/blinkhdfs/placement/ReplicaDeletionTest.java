@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSTestUtil;
@@ -12,6 +13,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.protocol.DatanodeStorage;
 import org.apache.hadoop.net.NetworkTopology;
+import org.blinkhdfs.layout.phase.PhaseGroupLayoutModel;
 import org.blinkhdfs.layout.ring.RingLayoutModel;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -85,7 +87,8 @@ class ReplicaDeletionTest {
   private List<DatanodeStorageInfo> choose(List<DatanodeStorageInfo> candidates, int expected,
       List<StorageType> excessTypes, DatanodeDescriptor hint) {
     RingMembers ring = RingMembers.of(schedule, new RingLayoutModel(N), topology, 30_000, null);
-    return ReplicaDeletion.choose(ring, candidates, expected, excessTypes, 2, hint);
+    return ReplicaDeletion.choose(ring, candidates, expected, excessTypes, 2, hint,
+        d -> 0);
   }
 
   private static List<StorageType> excess(StorageType... types) {
@@ -201,5 +204,30 @@ class ReplicaDeletionTest {
     assertEquals(List.of(archive4), choose(List.of(disk(node[0]), disk(node[4]), archive4,
         disk(node[6])), 3, excess(StorageType.DISK, StorageType.ARCHIVE), null),
         "the duplicate on 4 goes");
+  }
+
+  /**
+   * Phase groups (G = 3: {0, 3, 6}, {1, 4, 7}, {2, 5, 8}), held {0, 4, 6, 8} for 3 after a
+   * correction copied the block to 8: the layout [0, 4, 8] alone deletes 6, the higher of the two
+   * members of group 0. Either serves the block alike, so the fuller node goes: 0 when it holds
+   * 25 replicas against 16 on 6, 6 when 6 is the fuller, 6 at a tie. The ring model with the
+   * same loads is unchanged ({@link #theStandInGoesOnceItsLayoutNodeHoldsTheBlock}).
+   */
+  @Test
+  void ofTwoPhaseGroupMembersTheFullerNodeGoes() {
+    ringOnRacksAbc();
+    RingMembers groups = RingMembers.of(schedule, new PhaseGroupLayoutModel(N, 3), topology,
+        30_000, null);
+    DatanodeStorageInfo d0 = disk(node[0]);
+    DatanodeStorageInfo d6 = disk(node[6]);
+    List<DatanodeStorageInfo> held = List.of(d0, disk(node[4]), d6, disk(node[8]));
+    for (Map.Entry<List<Long>, DatanodeStorageInfo> c : Map.of(List.of(25L, 16L), d0,
+        List.of(16L, 25L), d6, List.of(18L, 18L), d6).entrySet()) {
+      Map<DatanodeDescriptor, Long> load = Map.of(node[0], c.getKey().get(0), node[6],
+          c.getKey().get(1));
+      assertEquals(List.of(c.getValue()), ReplicaDeletion.choose(groups, held, 3,
+          excess(StorageType.DISK), 2, null, d -> load.getOrDefault(d, 18L)),
+          "loads of 0 and 6: " + c.getKey());
+    }
   }
 }

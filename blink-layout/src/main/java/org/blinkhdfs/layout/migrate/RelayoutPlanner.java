@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
+import org.blinkhdfs.layout.Substitutes;
 import org.blinkhdfs.layout.phase.PhaseGroupLayoutModel;
 import org.blinkhdfs.model.policy.PhaseGroups;
 
@@ -30,8 +31,9 @@ import org.blinkhdfs.model.policy.PhaseGroups;
  * correction deletes them.
  *
  * <p><b>Destinations.</b> A ring position accepts only its node. A phase group accepts any member
- * that does not hold the block; {@link DestinationRule} picks the check's member (the NameNode
- * today) or the member that ends up holding the fewest bytes (largest blocks first).
+ * that does not hold the block, and of two replicas in one group either may leave; {@link
+ * DestinationRule} picks the check's members, or (the NameNode's choice) the fuller of the two to
+ * leave and the member that ends up holding the fewest bytes to receive (largest blocks first).
  *
  * <p>Worked example (N = 9, r = 3, one block per first node f written under bisection, {f, f+4,
  * f+6}, to phase groups G = 3): f and f+6 share group f mod 3, so every block keeps two replicas
@@ -106,15 +108,16 @@ public final class RelayoutPlanner {
       }
       pending.add(pend(b));
     }
-    for (Pending p : pending) {
+    List<Pending> order = new ArrayList<>(pending);
+    if (rule == DestinationRule.BALANCED) {
+      order.sort(Comparator.comparingLong((Pending p) -> -p.block.bytes()));
+    }
+    for (Pending p : order) {
+      leave(p, flows);
       for (String h : p.leave) {
         flow(flows, h)[DELETED_REPLICAS]++;
         flow(flows, h)[DELETED_BYTES] += p.block.bytes();
       }
-    }
-    List<Pending> order = new ArrayList<>(pending);
-    if (rule == DestinationRule.BALANCED) {
-      order.sort(Comparator.comparingLong((Pending p) -> -p.block.bytes()));
     }
     for (Pending p : order) {
       for (int m : p.missing) {
@@ -167,18 +170,51 @@ public final class RelayoutPlanner {
     }
     int r = Math.min(b.replication(), ring.size());
     LayoutCheck check = target.check(held, r);
-    Pending p = new Pending(b, new LinkedHashSet<>(check.layout()), check.missing(),
-        Set.copyOf(held));
-    for (int pos : check.layout()) {
+    return new Pending(b, new LinkedHashSet<>(check.layout()), check.missing(),
+        Set.copyOf(held), check.extra(), offRing);
+  }
+
+  /**
+   * Who of the block's holders stays and who leaves: the check's extra positions and the holders
+   * off the ring leave; with {@link DestinationRule#BALANCED}, an extra that is interchangeable
+   * with a held layout replica (two members of one phase group) stays when that replica's node
+   * holds more bytes now, before this and later deletions, and that replica leaves instead
+   * ({@link Substitutes#trade}, as the NameNode's deletion chooses by load).
+   */
+  private void leave(Pending p, Map<String, long[]> flows) {
+    List<Integer> kept = new ArrayList<>();
+    for (int pos : p.layout) {
       if (p.held.contains(pos)) {
-        p.stay.add(ring.get(pos));
+        kept.add(pos);
       }
     }
-    for (int pos : check.extra()) {
-      p.leave.add(ring.get(pos));
+    List<Integer> order = rule == DestinationRule.BALANCED
+        ? Substitutes.trade(target, p.extra, kept, q -> bytesLeft(q, flows))
+        : concat(p.extra, kept);
+    int extras = p.extra.size();
+    for (int i = 0; i < order.size(); i++) {
+      int pos = order.get(i);
+      if (i < extras) {
+        p.leave.add(ring.get(pos));
+        p.layout.remove(pos);
+      } else {
+        p.stay.add(ring.get(pos));
+        p.layout.add(pos);
+      }
     }
-    p.leave.addAll(offRing);
-    return p;
+    p.leave.addAll(p.offRing);
+  }
+
+  /** The bytes node {@code q} holds before the copies, less the deletions planned so far. */
+  private long bytesLeft(int q, Map<String, long[]> flows) {
+    long[] f = flows.get(ring.get(q));
+    return f == null ? 0 : f[BEFORE_BYTES] - f[DELETED_BYTES];
+  }
+
+  private static List<Integer> concat(List<Integer> a, List<Integer> b) {
+    List<Integer> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
   }
 
   /** Where the replica for missing position {@code m} goes ({@link DestinationRule}). */
@@ -244,11 +280,17 @@ public final class RelayoutPlanner {
     final List<String> leave = new ArrayList<>();
     final List<Integer> arrive = new ArrayList<>();
 
-    Pending(BlockReplicas block, Set<Integer> layout, List<Integer> missing, Set<Integer> held) {
+    final List<Integer> extra;
+    final List<String> offRing;
+
+    Pending(BlockReplicas block, Set<Integer> layout, List<Integer> missing, Set<Integer> held,
+        List<Integer> extra, List<String> offRing) {
       this.block = block;
       this.layout = layout;
       this.missing = missing;
       this.held = held;
+      this.extra = extra;
+      this.offRing = offRing;
     }
   }
 }

@@ -170,6 +170,34 @@ class RelayoutPlannerTest {
     assertEquals(2, plan.nodes().get(0).replicasOut());
   }
 
+  /**
+   * Of two replicas in one phase group, BALANCED deletes the one on the node holding more after
+   * the deletions planned so far, as the NameNode does; CHECK deletes the check's extra (the
+   * higher member). N = 9, G = 3, 10 bytes each: A {0, 4, 6} and B {0, 1, 3}, both missing group
+   * 2; node 0 holds 20 bytes, 1, 3, 4, 6 hold 10. A: 6 (10) against 0 (20): 0 leaves. B: 3 (10)
+   * against 0 (now 10): a tie, the check's 3 leaves. Every node then holds at most 10 before the
+   * copies.
+   */
+  @Test
+  void balancedDeletesTheFullerOfTwoGroupMembers() {
+    List<BlockReplicas> blocks = List.of(
+        new BlockReplicas(1, 10, 3, List.of("n0", "n4", "n6")),
+        new BlockReplicas(2, 10, 3, List.of("n0", "n1", "n3")));
+    PhaseGroupLayoutModel groups = new PhaseGroupLayoutModel(9, 3);
+    RelayoutPlan balanced = new RelayoutPlanner(ring(9), groups, DestinationRule.BALANCED)
+        .plan(blocks);
+    assertEquals(List.of(List.of("n0"), List.of("n3")),
+        balanced.changes().stream().map(BlockChange::leave).toList());
+    assertEquals(List.of(List.of("n6", "n4"), List.of("n0", "n1")),
+        balanced.changes().stream().map(BlockChange::stay).toList());
+    RelayoutPlan check = new RelayoutPlanner(ring(9), groups, DestinationRule.CHECK)
+        .plan(blocks);
+    assertEquals(List.of(List.of("n6"), List.of("n3")),
+        check.changes().stream().map(BlockChange::leave).toList());
+    assertEquals(2, balanced.replicasMoved());
+    assertEquals(2, check.replicasMoved());
+  }
+
   @Test
   void badRingsAndBlocksAreNamed() {
     IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
