@@ -11,11 +11,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The auto goal on a small grid (N in {9, 10, 11}, r in {2, 3}, 10..100%, transitions 0 and
  * 1 367 ms, 330 blocks), so {@code mvn verify} guards it: the availability half holds
- * in every case, and every per-joule miss has a named cause ({@link AutoGoalCheck#cause}).
+ * in every case, and every per-joule miss is a trade-off (the better design is less available)
+ * or layout balance (a design on another layout is better and auto is the best on its own):
+ * none is auto's throughput model predicting more than the read order delivers, or unexplained
+ * ({@link AutoGoalCheck#cause}).
  */
 class AutoGoalGridTest {
   @Test
-  void availabilityHoldsAndEveryPerJouleMissIsExplained() {
+  void availabilityHoldsAndNoPerJouleMissIsTheChoosersModel() {
     List<AutoGoalFigure.Row> rows = AutoGoalFigure.rows(new int[] {9, 10, 11}, new int[] {2, 3},
         AutoGoalFigure.transitions(), 330, 0, r -> { });
     assertEquals(120, rows.size());
@@ -26,7 +29,8 @@ class AutoGoalGridTest {
         String at = row.spec() + ": " + v;
         if (!v.kind().equals("per joule")) {
           availability.add(at);
-        } else if (v.cause().equals(AutoGoalCheck.OTHER)) {
+        } else if (!v.cause().equals(AutoGoalCheck.TRADE_OFF)
+            && !v.cause().equals(AutoGoalCheck.LAYOUT_BALANCE)) {
           unexplained.add(at);
         }
       }

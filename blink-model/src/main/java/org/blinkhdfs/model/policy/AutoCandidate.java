@@ -16,8 +16,8 @@ package org.blinkhdfs.model.policy;
  * </ul>
  *
  * @param kind the family
- * @param activeNodes ring nodes ACTIVE the whole interval (the first of
- *     {@link AutoEvaluator#activeOrder})
+ * @param activeNodes ring nodes ACTIVE the whole interval, whole phase groups
+ *     ({@link AutoEvaluator#activeGroups})
  */
 public record AutoCandidate(Kind kind, int activeNodes) {
   /** The three families, in the order ties are broken. */

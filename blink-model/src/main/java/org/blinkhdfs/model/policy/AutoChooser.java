@@ -28,12 +28,14 @@ import org.blinkhdfs.model.power.PowerBudget;
  * nothing) in H consecutive decisions. On a constant input the best is constant, so the choice
  * changes at most once: it never flaps.
  *
- * <p>Worked example (9 nodes, 25 W / 10 W, no transitions, t = 60 s, 70% = 157.5 W, H = 3,
- * margin 5%): with u = 0.5 on 3 ACTIVE nodes the demand is 1.875 node-eq, every plan carries it
- * and activation 3 (135 W) is the cheapest. Once reads are held demand is unbounded and hybrid 3
- * gives 4.5 node-eq for 157.5 W (0.02857/W), 28.6% more than activation 3's 3/135 = 0.02222/W:
- * two decisions keep activation 3, the third switches. At 25 W / 1 W and 50% activation 4
- * (105 W) loses only 0.6% per joule to the plans spending all 112.5 W, and stays.
+ * <p>Worked example (9 nodes, G = r = 3, 25 W / 1 W, no transitions, t = 60 s, 70% = 157.5 W,
+ * H = 3, margin 5%): with u = 0.5 on 3 ACTIVE nodes the demand is 1.875 node-eq, every plan
+ * carries it and activation 3 (81 W) is the cheapest. Once reads are held demand is unbounded
+ * and activation 6 gives 6 node-eq for 153 W (0.03922/W), 5.9% more than activation 3's 3/81 =
+ * 0.03704/W: two decisions keep activation 3, the third switches. Blinking and the hybrids spend
+ * all 157.5 W for no more than their activation delivers under the read order (3 node-eq blinking,
+ * {@link ReadOrderCapacity}). At 100% activation 9 gives 9/225 = 0.04/W, only 2.0% more than
+ * activation 6, so activation 6 stays.
  *
  * <p>Thread-safe (synchronized); the only state is the choice and the count.
  */

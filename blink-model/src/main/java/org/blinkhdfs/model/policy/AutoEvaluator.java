@@ -3,6 +3,7 @@ package org.blinkhdfs.model.policy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.TreeSet;
 import org.blinkhdfs.model.power.PowerBudget;
 import org.blinkhdfs.model.power.PowerModel;
 
@@ -20,25 +21,44 @@ import org.blinkhdfs.model.power.PowerModel;
  * changes, and those are paid in the interval's energy anyway.
  *
  * <h2>Which nodes are ACTIVE</h2>
- * {@link #activeOrder}: whole groups, smallest first (the last {@code G − N mod G} groups have
- * {@code ⌊N/G⌋} nodes), each group's members in ring order; k ACTIVE nodes are the first k of
- * that order. The first {@link #coverNodes} nodes are the cheapest covering set. Fewer ACTIVE
- * nodes than that is not a candidate: some block would have no replica awake all interval while
- * others do, which no read of that block can wait out (the covering policy's rule too).
+ * Whole groups only ({@link #activeGroups}). Under the read order j ACTIVE groups deliver
+ * {@code j · min|g|} over them ({@link ReadOrderCapacity}), so the useful sets hold groups of one
+ * size: the j smallest ({@link #activeOrder}, smallest first, the cheapest; the last
+ * {@code G − N mod G} groups have {@code q = ⌊N/G⌋} nodes) or, when {@code N mod G > 0}, the j
+ * largest ({@code q + 1} nodes each, the first {@code N mod G} groups), which deliver
+ * {@code j·(q+1)} where j smallest would deliver {@code j·q}. k ACTIVE nodes name the set: the
+ * {@code k/(q+1)} largest groups when that is a whole number no more than {@code N mod G}, else
+ * the smallest groups that hold k nodes (when both hold k nodes they deliver the same k
+ * node-eq; when k is also a smallest-first set mixing sizes, that set delivers less). Fewer
+ * groups than {@link #coverGroups} is not a candidate: some block would have no replica awake all
+ * interval while others do, which no read of that block can wait out (the covering policy's rule
+ * too); any {@code coverGroups} groups cover, so {@link #coverNodes} (smallest first) is the
+ * cheapest covering set.
  *
  * <h2>Candidates</h2>
- * Blinking (the whole budget, window {@code ⌊f·t⌋ − T_tr} as in every blink policy); for every k
- * from {@code coverNodes} to the ACTIVE nodes the budget affords
- * ({@link ActivationPolicy#activeNodes}): activation k (the rest OFF), and hybrid k (the rest
- * blink with what is left, {@code f_b = (P − k·p_active − (N−k)·p_sleep) / ((N−k)·(p_active −
- * p_sleep))}) when its window is positive.
+ * Blinking (the whole budget, window {@code ⌊f·t⌋ − T_tr} as in every blink policy); for every
+ * whole-group set above (j from {@link #coverGroups}, smallest first, and largest first) that the
+ * budget affords (no more nodes than {@link ActivationPolicy#activeNodes}), in increasing k:
+ * activation of those k nodes (the rest OFF), and hybrid k (the rest blink with what is left,
+ * {@code f_b = (P − k·p_active − (N−k)·p_sleep) / ((N−k)·(p_active − p_sleep))}) when its window
+ * is positive. Only
+ * whole groups: under the read order ACTIVE nodes beyond whole groups add (almost) no throughput
+ * for their power ({@link ReadOrderCapacity}).
+ *
+ * <h2>Throughput</h2>
+ * What the NameNode's read order delivers ({@link ReadOrderCapacity}), not the awake
+ * node-seconds: blinking {@code Σ_g min(L, gap_g)·|g|/t} for G = r (the group opened last serves
+ * alone), j whole groups ACTIVE {@code j·min|g|}, and a hybrid the same as its activation (every
+ * block has an ACTIVE replica, so its blinking nodes serve no read). A hybrid therefore never beats
+ * its activation; it stays a candidate so the reason shows what it would give.
  *
  * <p>Worked example (N = 9, r = G = 3, t = 6 s, T_tr = 137 ms, m = 500 ms, 25 W awake, 0 W asleep,
  * 40% = 90 W): blinking gets 2 400 ms powered, a 2 263 ms window, L = 1 763 ms against gaps of
  * 2 000 ms: unavailable 3·237/6000 = 11.85% of the interval, mean wait 3·237²/12 000 = 14.04 ms
- * (fully available needs {@code a ≥ (2000 + 500 + 137)/6000 = 0.4395}). Activation 3 (group 2,
- * positions 2, 5, 8) draws 75 W for 3 node-eq (0.0400/W); hybrid 3 spends the 15 W left on the 6
- * others, 600 ms powered, 463 ms window: 3.463 node-eq for 90 W (0.0385/W).
+ * (fully available needs {@code a ≥ (2000 + 500 + 137)/6000 = 0.4395}), and the read order
+ * delivers {@code 3·1 763·3/6 000 = 2.6445} node-eq (0.0294/W). Activation 3 (group 2, positions
+ * 2, 5, 8) draws 75 W for 3 node-eq (0.0400/W); hybrid 3 spends the 15 W left on the 6 others,
+ * 600 ms powered, 463 ms window, and still delivers 3 node-eq, for 90 W (0.0333/W).
  *
  * <p>Pure and stateless; no Hadoop import.
  */
@@ -64,12 +84,77 @@ public final class AutoEvaluator {
 
   /** The nodes of the cheapest covering set: the first {@link #coverGroups} groups of the order. */
   public static int coverNodes(PhaseGroups layout, int replication) {
-    int groups = coverGroups(layout.groupCount(), replication);
+    return groupNodes(layout, coverGroups(layout.groupCount(), replication));
+  }
+
+  /** The nodes of the first {@code groups} groups of {@link #activeOrder}. */
+  public static int groupNodes(PhaseGroups layout, int groups) {
     int nodes = 0;
     for (int j = 0; j < groups; j++) {
       nodes += layout.groupSize(layout.groupCount() - 1 - j);
     }
     return nodes;
+  }
+
+  /**
+   * The groups ACTIVE when {@code k} nodes are (class comment): the {@code k/(q+1)} largest when
+   * that is a whole number of at most {@code N mod G} groups, else the smallest groups holding k.
+   *
+   * @throws IllegalArgumentException when k is not the size of such a set of whole groups
+   */
+  public static boolean[] activeGroups(PhaseGroups layout, int k) {
+    int g = layout.groupCount();
+    int q = layout.nodeCount() / g;
+    int large = layout.nodeCount() % g;
+    boolean[] on = new boolean[g];
+    if (large > 0 && k > 0 && k % (q + 1) == 0 && k / (q + 1) <= large) {
+      for (int h = 0; h < k / (q + 1); h++) {
+        on[h] = true;
+      }
+      return on;
+    }
+    int nodes = 0;
+    for (int h = g - 1; h >= 0 && nodes < k; h--) {
+      on[h] = true;
+      nodes += layout.groupSize(h);
+    }
+    if (nodes != k) {
+      throw new IllegalArgumentException(k + " ACTIVE nodes are not whole phase groups of "
+          + layout + ": give j·" + (q + 1) + " (j <= " + large + ") or the nodes of the j"
+          + " smallest groups");
+    }
+    return on;
+  }
+
+  /** The ring positions of {@link #activeGroups}. */
+  public static List<Integer> activePositions(PhaseGroups layout, int k) {
+    boolean[] on = activeGroups(layout, k);
+    List<Integer> out = new ArrayList<>(k);
+    for (int i = 0; i < layout.nodeCount(); i++) {
+      if (on[layout.groupOf(i)]) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The ACTIVE node counts of the candidates, ascending: the j smallest groups for j from
+   * {@link #coverGroups} to G, and the j largest for j from coverGroups to {@code N mod G}, up
+   * to {@code affordable} nodes.
+   */
+  static List<Integer> activeCounts(PhaseGroups layout, int replication, int affordable) {
+    int g = layout.groupCount();
+    int cover = coverGroups(g, replication);
+    TreeSet<Integer> ks = new TreeSet<>();
+    for (int j = cover; j <= g; j++) {
+      ks.add(groupNodes(layout, j));
+    }
+    int q = layout.nodeCount() / g;
+    for (int j = cover; j <= layout.nodeCount() % g; j++) {
+      ks.add(j * (q + 1));
+    }
+    return List.copyOf(ks.headSet(affordable, true));
   }
 
   /** Every candidate's prediction, blinking first, then activation and hybrid by k. */
@@ -80,13 +165,14 @@ public final class AutoEvaluator {
     List<AutoPrediction> out = new ArrayList<>();
     out.add(blinking(in, layout, budget, demand));
     int affordable = budget.belowMinimum() ? 0 : ActivationPolicy.activeNodes(budget);
-    for (int k = coverNodes(layout, in.replication()); k <= affordable; k++) {
-      out.add(withActive(in, new AutoCandidate(AutoCandidate.Kind.ACTIVATION, k), 0, budget,
-          demand));
+    for (int k : activeCounts(layout, in.replication(), affordable)) {
+      boolean[] on = activeGroups(layout, k);
+      out.add(withActive(in, layout, on, new AutoCandidate(AutoCandidate.Kind.ACTIVATION, k), 0,
+          budget, demand));
       long window = hybridWindowMs(in, budget, k);
       if (window > 0 && k < in.nodes()) {
-        out.add(withActive(in, new AutoCandidate(AutoCandidate.Kind.HYBRID, k), window, budget,
-            demand));
+        out.add(withActive(in, layout, on, new AutoCandidate(AutoCandidate.Kind.HYBRID, k),
+            window, budget, demand));
       }
     }
     return out;
@@ -132,7 +218,8 @@ public final class AutoEvaluator {
     int n = in.nodes();
     AutoCandidate c = new AutoCandidate(AutoCandidate.Kind.BLINKING, 0);
     double draw = n * in.model().averageNodeWatts(w, t);
-    double capacity = n * (double) w / t;
+    double capacity = ReadOrderCapacity.nodeEquivalents(layout, in.replication(), t, 0, w,
+        in.readWindowMs());
     if (w >= t) {
       return prediction(c, 0, true, 0, 0, capacity, demand, draw, budget);
     }
@@ -147,13 +234,14 @@ public final class AutoEvaluator {
         demand, draw, budget);
   }
 
-  private static AutoPrediction withActive(AutoInputs in, AutoCandidate c, long window,
-      PowerBudget budget, OptionalDouble demand) {
+  private static AutoPrediction withActive(AutoInputs in, PhaseGroups layout, boolean[] groups,
+      AutoCandidate c, long window, PowerBudget budget, OptionalDouble demand) {
     long t = in.intervalMs();
     int k = c.activeNodes();
     int rest = in.nodes() - k;
     double draw = k * in.model().activeWatts() + rest * in.model().averageNodeWatts(window, t);
-    double capacity = k + rest * (double) window / t;
+    double capacity = ReadOrderCapacity.nodeEquivalents(layout, in.replication(), t, groups,
+        window, in.readWindowMs());
     return prediction(c, window, true, 0, 0, capacity, demand, draw, budget);
   }
 

@@ -14,8 +14,8 @@ import org.blinkhdfs.model.schedule.NodeSchedule;
 /**
  * {@code auto}: on the phase-group layout, chooses per decision among blinking, activation and
  * hybrids ({@link AutoCandidate}) from predicted availability, read throughput and energy and the
- * live load ({@link AutoChooser}), and plans the chosen candidate's windows: ACTIVE nodes first of
- * {@link AutoEvaluator#activeOrder}, blinking nodes in their group's phase
+ * live load ({@link AutoChooser}), and plans the chosen candidate's windows: ACTIVE nodes in whole
+ * groups ({@link AutoEvaluator#activeGroups}), blinking nodes in their group's phase
  * ({@link PhaseGroups#phaseMs}, as {@link PhaseGroupsPolicy}), the rest OFF.
  *
  * <p>It assumes the blocks are laid out in phase groups with G = {@code groups} (the placement's
@@ -94,11 +94,8 @@ public final class AutoPolicy implements BlinkPolicy {
     AutoDecision d = chooser.decide(in);
     AutoPrediction p = d.chosen();
     PhaseGroups layout = new PhaseGroups(n, groups);
-    int[] order = AutoEvaluator.activeOrder(layout);
-    Set<Integer> active = new HashSet<>();
-    for (int j = 0; j < p.candidate().activeNodes(); j++) {
-      active.add(order[j]);
-    }
+    Set<Integer> active = new HashSet<>(AutoEvaluator.activePositions(layout,
+        p.candidate().activeNodes()));
     long t = req.intervalMs();
     boolean blinkRest = p.candidate().kind() != AutoCandidate.Kind.ACTIVATION;
     List<NodeSchedule> entries = new ArrayList<>(n);

@@ -8,9 +8,11 @@ import java.util.Locale;
  *
  * <p>Availability is the exact phase-group condition ({@link PhaseGroups#alwaysReadable}) for
  * blinking, and "fully available" for a candidate that keeps a covering set ACTIVE. Throughput is
- * in node-equivalents: awake, serving node-seconds per second (an ACTIVE node counts 1, a blinking
- * one {@code w/t}, its window after transitions); times the per-node read bandwidth it is the read
- * throughput, which is the same factor for every candidate and so does not change the choice.
+ * in node-equivalents: the full-scan read throughput the NameNode's read order delivers (each
+ * read to one replica, ACTIVE first, else the longest window left; the busiest node bounds the
+ * scan), over one node's bandwidth ({@link ReadOrderCapacity}); times the per-node read bandwidth
+ * it is the read throughput, which is the same factor for every candidate and so does not change
+ * the choice.
  * Energy is the average draw of the DataNodes with every transition at
  * {@code blink.power.transition.watts}
  * ({@link org.blinkhdfs.model.power.PowerModel#averageNodeWatts}).
@@ -21,7 +23,7 @@ import java.util.Locale;
  * @param unavailableFraction fraction of the interval a block cannot be read (averaged over the
  *     layout's blocks); 0 when fully available, 1 when no replica ever serves
  * @param meanWaitMs expected wait of a read at a uniform phase; infinite when none serves
- * @param capacityNodes awake serving node-equivalents
+ * @param capacityNodes the read throughput the read order delivers, in node-equivalents
  * @param demandNodes the demand in node-equivalents; infinite when unbounded ({@link LoadSignals})
  * @param deliveredNodes {@code min(capacity, demand)}: what the load can use
  * @param drawWatts average DataNode draw, transitions included

@@ -20,10 +20,6 @@ class AutoChooserTest {
     return new AutoCandidate(AutoCandidate.Kind.ACTIVATION, k);
   }
 
-  private static AutoCandidate hybrid(int k) {
-    return new AutoCandidate(AutoCandidate.Kind.HYBRID, k);
-  }
-
   /** 9 nodes, 25 W / 10 W, no transitions, t = 60 s, m = 500 ms, 70% = 157.5 W. */
   private static AutoInputs sleepyNodes(LoadSignals load) {
     PowerModel model = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(10).build();
@@ -39,9 +35,9 @@ class AutoChooserTest {
     assertEquals(1_790_000_000_000L, d.decidedAtMs());
     assertEquals("activation 3 on + 6 off (first decision): fully available, 3.00 node-eq for"
         + " 75.00 W (0.0400/W); blinking: a = 0.4000 < 0.4395 for every block readable,"
-        + " unavailable 11.85%, mean wait 14.0 ms, 3.39 node-eq for 90.00 W (0.0377/W);"
+        + " unavailable 11.85%, mean wait 14.0 ms, 2.64 node-eq for 90.00 W (0.0294/W);"
         + " best activation 3 on + 6 off: fully available, 3.00 node-eq for 75.00 W (0.0400/W);"
-        + " best hybrid 3 on + 6 blinking: fully available, 3.46 node-eq for 90.00 W (0.0385/W);"
+        + " best hybrid 3 on + 6 blinking: fully available, 3.00 node-eq for 90.00 W (0.0333/W);"
         + " no utilization sample: demand unbounded; a switch moves no data (one layout)",
         d.reason());
   }
@@ -66,43 +62,57 @@ class AutoChooserTest {
     assertTrue(d.reason().contains("activation: none affordable"), d.reason());
   }
 
+  /** 9 nodes, 25 W / 1 W, no transitions, t = 60 s, m = 500 ms. */
+  private static AutoInputs oneWattNodes(double percent, LoadSignals load) {
+    PowerModel model = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(1).build();
+    return new AutoInputs(model, 3, 3, new PowerLevel.Percent(percent), 60_000, 500, load, 0.8);
+  }
+
   @Test
   void demandSizesTheAwakeSet() {
-    // Unbounded: every plan spending 157.5 W gives 4.5 node-eq (0.02857/W), more per joule than
-    // activation 4 (4/150 = 0.02667) or 3 (3/135); ties go to hybrid, then fewer ACTIVE nodes.
+    // 70% = 157.5 W affords 6 nodes ACTIVE: activation 3 (81 W) and 6 (153 W). Blinking
+    // (41 250 ms) and the hybrids spend all 157.5 W and deliver no more than their activation:
+    // blinking 3, hybrid 3 3, hybrid 6 6 node-eq. Unbounded: activation 6 (6/153 = 0.03922/W).
     AutoChooser c = new AutoChooser(new AutoSettings(3, 1, 0, 0.8), CLOCK);
-    AutoDecision unbounded = c.decide(sleepyNodes(LoadSignals.UNKNOWN));
-    assertEquals(hybrid(3), unbounded.chosen().candidate());
-    assertEquals(4.5 / 157.5, unbounded.chosen().perWatt(), 1e-12);
+    AutoDecision unbounded = c.decide(oneWattNodes(70, LoadSignals.UNKNOWN));
+    assertEquals(activation(6), unbounded.chosen().candidate());
+    assertEquals(6 / 153.0, unbounded.chosen().perWatt(), 1e-12);
     // u = 0.5 on 3 nodes: demand 1.875 node-eq; every plan carries it, the cheapest wins.
     AutoChooser low = new AutoChooser(new AutoSettings(3, 1, 0, 0.8), CLOCK);
-    assertEquals(activation(3), low.decide(sleepyNodes(LoadSignals.utilization(0.5, 3)))
+    assertEquals(activation(3), low.decide(oneWattNodes(70, LoadSignals.utilization(0.5, 3)))
         .chosen().candidate());
-    // u = 1.0 on 3 nodes: demand 3.75; activation 3 cannot carry it, activation 4 (150 W) can.
+    // u = 1.0 on 3 nodes: demand 3.75; activation 3 cannot carry it, activation 6 can.
     AutoChooser high = new AutoChooser(new AutoSettings(3, 1, 0, 0.8), CLOCK);
-    assertEquals(activation(4), high.decide(sleepyNodes(LoadSignals.utilization(1.0, 3)))
+    assertEquals(activation(6), high.decide(oneWattNodes(70, LoadSignals.utilization(1.0, 3)))
         .chosen().candidate());
+    // 25 W / 10 W: activation 6 needs 180 W. Hybrid 3 spends all 157.5 W and delivers activation
+    // 3's 3 node-eq (it was 4.5 when every awake node-second counted): activation 3 (135 W) wins.
+    AutoChooser sleepy = new AutoChooser(new AutoSettings(3, 1, 0, 0.8), CLOCK);
+    AutoDecision d = sleepy.decide(sleepyNodes(LoadSignals.UNKNOWN));
+    assertEquals(activation(3), d.chosen().candidate());
+    assertTrue(d.reason().contains("best hybrid 3 on + 6 blinking: fully available, 3.00 node-eq"
+        + " for 157.50 W (0.0190/W)"), d.reason());
   }
 
   @Test
   void hysteresisWaitsForThreeDecisionsBeyondTheMargin() {
     AutoChooser c = new AutoChooser(AutoSettings.defaults(), CLOCK);
-    AutoInputs low = sleepyNodes(LoadSignals.utilization(0.5, 3));
+    AutoInputs low = oneWattNodes(70, LoadSignals.utilization(0.5, 3));
     assertEquals(activation(3), c.decide(low).chosen().candidate());
-    // Reads held: demand unbounded, hybrid 3 gives 0.028571/W against 0.022222: +28.6%.
-    AutoInputs held = sleepyNodes(LoadSignals.utilization(0.5, 3).withBacklog(5, -1));
+    // Reads held: demand unbounded, activation 6 gives 6/153 against 3/81: 486/459 − 1 = +5.9%.
+    AutoInputs held = oneWattNodes(70, LoadSignals.utilization(0.5, 3).withBacklog(5, -1));
     AutoDecision first = c.decide(held);
     assertEquals(activation(3), first.chosen().candidate());
-    assertEquals(hybrid(3), first.best().candidate());
+    assertEquals(activation(6), first.best().candidate());
     assertFalse(first.switched());
-    assertTrue(first.reason().startsWith("activation 3 on + 6 off (kept: hybrid 3 on + 6"
-        + " blinking gives 28.6% more per joule, 1 of 3 decisions)"), first.reason());
+    assertTrue(first.reason().startsWith("activation 3 on + 6 off (kept: activation 6 on + 3 off"
+        + " gives 5.9% more per joule, 1 of 3 decisions)"), first.reason());
     assertEquals(activation(3), c.decide(held).chosen().candidate());
     AutoDecision third = c.decide(held);
-    assertEquals(hybrid(3), third.chosen().candidate());
+    assertEquals(activation(6), third.chosen().candidate());
     assertTrue(third.switched());
-    assertTrue(third.reason().startsWith("hybrid 3 on + 6 blinking (hybrid 3 on + 6 blinking"
-        + " gives 28.6% more per joule for 3 decisions (margin 5%))"), third.reason());
+    assertTrue(third.reason().startsWith("activation 6 on + 3 off (activation 6 on + 3 off"
+        + " gives 5.9% more per joule for 3 decisions (margin 5%))"), third.reason());
     // An interruption resets the count.
     AutoChooser d = new AutoChooser(AutoSettings.defaults(), CLOCK);
     d.decide(low);
@@ -110,24 +120,24 @@ class AutoChooserTest {
     d.decide(low);
     d.decide(held);
     assertEquals(activation(3), d.decide(held).chosen().candidate());
-    assertEquals(hybrid(3), d.decide(held).chosen().candidate());
+    assertEquals(activation(6), d.decide(held).chosen().candidate());
   }
 
   @Test
   void aGainWithinTheMarginNeverSwitches() {
-    // 25 W / 1 W, no transitions, t = 60 s, 50%: activation 4 (105 W, 0.038095/W) is beaten
-    // only by 0.6% by the plans spending all 112.5 W (4.3125 node-eq, 0.038333/W).
-    PowerModel model = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(1).build();
-    AutoInputs demand = new AutoInputs(model, 3, 3, new PowerLevel.Percent(50), 60_000, 500,
-        LoadSignals.utilization(1.0, 3), 0.8);
+    // 100% = 225 W: with demand 3.75 (u = 1.0 on 3) activation 6 (153 W) is the cheapest plan
+    // that carries it. Unbounded, activation 9 (= blinking with whole windows) gives 9/225 =
+    // 0.04/W, only 0.04·153/6 − 1 = 2.0% more than 6/153.
+    AutoInputs demand = oneWattNodes(100, LoadSignals.utilization(1.0, 3));
     AutoChooser c = new AutoChooser(AutoSettings.defaults(), CLOCK);
-    assertEquals(activation(4), c.decide(demand).chosen().candidate());
+    assertEquals(activation(6), c.decide(demand).chosen().candidate());
     AutoInputs unbounded = demand.withLoad(LoadSignals.UNKNOWN);
     for (int i = 0; i < 10; i++) {
       AutoDecision d = c.decide(unbounded);
-      assertEquals(activation(4), d.chosen().candidate());
-      assertEquals(4.3125 / 112.5, d.best().perWatt(), 1e-12);
-      assertTrue(d.reason().contains("gives 0.6% more per joule, within the 5% margin"),
+      assertEquals(activation(6), d.chosen().candidate());
+      assertEquals(activation(9), d.best().candidate());
+      assertEquals(0.04, d.best().perWatt(), 1e-12);
+      assertTrue(d.reason().contains("gives 2.0% more per joule, within the 5% margin"),
           d.reason());
     }
   }

@@ -14,17 +14,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The backlog (reads held, YARN containers pending) reaches the auto policy's decision through
- * {@link BlinkPolicy#observeBacklog}, apart from the utilization sample: 9 nodes, 25 W / 10 W, no
- * transitions, t = 60 s, 70% = 157.5 W, hysteresis 1, margin 0 (AutoChooserTest's numbers).
+ * {@link BlinkPolicy#observeBacklog}, apart from the utilization sample: 9 nodes, no transitions,
+ * t = 60 s, 70%, hysteresis 1, margin 0 (AutoChooserTest's numbers): 25 W / 1 W (157.5 W affords
+ * activation 3 and 6) and 25 W / 10 W (45% affords no ACTIVE node).
  */
 class AutoPolicyBacklogTest {
   private static final PowerModel MODEL =
       PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(10).build();
+  private static final PowerModel ONE_WATT =
+      PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(1).build();
   private final AutoPolicy policy = new AutoPolicy(new AutoSettings(3, 1, 0, 0.8), 500,
       Clock.fixed(Instant.ofEpochMilli(1_790_000_000_000L), ZoneOffset.UTC));
 
   private Schedule plan() {
-    return policy.plan(PolicyRequest.builder().ring(PolicyTest.ring(9)).model(MODEL)
+    return policy.plan(PolicyRequest.builder().ring(PolicyTest.ring(9)).model(ONE_WATT)
         .level(new PowerLevel.Percent(70)).intervalMs(60_000).epoch(1).build()).schedule()
         .orElseThrow();
   }
@@ -37,20 +40,20 @@ class AutoPolicyBacklogTest {
   void heldReadsMakeDemandUnboundedAndTheirEndBoundsItAgain() {
     policy.observeUtilization(0.5, 3);
     // u = 0.5 on 3 at T = 0.8: demand 1.875 node-eq; every plan carries it, activation 3
-    // (135 W) is the cheapest.
+    // (81 W) is the cheapest.
     Schedule low = plan();
     assertEquals(3, count(low, NodeMode.ACTIVE));
     assertEquals(6, count(low, NodeMode.OFF));
     assertEquals(new LoadSignals(0.5, 3, -1, -1), policy.load());
-    // 5 reads held: demand unbounded; hybrid 3 on + 6 blinking gives 4.5 node-eq for 157.5 W
-    // (0.02857/W) against activation 3's 3 for 135 W (0.02222/W).
+    // 5 reads held: demand unbounded; activation 6 on + 3 off gives 6 node-eq for 153 W
+    // (0.03922/W) against activation 3's 3 for 81 W (0.03704/W).
     policy.observeBacklog(5, -1);
     assertEquals(new LoadSignals(0.5, 3, 5, -1), policy.load());
     Schedule held = plan();
-    assertEquals(3, count(held, NodeMode.ACTIVE));
-    assertEquals(0, count(held, NodeMode.OFF));
+    assertEquals(6, count(held, NodeMode.ACTIVE));
+    assertEquals(3, count(held, NodeMode.OFF));
     String reason = policy.lastDecision().orElseThrow().reason();
-    assertTrue(reason.startsWith("hybrid 3 on + 6 blinking"), reason);
+    assertTrue(reason.startsWith("activation 6 on + 3 off"), reason);
     assertTrue(reason.contains("5 reads held: demand unbounded"), reason);
     // the backlog is replaced at every call: nothing held any more, the sample bounds demand
     policy.observeBacklog(0, 0);

@@ -41,23 +41,42 @@ class AutoPolicyTest {
   }
 
   @Test
-  void hybridBlinksTheOtherGroupsInTheirPhases() {
-    // 25 W / 10 W, no transitions, t = 60 s, 70%: hybrid 3 (AutoChooserTest): positions 2, 5, 8
-    // ACTIVE, the others blink 15 000 ms (f = 22.5/90) at 0 (group 0) and 20 000 ms (group 1).
+  void blinkingOpensEachGroupAtItsPhase() {
+    // 20% = 45 W of 25 W / 0 W, t = 6 s, T_tr = 137 ms: no covering set affordable; every node
+    // blinks 1 200 − 137 = 1 063 ms, group 0 at 0, group 1 at 2 000, group 2 at 4 000 ms.
+    PowerModel model = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(0)
+        .transitionMs(137).build();
+    AutoPolicy p = new AutoPolicy(AutoSettings.defaults(), 500, CLOCK);
+    Schedule s = p.plan(request(model, 20, 6_000)).schedule().orElseThrow();
+    for (int i = 0; i < 9; i++) {
+      NodeSchedule e = s.entry("dn" + (i + 1) + ":9866");
+      assertEquals(NodeMode.BLINK, e.mode(), "position " + i);
+      assertEquals(1_063, e.activeMs());
+      assertEquals(2_000L * (i % 3), e.activeOffsetMs(), "position " + i);
+    }
+    assertEquals("blinking 9 nodes", p.loadState());
+  }
+
+  @Test
+  void aHybridIsNotChosenForItsBlinkingNodesServeNoRead() {
+    // 25 W / 10 W, no transitions, t = 60 s, 70%: hybrid 3 (group 2 ACTIVE, the others blinking
+    // 15 000 ms) spends all 157.5 W, but every block has an ACTIVE replica and the read order
+    // reads it there: 3 node-eq, as activation 3 gives for 135 W. Positions 2, 5, 8 ACTIVE, the
+    // others OFF.
     PowerModel model = PowerModel.builder().nodeCount(9).activeWatts(25).sleepWatts(10).build();
     AutoPolicy p = new AutoPolicy(AutoSettings.defaults(), 500, CLOCK);
     Schedule s = p.plan(request(model, 70, 60_000)).schedule().orElseThrow();
     for (int i = 0; i < 9; i++) {
       NodeSchedule e = s.entry("dn" + (i + 1) + ":9866");
-      if (i % 3 == 2) {
-        assertEquals(NodeMode.ACTIVE, e.mode());
-      } else {
-        assertEquals(NodeMode.BLINK, e.mode());
-        assertEquals(15_000, e.activeMs());
-        assertEquals(i % 3 == 0 ? 0 : 20_000, e.activeOffsetMs());
-      }
+      assertEquals(i % 3 == 2 ? NodeMode.ACTIVE : NodeMode.OFF, e.mode(), "position " + i);
     }
-    assertEquals(157.5, SchedulePower.averageNodeWatts(s, model), 1e-9);
+    assertEquals(135, SchedulePower.averageNodeWatts(s, model), 1e-9);
+    AutoDecision d = p.lastDecision().orElseThrow();
+    AutoPrediction hybrid = d.candidates().stream()
+        .filter(c -> c.candidate().kind() == AutoCandidate.Kind.HYBRID).findFirst().orElseThrow();
+    assertEquals(15_000, hybrid.windowMs());
+    assertEquals(3, hybrid.capacityNodes(), 1e-12);
+    assertEquals(157.5, hybrid.drawWatts(), 1e-9);
   }
 
   @Test
