@@ -3,9 +3,11 @@ package org.blinkhdfs.daemon.http;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -140,7 +142,9 @@ public final class BodyLimits {
         try {
           n = in.read(buf, 0, Math.min(buf.length, maxBytes + 1 - out.size()));
         } catch (IOException e) {
-          if (System.nanoTime() - deadline >= 0) {
+          // Jetty counts idle time from the last byte, so its timeout may fire a little
+          // before our deadline: a timeout is the deadline's doing either way
+          if (System.nanoTime() - deadline >= 0 || isTimeout(e)) {
             throw late();
           }
           throw e;
@@ -159,6 +163,16 @@ public final class BodyLimits {
         channel.setIdleTimeout(idle);
       }
     }
+  }
+
+  /** Whether {@code e} is (or wraps) the idle timeout a blocking read ended on. */
+  static boolean isTimeout(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof TimeoutException || t instanceof SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private BadRequest late() {

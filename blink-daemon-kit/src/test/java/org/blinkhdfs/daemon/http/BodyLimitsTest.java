@@ -1,6 +1,7 @@
 package org.blinkhdfs.daemon.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,5 +42,14 @@ class BodyLimitsTest {
     e = refused("blink.test.http.body.readers.max", "many");
     assertTrue(e.getMessage().contains("blink.test.http.body.readers.max")
         && e.getMessage().contains("many"), e.getMessage());
+  }
+
+  /** Jetty's idle timeout can fire just before the deadline: it still means 408, not 500. */
+  @Test
+  void anIdleTimeoutWrappedByJettyCountsAsLate() {
+    assertTrue(BodyLimits.isTimeout(new java.io.IOException(
+        new java.util.concurrent.TimeoutException("Idle timeout expired: 999/999 ms"))));
+    assertTrue(BodyLimits.isTimeout(new java.net.SocketTimeoutException("read timed out")));
+    assertFalse(BodyLimits.isTimeout(new java.io.IOException("Connection reset")));
   }
 }
