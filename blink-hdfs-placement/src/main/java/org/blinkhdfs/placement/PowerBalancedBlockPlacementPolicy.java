@@ -30,11 +30,12 @@ import org.blinkhdfs.model.schedule.Schedule;
  * best, layout(0) or an equally good one, is written as 0, 4 and a stand-in for 6. Later, while 6
  * is awake, reconstruction copies the block to 6 and the stand-in copy is deleted.
  *
- * <p>One key of its own, {@code blink.ring.spacing} ({@link RingSpacing}): {@code bisection}
- * (BlinkFS, default), {@code even}, the layout half of the co-designed stagger whose schedule
- * half is the scheduler policy {@code aligned}, or {@code groups}, the phase-group layout of the
- * scheduler policy {@code phase-groups} with G from {@code blink.phase.groups} (both read by
- * {@code LayoutCatalog}). The shared keys are in {@link PlacementConfig}. Thread-safe.
+ * <p>One key of its own, {@code blink.ring.spacing} ({@link RingSpacing}): {@code groups} (the
+ * default), the phase-group layout of the default scheduler policy {@code phase-groups} with G
+ * from {@code blink.phase.groups}; {@code bisection} (BlinkFS as printed, the ring of the worked
+ * example above, for comparison); or {@code even}, the layout half of the co-designed stagger
+ * whose schedule half is the scheduler policy {@code aligned} (all read by {@code
+ * LayoutCatalog}). The shared keys are in {@link PlacementConfig}. Thread-safe.
  */
 public class PowerBalancedBlockPlacementPolicy extends LayoutBlockPlacementPolicy {
   @Override

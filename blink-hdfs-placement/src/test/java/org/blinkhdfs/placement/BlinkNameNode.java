@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.blinkhdfs.client.BlinkRuntime;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.testsupport.MiniBlinkCluster;
 
 /**
@@ -33,6 +34,9 @@ final class BlinkNameNode {
         .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
         .topology(BlinkNetworkTopology.class.getName())
         .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        // These tests' worked examples are BlinkFS's bisection ring, by name since the default
+        // became phase groups; a test of another layout sets it in tune (applied after).
+        .set(RingSpacing.KEY, RingSpacing.BISECTION.value())
         .scheduleFile()
         .scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
         .conf(tune).shape(shape).start();

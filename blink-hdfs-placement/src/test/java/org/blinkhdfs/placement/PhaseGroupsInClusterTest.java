@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code blink.ring.spacing = groups} on a real NameNode: 7 DataNodes in G = 3 phase groups
+ * The default design, {@code blink.ring.spacing = groups} with G = 3, on a real NameNode whose
+ * configuration names neither key (the shipped defaults): 7 DataNodes in G = 3 phase groups
  * {0, 3, 6}, {1, 4}, {2, 5}. Every block written with every node awake has one replica in each
  * group, and each node holds about its share (a third of the blocks in group 0, half in groups
  * 1 and 2: {@link PhaseGroups#share}). When node 3 dies, each block that lost its group-0
@@ -40,8 +41,9 @@ class PhaseGroupsInClusterTest {
   @Test
   void everyBlockHasOneReplicaPerGroupAndHealsWithinItsGroup() throws Exception {
     try (MiniBlinkCluster c = BlinkNameNode.start(dir, NODES, conf -> {
-      conf.set(RingSpacing.KEY, "groups");
-      conf.set("blink.phase.groups", "3");
+      // the shipped defaults: no spacing (the harness pins bisection) and no G
+      conf.unset(RingSpacing.KEY);
+      conf.unset("blink.phase.groups");
       // A stopped DataNode is dead after 2 x 500 ms + 10 x 1 s.
       conf.setInt("dfs.namenode.heartbeat.recheck-interval", 500);
     })) {

@@ -3,6 +3,7 @@ package org.blinkhdfs.proxy;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.placement.BlinkNameNodePlugin;
 import org.blinkhdfs.placement.BlinkNetworkTopology;
 import org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy;
@@ -36,6 +37,8 @@ public final class ProxyTestCluster {
         .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
         .topology(BlinkNetworkTopology.class.getName())
         .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        // the proxy tests' worked examples are BlinkFS's bisection ring, by name
+        .set(RingSpacing.KEY, RingSpacing.BISECTION.value())
         .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0");
   }
 }

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * {@code blink.paraid.groups}); {@link LayoutKeys} holds and checks them.
  */
 public enum Layout {
-  /** BlinkFS's power-balanced ring. */
+  /** BlinkFS's power-balanced ring as printed: {@code blink.ring.spacing = bisection}. */
   POWER_BALANCED("power-balanced", "org.blinkhdfs.placement.PowerBalancedBlockPlacementPolicy",
       Layout.BLINK_TOPOLOGY),
   /**
@@ -105,7 +105,9 @@ public enum Layout {
 
   /** The NameNode keys this layout sets beyond the Rabbit ones ({@link LayoutKeys}). */
   public java.util.Map<String, String> nameNodeKeys() {
-    return this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even")
+    // Each says its spacing, default or not: power-balanced is BlinkFS's bisection ring by name
+    return this == POWER_BALANCED ? java.util.Map.of("blink.ring.spacing", "bisection")
+        : this == ALIGNED ? java.util.Map.of("blink.ring.spacing", "even")
         : this == PHASE_GROUPS ? java.util.Map.of("blink.ring.spacing", "groups")
         : java.util.Map.of();
   }

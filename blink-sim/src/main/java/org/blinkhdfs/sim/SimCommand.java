@@ -16,6 +16,7 @@ import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.AlignedPolicy;
 import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
+import org.blinkhdfs.model.policy.StaggeredPolicy;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.signal.PowerSignal;
@@ -51,7 +52,8 @@ public final class SimCommand {
       "  --replication r      replicas per block (default 3; 1..N)",
       "  --layout NAME        random (HDFS default: uniform replica sets) | power-balanced |"
           + " equal-work | paraid (default power-balanced)",
-      "  --policy NAME        " + String.join("|", Policies.allNames()) + " (default staggered),",
+      "  --policy NAME        " + String.join("|", Policies.allNames())
+          + " (default phase-groups),",
       "                       or migration: BlinkFS's migration-based baseline (k nodes on as",
       "                       activation, the data moved evenly onto them at every change of k;",
       "                       --layout is not used)",
@@ -82,7 +84,8 @@ public final class SimCommand {
       "  --transition D       one suspend plus resume, taken from each window (default 1s)",
       "  -D key=value         a layout key, e.g. -D blink.equalwork.primaries=2 (--policy aligned"
           + " sets -D blink.ring.spacing=even unless given,",
-      "                       --policy phase-groups -D blink.ring.spacing=groups)",
+      "                       --policy staggered -D blink.ring.spacing=bisection; otherwise"
+          + " the default groups)",
       "  --phase-groups G     phase groups of --policy phase-groups and of blink.ring.spacing ="
           + " groups,",
       "                       as -D blink.phase.groups=G (default "
@@ -480,7 +483,7 @@ public final class SimCommand {
     SimSpec.Builder b = SimSpec.builder().nodes(nodes).blocks(blocks).model(model)
         .replication(a.intIn("replication", "3", 1, nodes))
         .layout(layout(a.get("layout", "power-balanced")))
-        .policy(a.get("policy", "staggered")).intervalMs(interval)
+        .policy(a.get("policy", PhaseGroupsPolicy.NAME)).intervalMs(interval)
         .seed(a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE))
         .minWindowMs(a.durationMsIn("min-window", "0ms", 0, interval - 1))
         .instants(a.intIn("instants", "32", 1, 1024))
@@ -491,7 +494,7 @@ public final class SimCommand {
         .migrationNodeBytesPerSec(a.has("migration-node-mibps")
             ? a.doubleIn("migration-node-mibps", "100", 1e-6, 1e9) * MIB_BYTES
             : Double.POSITIVE_INFINITY);
-    String policy = a.get("policy", "staggered");
+    String policy = a.get("policy", PhaseGroupsPolicy.NAME);
     if (!policy.equals(MigrationBaseline.NAME)) {
       try {
         Policies.byName("--policy", policy);
@@ -548,8 +551,9 @@ public final class SimCommand {
       // The co-designed pair: the aligned stagger is meant for the evenly spaced ring.
       keys.putIfAbsent(RingSpacing.KEY, RingSpacing.EVEN.value());
     }
-    if (a.get("policy", "").equals(PhaseGroupsPolicy.NAME)) {
-      keys.putIfAbsent(RingSpacing.KEY, RingSpacing.GROUPS.value());
+    if (a.get("policy", "").equals(StaggeredPolicy.NAME)) {
+      // BlinkFS as printed: the paper's offsets with its bisection ring, kept for comparison
+      keys.putIfAbsent(RingSpacing.KEY, RingSpacing.BISECTION.value());
     }
     if (a.has("phase-groups")) {
       String d = keys.get(CoreConfig.PHASE_GROUPS.name());

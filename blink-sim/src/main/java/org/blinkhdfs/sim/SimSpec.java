@@ -154,7 +154,7 @@ public final class SimSpec {
     private long blocks = 1000;
     private int replication = 3;
     private String layout = "power-balanced";
-    private String policy = "staggered";
+    private String policy = "phase-groups";
     private PowerSignal signal = new SteadySignal(new PowerLevel.Percent(50));
     private long durationMs = -1;
     private long epochMs = -1;

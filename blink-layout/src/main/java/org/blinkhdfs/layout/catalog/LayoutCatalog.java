@@ -37,9 +37,9 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * <ul>
  *   <li>{@value #POWER_BALANCED}: BlinkFS's ring ({@link RingLayoutModel}), spaced as
  *       {@code blink.ring.spacing} says ({@link RingSpacing}: bisection, or even for the
- *       co-designed {@code aligned} stagger), or with {@code groups} the phase-group layout
- *       ({@link PhaseGroupLayoutModel}) with G = {@code blink.phase.groups}, the layout half of
- *       the {@code phase-groups} policy.
+ *       co-designed {@code aligned} stagger), or with {@code groups}, the default, the
+ *       phase-group layout ({@link PhaseGroupLayoutModel}) with G = {@code blink.phase.groups},
+ *       the layout half of the default {@code phase-groups} policy.
  *   <li>{@value #EQUAL_WORK}: Rabbit's equal work on the ring as expansion chain, p from
  *       {@code blink.equalwork.primaries}; with datasets ({@code blink.rabbit.datasets}, or the
  *       application groups: a {@link DatasetDirectory}) each dataset gets its own chain, planned

@@ -9,7 +9,7 @@ import org.blinkhdfs.model.policy.AlignedStagger;
  * How the power-balanced ring spaces a block's replicas ({@code blink.ring.spacing}).
  *
  * <ul>
- *   <li>{@link #BISECTION} (default): BlinkFS §4.2 as printed, the node opposite, then the
+ *   <li>{@link #BISECTION}: BlinkFS §4.2 as printed, the node opposite, then the
  *       midpoints of the largest gaps ({@link GapSplitter}); a layout of r replicas is a prefix of
  *       the layout of r + 1, so changing a file's replication never moves a replica, but the
  *       spacing is even only for powers of two: r = 3 on 9 nodes sits at f, f+4, f+6.
@@ -20,7 +20,8 @@ import org.blinkhdfs.model.policy.AlignedStagger;
  *       9 nodes: f, f+3, f+6; r = 6: f, f+1, f+3, f+4, f+6, f+7), but not in general of r + 1: a
  *       replication change from r to r' keeps the replicas the two layouts share and moves at
  *       most {@code min(r, r') − |shared|}.
- *   <li>{@link #GROUPS}: not a spacing of this ring but the phase-group layout ({@code
+ *   <li>{@link #GROUPS} (the default since issue 39; bisection and even stay by name for
+ *       comparison): not a spacing of this ring but the phase-group layout ({@code
  *       PhaseGroupLayoutModel}), the layout half of the {@code phase-groups} policy: position i
  *       is in group {@code i mod G} (G from {@code blink.phase.groups}, the same key the scheduler
  *       reads), every block takes one replica from each of r groups, any member of a group serving
@@ -37,7 +38,7 @@ public enum RingSpacing {
   public static final String KEY = "blink.ring.spacing";
 
   /** {@link #KEY} with its default, for the defaults file. */
-  public static final ConfigKey CONFIG = new ConfigKey(KEY, "bisection", "");
+  public static final ConfigKey CONFIG = new ConfigKey(KEY, "groups", "");
   /** Every key the ring layout reads. */
   public static final List<ConfigKey> KEYS = List.of(CONFIG);
 
@@ -64,13 +65,13 @@ public enum RingSpacing {
   }
 
   /**
-   * The spacing {@code value} names; null or blank is the default {@link #BISECTION}.
+   * The spacing {@code value} names; null or blank is the default {@link #GROUPS}.
    *
    * @throws IllegalArgumentException naming {@link #KEY}, the value and the accepted ones
    */
   public static RingSpacing parse(String value) {
     if (value == null || value.isBlank()) {
-      return BISECTION;
+      return GROUPS;
     }
     String v = value.trim().toLowerCase(Locale.ROOT);
     for (RingSpacing s : values()) {
@@ -79,7 +80,8 @@ public enum RingSpacing {
       }
     }
     throw new IllegalArgumentException(KEY + " = '" + value + "' is not a ring spacing: use "
-        + "bisection (BlinkFS, the default), even (with the scheduler policy aligned) or groups"
-        + " (with the scheduler policy phase-groups and the same blink.phase.groups)");
+        + "groups (the default, with the scheduler policy phase-groups and the same"
+        + " blink.phase.groups), bisection (BlinkFS as printed, with staggered) or even (with"
+        + " the scheduler policy aligned)");
   }
 }

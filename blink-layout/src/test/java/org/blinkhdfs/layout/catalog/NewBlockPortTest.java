@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.ScheduleView;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -26,6 +27,9 @@ import org.junit.jupiter.api.Test;
  */
 class NewBlockPortTest {
   private static final Function<String, String> DEFAULTS = key -> null;
+  /** BlinkFS's ring by name: these examples are its bisection spacing, not the default. */
+  private static final Function<String, String> BISECTION =
+      key -> key.equals(RingSpacing.KEY) ? RingSpacing.BISECTION.value() : null;
 
   /** Nodes n1..n{count} (10.0.0.i:9866), those in {@code awake} ACTIVE, the others OFF. */
   private static Schedule ring(int count, Set<Integer> awake) {
@@ -77,7 +81,7 @@ class NewBlockPortTest {
   void ringAllAwakeStartsAtTheWriterAndSplitsTheLargestGaps() {
     // N = 9, r = 3: offsets [0, floor(9/2) = 4, 4 + floor(5/2) = 6]; the writer n3 is position 2.
     Schedule s = ring(9, all(9));
-    LayoutModel model = LayoutCatalog.byName("power-balanced", DEFAULTS).apply(s);
+    LayoutModel model = LayoutCatalog.byName("power-balanced", BISECTION).apply(s);
     assertEquals(List.of(2, 6, 8),
         model.newBlock(3, ScheduleView.of(s, new Random(7)).writer("10.0.0.3:9866").build()));
   }
@@ -86,7 +90,7 @@ class NewBlockPortTest {
   void ringWithOnlyOneWholeLayoutAwakePicksItForEverySeed() {
     // Awake: positions 2, 6, 8. Of the nine layouts {f, f+4, f+6}, only f = 2 lies inside them.
     Schedule s = ring(9, Set.of(2, 6, 8));
-    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
+    LayoutModel model = LayoutCatalog.powerBalanced(BISECTION).apply(s);
     for (long seed = 0; seed < 50; seed++) {
       assertEquals(List.of(2, 6, 8), newBlock(model, s, 3, seed), "seed " + seed);
     }
@@ -96,7 +100,7 @@ class NewBlockPortTest {
   void ringAvoidsLayoutsThroughADeadNode() {
     // n7 (position 6) is dead: layouts f = 0 ({0,4,6}), 2 ({2,6,8}) and 6 hold it.
     Schedule s = ring(9, all(9));
-    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
+    LayoutModel model = LayoutCatalog.powerBalanced(BISECTION).apply(s);
     List<String> live = new ArrayList<>(s.ring());
     live.remove("10.0.0.7:9866");
     Set<Integer> firsts = new HashSet<>();
@@ -236,7 +240,7 @@ class NewBlockPortTest {
       Random dice = new Random(seed);
       Schedule s = randomRing(dice, 3 + dice.nextInt(14), 1, 2);
       int n = s.ring().size();
-      LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(s);
+      LayoutModel model = LayoutCatalog.powerBalanced(BISECTION).apply(s);
       int r = 1 + dice.nextInt(Math.min(n, 4));
       ScheduleView view = ScheduleView.of(s, new Random(seed)).build();
       List<Integer> some = model.targets(0, r);
@@ -254,7 +258,7 @@ class NewBlockPortTest {
 
   @Test
   void ringTargetsByBlockIdSpreadOverTheRing() {
-    LayoutModel model = LayoutCatalog.powerBalanced(k -> null).apply(ring(9, all(9)));
+    LayoutModel model = LayoutCatalog.powerBalanced(BISECTION).apply(ring(9, all(9)));
     int[] firsts = new int[9];
     for (long id = 1_073_741_825L; id < 1_073_741_825L + 9000; id++) { // HDFS's first block IDs
       firsts[model.targets(id, 3).get(0)]++;

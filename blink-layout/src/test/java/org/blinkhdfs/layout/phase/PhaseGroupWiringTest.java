@@ -84,8 +84,10 @@ class PhaseGroupWiringTest {
     // Other spacings do not read the key.
     LayoutCatalog.powerBalanced(Map.of(RingSpacing.KEY, "even", "blink.phase.groups", "x")::get);
     e = assertThrows(IllegalArgumentException.class, () -> RingSpacing.parse("thirds"));
-    assertTrue(e.getMessage().contains("groups (with the scheduler policy phase-groups and the"
-        + " same blink.phase.groups)"), e.getMessage());
+    assertEquals("blink.ring.spacing = 'thirds' is not a ring spacing: use groups (the default,"
+        + " with the scheduler policy phase-groups and the same blink.phase.groups), bisection"
+        + " (BlinkFS as printed, with staggered) or even (with the scheduler policy aligned)",
+        e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> new RingLayout(9, RingSpacing.GROUPS));
     assertTrue(e.getMessage().startsWith("blink.ring.spacing = groups is the phase-group"
@@ -123,7 +125,8 @@ class PhaseGroupWiringTest {
     assertEquals(List.of(8, 2), m.substitutes(5));
     assertEquals(List.of(), new PhaseGroupLayoutModel(3, 3).substitutes(2));
     // The ring's positions are exact.
-    assertEquals(List.of(), LayoutCatalog.powerBalanced(k -> null).apply(plan(
+    assertEquals(List.of(), LayoutCatalog.powerBalanced(Map.of(RingSpacing.KEY, "bisection")::get)
+        .apply(plan(
         new AlignedPolicy(), 10, 40)).substitutes(4));
   }
 

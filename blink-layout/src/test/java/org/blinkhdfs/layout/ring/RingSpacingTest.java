@@ -11,6 +11,7 @@ import java.util.Set;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.catalog.LayoutCatalog;
+import org.blinkhdfs.layout.phase.PhaseGroupLayoutModel;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
 import org.blinkhdfs.model.schedule.Schedule;
@@ -122,7 +123,14 @@ class RingSpacingTest {
 
   @Test
   void keySelectsTheSpacing() {
-    assertEquals(RingSpacing.BISECTION, RingSpacing.parse(null));
+    // the default since issue 39: phase groups; BlinkFS's bisection by name
+    assertEquals(RingSpacing.GROUPS, RingSpacing.parse(null));
+    assertEquals(RingSpacing.GROUPS, RingSpacing.parse(" "));
+    assertEquals(RingSpacing.BISECTION, RingSpacing.parse("bisection"));
+    assertEquals("power-balanced", LayoutCatalog.byName("power-balanced",
+        k -> k.equals(RingSpacing.KEY) ? "bisection" : null).apply(nineNodes()).name());
+    assertEquals(PhaseGroupLayoutModel.class,
+        LayoutCatalog.byName("power-balanced", k -> null).apply(nineNodes()).getClass());
     assertEquals(RingSpacing.EVEN, RingSpacing.parse(" Even "));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> RingSpacing.parse("thirds"));

@@ -26,7 +26,8 @@ import org.blinkhdfs.model.schedule.ScheduleLimits;
  */
 public final class CoreConfig {
   public static final ConfigKey INTERVAL_MS = new ConfigKey("blink.interval.ms", "60000", "ms");
-  public static final ConfigKey POLICY = new ConfigKey("blink.scheduler.policy", "staggered", "");
+  public static final ConfigKey POLICY = new ConfigKey("blink.scheduler.policy",
+      PhaseGroupsPolicy.NAME, "");
   /**
    * G of the phase groups: read by the scheduler ({@code phase-groups} policy) and by the
    * NameNode and proxy ({@code blink.ring.spacing = groups}), so one value serves both halves.

@@ -24,7 +24,8 @@ class CoreConfigTest {
     assertEquals(1367, m.transitionMs());
     assertEquals(25.0, m.transitionWatts(), 0);
     assertEquals(60_000, c.intervalMs());
-    assertEquals("staggered", c.policy().name());
+    // the best design by default (issue 39): phase groups, G = 3
+    assertEquals("phase-groups", c.policy().name());
   }
 
   @Test
