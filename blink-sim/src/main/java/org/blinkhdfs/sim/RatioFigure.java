@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.LongFunction;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.policy.ActivationPolicy;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.Policies;
@@ -245,6 +246,10 @@ final class RatioFigure {
     Map<String, String> keys = new HashMap<>();
     if (sys.primaries() != null) {
       keys.put("blink.equalwork.primaries", sys.primaries());
+    }
+    if (sys == RING) {
+      // BlinkFS's figures are of its ring as printed, by name since the default is phase groups
+      keys.put(RingSpacing.KEY, RingSpacing.BISECTION.value());
     }
     ReplicaSets layout = ReplicaSets.byName(sys.layout(), uniform(ring, NodeMode.ACTIVE), 3,
         round, keys::get);
