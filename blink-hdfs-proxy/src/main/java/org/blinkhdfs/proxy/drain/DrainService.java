@@ -180,7 +180,10 @@ public final class DrainService implements Closeable {
         continue;
       }
       next.put(key, m);
-      openMovesByBlock.merge(m.move().blockId(), 1, Integer::sum);
+      if (!inFlight.containsKey(key)) {
+        // a move in flight is still off-layout in this scan: count it once, below
+        openMovesByBlock.merge(m.move().blockId(), 1, Integer::sum);
+      }
       bytes += m.move().bytes();
     }
     for (DrainStart s : inFlight.values()) {

@@ -33,6 +33,7 @@ import org.blinkhdfs.admin.BlinkAdmin;
 import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.ring.RingLayout;
+import org.blinkhdfs.layout.ring.RingSpacing;
 import org.blinkhdfs.model.api.BlinkApiClient;
 import org.blinkhdfs.model.api.BlockInfo;
 import org.blinkhdfs.model.api.FileBlocks;
@@ -102,6 +103,8 @@ class BlinkApiTest {
         .placementPolicy(PowerBalancedBlockPlacementPolicy.class.getName())
         .topology(BlinkNetworkTopology.class.getName())
         .nameNodePlugins(BlinkNameNodePlugin.class.getName())
+        // the staging below relies on BlinkFS's bisection ring, by name
+        .set(RingSpacing.KEY, RingSpacing.BISECTION.value())
         .scheduleFile().scheduleInForce(conf -> BlinkRuntime.forConf(conf).state())
         .set(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, "0")
         .set(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, "true")
