@@ -130,8 +130,20 @@ public final class SchedulerConfig {
   final long liveMs;
   /** What the plans take out of each window for transitions and why, for the startup log. */
   final String transitions;
+  /** The daemon's clock, for the policies {@link #policyNamed} builds at run time too. */
+  private final Clock clock;
 
+  /** As {@link #SchedulerConfig(Configuration, Clock)} with the system clock (checks, tests). */
   SchedulerConfig(Configuration conf) {
+    this(conf, Clock.systemUTC());
+  }
+
+  /**
+   * Reads and checks every key; {@code clock} is the daemon's, given to what keeps time of its
+   * own (the auto policy's decisions, the wake backends), so a test clock drives them too.
+   */
+  SchedulerConfig(Configuration conf, Clock clock) {
+    this.clock = clock;
     CoreConfig core = new CoreConfig(conf::get);
     List<String> ring = nodes(conf, NODES, true);
     List<String> staging = nodes(conf, STAGING, false);
@@ -169,7 +181,7 @@ public final class SchedulerConfig {
     this.phaseGroups = core.phaseGroups();
     this.policy = policyNamed(CoreConfig.POLICY.name(), core.policyName());
     this.recovery = RecoveryConfig.parse(conf::get, ring);
-    this.wake = new WakeConfig(conf::get, ring, java.time.Clock.systemUTC());
+    this.wake = new WakeConfig(conf::get, ring, clock);
     String http = conf.getTrimmed(HTTP_ADDRESS.name(), HTTP_ADDRESS.defaultValue());
     try {
       this.httpAddress = NetUtils.createSocketAddr(http);
@@ -259,7 +271,7 @@ public final class SchedulerConfig {
       p = new CoveringPolicy(coveringDomains);
     }
     if (p instanceof AutoPolicy) {
-      p = auto.policy(Clock.systemUTC());
+      p = auto.policy(clock);
     }
     if (p instanceof PhaseGroupsPolicy) {
       p = new PhaseGroupsPolicy(phaseGroups);

@@ -87,7 +87,7 @@ public final class SchedulerDaemon implements Closeable {
   private final Optional<WakeDriver> wakeDriver;
 
   private SchedulerDaemon(Configuration conf, Clock clock) throws IOException {
-    this.config = new SchedulerConfig(conf);
+    this.config = new SchedulerConfig(conf, clock);
     this.security = new SchedulerSecurity(conf, java.util.stream.Stream.concat(
         config.settings.ring().stream(), config.settings.stagingNodes().stream()).toList());
     // refuses an exposed address before anything is registered or started
