@@ -6,6 +6,8 @@ import java.util.function.LongConsumer;
 import org.blinkhdfs.model.availability.BlockAvailability;
 import org.blinkhdfs.model.availability.Gap;
 import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.BalancedReadOrder;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 
 /**
@@ -23,7 +25,9 @@ import org.blinkhdfs.model.schedule.Schedule;
  *   <li>mean wait of a read arriving uniformly in the interval: Σ g_i² / (2T); a block whose
  *       replicas are never usable is not served in the epoch and counts in the never mass;
  *   <li>at read instant k the block goes to its replica of best {@link ReadRanks rank}, split
- *       among ties; node j's load L_jk is the blocks it serves.
+ *       among ties (the longest window, {@link ReadOrderMode#LONGEST_WINDOW}), or whole to the
+ *       replica {@link BalancedReadOrder} chooses by its ID ({@link ReadOrderMode#BALANCED});
+ *       node j's load L_jk is the blocks it serves.
  * </ul>
  *
  * <p>Read throughput at instant k, as a fraction of the ideal: with every node capped at the same
@@ -43,13 +47,21 @@ public final class EpochSweep {
 
   private EpochSweep() {}
 
+  /** Sweeps {@code sample} under {@code schedule} with the NameNode's longest-window order. */
+  public static EpochStats run(Schedule schedule, ReplicaSets layout, BlockSample sample,
+      int instants, long minWindowMs, LongConsumer progress) {
+    return run(schedule, layout, sample, instants, minWindowMs, ReadOrderMode.LONGEST_WINDOW,
+        progress);
+  }
+
   /**
    * Sweeps {@code sample} under {@code schedule}.
    *
+   * @param readOrder which replica a read goes to ({@code blink.read.order})
    * @param progress called with the visits done every {@link #PROGRESS_EVERY} blocks
    */
   public static EpochStats run(Schedule schedule, ReplicaSets layout, BlockSample sample,
-      int instants, long minWindowMs, LongConsumer progress) {
+      int instants, long minWindowMs, ReadOrderMode readOrder, LongConsumer progress) {
     long t = schedule.intervalMs();
     List<String> ring = schedule.ring();
     int n = ring.size();
@@ -61,7 +73,7 @@ public final class EpochSweep {
       usable.add(w.isAlways() || minWindowMs == 0 ? w
           : new ActiveWindow(w.offsetMs(), Math.max(0, w.lengthMs() - minWindowMs), t));
     }
-    ReadRanks ranks = new ReadRanks(schedule, instants, minWindowMs);
+    ReadRanks ranks = new ReadRanks(schedule, instants, minWindowMs, readOrder);
     double[][] load = new double[instants][n];
     long[] servable = new long[instants];
     WaitHistogram waits = new WaitHistogram(t);
@@ -70,7 +82,8 @@ public final class EpochSweep {
     double waitSum = 0;
     long served = 0;
     for (long j = 0; j < sample.visits(); j++) {
-      List<Integer> replicas = layout.targets(sample.blockId(j));
+      long blockId = sample.blockId(j);
+      List<Integer> replicas = layout.targets(blockId);
       BlockAvailability awakeCover = BlockAvailability.forReplicas(awake, replicas);
       double u = awakeCover.unavailableFraction();
       unavailableSum += u;
@@ -87,7 +100,11 @@ public final class EpochSweep {
         }
         waitSum += usableCover.expectedWaitMs().getAsDouble();
       }
-      assignReads(replicas, ranks, load, servable);
+      if (ranks.balanced()) {
+        assignBalanced(blockId, replicas, ranks, load, servable);
+      } else {
+        assignReads(replicas, ranks, load, servable);
+      }
       if ((j + 1) % PROGRESS_EVERY == 0) {
         progress.accept(j + 1);
       }
@@ -121,6 +138,23 @@ public final class EpochSweep {
         if (ranks.rank(k, p) == best) {
           load[k][p] += share;
         }
+      }
+    }
+  }
+
+  /** Each instant's read of the block goes whole to the replica chosen by its ID. */
+  private static void assignBalanced(long blockId, List<Integer> replicas, ReadRanks ranks,
+      double[][] load, long[] servable) {
+    int r = replicas.size();
+    int[] places = new int[r];
+    for (int k = 0; k < ranks.instants(); k++) {
+      for (int i = 0; i < r; i++) {
+        places[i] = ranks.place(k, replicas.get(i));
+      }
+      int chosen = BalancedReadOrder.choose(blockId, places, r);
+      if (chosen >= 0) {
+        servable[k]++;
+        load[k][replicas.get(chosen)] += 1;
       }
     }
   }

@@ -19,6 +19,7 @@ import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.policy.StaggeredPolicy;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.signal.PowerSignal;
 import org.blinkhdfs.model.signal.SignalSpec;
 import org.blinkhdfs.rabbit.layout.RabbitConfig;
@@ -67,6 +68,10 @@ public final class SimCommand {
           + Durations.format(Long.parseLong(CoreConfig.INTERVAL_MS.defaultValue())) + ")",
       "  --min-window D       a replica serves a read only with D of its window left (default 0)",
       "  --seed S             block IDs and random placement (default 0)",
+      "  --read-order NAME    longest-window (each read to the replica awake longest, the",
+      "                       NameNode's) | balanced (split by block ID over the replicas awake",
+      "                       with --min-window left); default -D blink.read.order, else "
+          + CoreConfig.READ_ORDER.defaultValue(),
       "  --sample S           visit S of the B blocks (systematic); the JSON gives a 95% interval"
           + " (default all)",
       "  --instants K         read instants per interval for the throughput (default 32; 1..1024)",
@@ -151,7 +156,7 @@ public final class SimCommand {
           "out", "validate", "io-threads",
           "io-file-mib", "staging", "machine-mibps",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format",
-          "phase-groups")
+          "phase-groups", "read-order")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
 
@@ -232,7 +237,7 @@ public final class SimCommand {
   private static int validate(CommandLineTool.Args a, PrintStream out) {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "figure",
         "out", "format", "active-watts", "sleep-watts", "io-server-watts", "sample", "instants",
-        "duration", "epoch", "migration-gbps")) {
+        "duration", "epoch", "migration-gbps", "read-order")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --validate (each cell gives its own layout, policy, power and replication; the"
@@ -342,7 +347,7 @@ public final class SimCommand {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
         "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "migration-gbps")) {
+        "read-order", "migration-gbps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --figure " + name + " (it sweeps its own parameters); drop it");
@@ -393,6 +398,7 @@ public final class SimCommand {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
         "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "read-order",
         "migration-gbps", "nodes", "blocks", "seed")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
@@ -425,6 +431,7 @@ public final class SimCommand {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
         "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "read-order",
         "migration-gbps", "nodes", "rounds", "rho", "migration-node-mibps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
@@ -489,6 +496,7 @@ public final class SimCommand {
         .instants(a.intIn("instants", "32", 1, 1024))
         .sampleBlocks(a.longIn("sample", Long.toString(blocks), 1, blocks))
         .layoutKeys(layoutKeys(a))
+        .readOrder(readOrder(a))
         .blockBytes(a.longIn("block-mib", "128", 1, 1L << 20) << 20)
         .migrationBytesPerSec(a.doubleIn("migration-gbps", "10", 1e-6, 1e6) * 1e9 / 8)
         .migrationNodeBytesPerSec(a.has("migration-node-mibps")
@@ -519,6 +527,24 @@ public final class SimCommand {
       b.power(PowerLevel.parse("--power", a.get("power", "50%")));
     }
     return b.build();
+  }
+
+  /**
+   * {@code --read-order}, else {@code -D blink.read.order}, else its default; both given must
+   * agree.
+   */
+  private static ReadOrderMode readOrder(CommandLineTool.Args a) {
+    String key = CoreConfig.READ_ORDER.name();
+    ReadOrderMode fromKey = new CoreConfig(layoutKeys(a)).readOrder();
+    if (!a.has("read-order")) {
+      return fromKey;
+    }
+    ReadOrderMode flag = ReadOrderMode.parse("--read-order", a.get("read-order"));
+    if (layoutKeys(a).apply(key) != null && flag != fromKey) {
+      throw CommandLineTool.usage("--read-order " + a.get("read-order") + " and -D " + key + "="
+          + layoutKeys(a).apply(key) + " disagree: give one of them");
+    }
+    return flag;
   }
 
   private static String layout(String name) {

@@ -31,6 +31,7 @@ final class SimReport {
     m.put("intervalMs", spec.intervalMs());
     m.put("minWindowMs", spec.minWindowMs());
     m.put("seed", spec.seed());
+    m.put("readOrder", spec.readOrder().configName());
     m.put("unavailableFraction", r.unavailableFraction());
     m.put("unavailableFractionCi95", r.unavailableCi95());
     m.put("meanWaitMs", r.meanWaitMs());

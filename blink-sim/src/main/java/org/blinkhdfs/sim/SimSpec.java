@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.signal.PowerSignal;
 import org.blinkhdfs.model.signal.SteadySignal;
 
@@ -33,6 +34,7 @@ public final class SimSpec {
   private final long blockBytes;
   private final double migrationBytesPerSec;
   private final double migrationNodeBytesPerSec;
+  private final ReadOrderMode readOrder;
 
   private SimSpec(Builder b) {
     this.nodes = b.nodes;
@@ -53,6 +55,12 @@ public final class SimSpec {
     this.blockBytes = b.blockBytes;
     this.migrationBytesPerSec = b.migrationBytesPerSec;
     this.migrationNodeBytesPerSec = b.migrationNodeBytesPerSec;
+    this.readOrder = b.readOrder;
+  }
+
+  /** Which replica a read goes to ({@code --read-order}, {@code blink.read.order}). */
+  public ReadOrderMode readOrder() {
+    return readOrder;
   }
 
   /** Bytes per block, for the bytes a migration moves. */
@@ -165,6 +173,7 @@ public final class SimSpec {
     private int instants = 32;
     private long sampleBlocks = -1;
     private Function<String, String> layoutKeys = k -> null;
+    private ReadOrderMode readOrder = ReadOrderMode.LONGEST_WINDOW;
 
     public Builder nodes(int v) {
       nodes = v;
@@ -248,6 +257,11 @@ public final class SimSpec {
 
     public Builder layoutKeys(Function<String, String> v) {
       layoutKeys = Objects.requireNonNull(v);
+      return this;
+    }
+
+    public Builder readOrder(ReadOrderMode v) {
+      readOrder = Objects.requireNonNull(v);
       return this;
     }
 

@@ -100,7 +100,7 @@ public final class Simulator {
       Schedule schedule = planned.orElseGet(() -> allOff(spec, ring));
       int level = index++;
       EpochStats s = EpochSweep.run(schedule, layout, sample, spec.instants(),
-          spec.minWindowMs(), v -> progress.at(level, count, v, sample.visits()));
+          spec.minWindowMs(), spec.readOrder(), v -> progress.at(level, count, v, sample.visits()));
       double n = s.visits();
       double mean = s.unavailableSum() / n;
       unavailable += w * mean;

@@ -8,6 +8,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** {@code bin/blink sim}'s main, end to end: flags in, JSON or text out, exit codes. */
@@ -90,6 +92,44 @@ class SimCommandTest {
         "--phase-groups"), "0"));
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("--phase-groups"), bad.err());
+  }
+
+  /**
+   * --read-order picks the read order (default blink.read.order's longest-window), -D
+   * blink.read.order does the same, the two must agree, and a bad name exits 2 naming the flag.
+   * Balanced reads N = 9, r = 3 phase groups at 80% at more than twice the longest window's rate.
+   */
+  @Test
+  void readOrderFlagAndKey() {
+    String[] common = {"--nodes", "9", "--blocks", "9000", "--power", "80%", "--replication",
+        "3", "--transition", "0s", "--min-window", "1s", "--format", "json"};
+    Run longest = sim(common);
+    assertEquals(0, longest.code(), longest.err());
+    assertTrue(longest.out().contains("\"readOrder\": \"longest-window\","), longest.out());
+    Run balanced = sim(concat(concat(common, "--read-order"), "balanced"));
+    assertEquals(0, balanced.code(), balanced.err());
+    assertTrue(balanced.out().contains("\"readOrder\": \"balanced\","), balanced.out());
+    assertTrue(throughput(balanced.out()) > 2 * throughput(longest.out()), balanced.out());
+    Run key = sim(concat(concat(common, "-D"), "blink.read.order=balanced"));
+    assertEquals(stable(balanced.out()), stable(key.out()));
+    Run disagree = sim(concat(concat(concat(concat(common, "--read-order"), "balanced"), "-D"),
+        "blink.read.order=longest-window"));
+    assertEquals(2, disagree.code());
+    assertTrue(disagree.err().contains("--read-order balanced and -D"
+        + " blink.read.order=longest-window disagree"), disagree.err());
+    Run bad = sim(concat(concat(common, "--read-order"), "nearest"));
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--read-order = 'nearest' is invalid: give longest-window"),
+        bad.err());
+    Run badKey = sim(concat(concat(common, "-D"), "blink.read.order=nearest"));
+    assertEquals(2, badKey.code());
+    assertTrue(badKey.err().contains("blink.read.order = 'nearest' is invalid"), badKey.err());
+  }
+
+  private static double throughput(String json) {
+    Matcher m = Pattern.compile("\"readThroughputFraction\": ([0-9.eE-]+)").matcher(json);
+    assertTrue(m.find(), json);
+    return Double.parseDouble(m.group(1));
   }
 
   @Test

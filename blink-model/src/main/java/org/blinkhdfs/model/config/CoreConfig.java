@@ -8,6 +8,7 @@ import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 import org.blinkhdfs.model.policy.Policies;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.ScheduleLimits;
 
 /**
@@ -51,12 +52,20 @@ public final class CoreConfig {
    */
   public static final ConfigKey READ_MIN_WINDOW_MS =
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
+  /**
+   * Which awake replica a read goes to ({@link ReadOrderMode}): BlinkFS's longest window, or
+   * balanced over the replicas with room (issue 46). Read by {@code bin/blink sim}; the NameNode,
+   * client and relay apply the longest window until they read it too.
+   */
+  public static final ConfigKey READ_ORDER = new ConfigKey("blink.read.order",
+      "longest-window", "longest-window|balanced");
 
   /** Every key this class reads. */
   public static final List<ConfigKey> KEYS = List.of(INTERVAL_MS, POLICY, PHASE_GROUPS,
       ACTIVE_WATTS,
       SLEEP_WATTS, OVERHEAD_WATTS, TRANSITION_MS, TRANSITION_WATTS, TransitionConfig.ENTER,
-      TransitionConfig.RESUME, TransitionConfig.REFERENCE_INTERVAL, TransitionConfig.MIN_WINDOW);
+      TransitionConfig.RESUME, TransitionConfig.REFERENCE_INTERVAL, TransitionConfig.MIN_WINDOW,
+      READ_ORDER);
 
   private final Function<String, String> lookup;
 
@@ -95,6 +104,11 @@ public final class CoreConfig {
    */
   public int phaseGroups() {
     return (int) longIn(PHASE_GROUPS, 1, Integer.MAX_VALUE);
+  }
+
+  /** {@code blink.read.order}: {@code longest-window} or {@code balanced}. */
+  public ReadOrderMode readOrder() {
+    return ReadOrderMode.parse(READ_ORDER.name(), raw(READ_ORDER));
   }
 
   /** The name in {@code blink.scheduler.policy} (not checked here; see {@link #policy()}). */

@@ -27,6 +27,10 @@ import java.util.function.Function;
  *
  * <p>With no schedule in force, or an expired one, every node is awake forever and the order is
  * unchanged. Stateless and thread-safe.
+ *
+ * <p>While phases overlap this rule sends every block to the phase that woke last;
+ * {@link BalancedReadOrder} ({@code blink.read.order = balanced}) spreads them over the usable
+ * replicas instead.
  */
 public final class ReadOrder {
   private ReadOrder() {}
