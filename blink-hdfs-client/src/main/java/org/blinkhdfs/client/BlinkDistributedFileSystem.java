@@ -211,7 +211,8 @@ public class BlinkDistributedFileSystem extends DistributedFileSystem {
     }
     HdfsDataInputStream hdfs = (HdfsDataInputStream) stream;
     BlockGate gate = new BlockGate(file, () -> spans(hdfs), () -> rt.state().usable(),
-        config.readMinWindowMs(), config.clientWaitMarginMs(), clock, config.clientLocalNode());
+        config.readMinWindowMs(), config.clientWaitMarginMs(), clock, config.clientLocalNode())
+        .readOrder(config.readOrder());
     gate.onWait(rt::readWaited);
     return new FSDataInputStream(new BlinkInputStream(stream, gate));
   }

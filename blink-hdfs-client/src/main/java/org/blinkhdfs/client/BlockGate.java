@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.blinkhdfs.model.schedule.BalancedReadOrder;
 import org.blinkhdfs.model.schedule.ReadOrder;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +55,8 @@ import org.slf4j.LoggerFactory;
 public final class BlockGate {
   /** How long a "readable" verdict or a span list is reused before it is checked again. */
   public static final long RECHECK_MS = 1_000;
+  /** How HDFS names a block: this prefix and its ID ({@code Block#getBlockName}). */
+  static final String BLOCK_PREFIX = "blk_";
 
   private static final Logger LOG = LoggerFactory.getLogger(BlockGate.class);
 
@@ -108,6 +112,7 @@ public final class BlockGate {
   private final long marginMs;
   private final WaitClock clock;
   private final String reader;
+  private volatile ReadOrderMode readOrder = ReadOrderMode.LONGEST_WINDOW;
 
   // Guarded by this.
   private List<Span> spans;
@@ -224,11 +229,47 @@ public final class BlockGate {
     return new Plan(span, wait, ReadWait.boundMs(s.get(), marginMs), span.end());
   }
 
-  /** Orders the reader's replicas of {@code span} as the NameNode would now. */
+  /**
+   * Orders the reader's replicas of {@code span} as the NameNode would now: BlinkFS's longest
+   * window first, or with {@link ReadOrderMode#BALANCED} the replica its block ID picks among
+   * those with room ({@link BalancedReadOrder}), so the re-sort keeps the split instead of
+   * sending every block back to the replica awake longest.
+   */
   private void preferAwake(Span span, Schedule s, long now) {
-    if (span.replicas().size() > 1) {
+    if (span.replicas().size() <= 1) {
+      return;
+    }
+    if (readOrder == ReadOrderMode.BALANCED) {
+      String[] order = span.replicas().toArray(new String[0]);
+      BalancedReadOrder.sortInPlace(order, order.length, r -> r, s, now, minWindowMs,
+          blockId(span.block()));
+      span.orderer().order(List.of(order));
+    } else {
       span.orderer().order(ReadOrder.sort(span.replicas(), r -> r, s, now, minWindowMs));
     }
+  }
+
+  /**
+   * The ID in an HDFS block name ({@code blk_1073741825}); another name (a test's) hashes, which
+   * still splits blocks evenly enough but not in sequence.
+   */
+  static long blockId(String block) {
+    String digits = block.startsWith(BLOCK_PREFIX) ? block.substring(BLOCK_PREFIX.length()) : "";
+    try {
+      return Long.parseLong(digits);
+    } catch (NumberFormatException e) {
+      return block.hashCode();
+    }
+  }
+
+  /**
+   * Which usable replica goes first ({@code blink.read.order}, default longest window).
+   *
+   * @return this gate
+   */
+  public BlockGate readOrder(ReadOrderMode mode) {
+    this.readOrder = Objects.requireNonNull(mode, "mode");
+    return this;
   }
 
   /** The span covering {@code pos}, re-listing when needed; null if none (EOF, or no list). */

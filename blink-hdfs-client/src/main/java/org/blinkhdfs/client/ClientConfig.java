@@ -9,6 +9,7 @@ import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.schedule.InvalidScheduleException;
 import org.blinkhdfs.model.schedule.LocationOrder;
 import org.blinkhdfs.model.schedule.NodeAddress;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.ScheduleSourceKeys;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 
@@ -33,6 +34,8 @@ public final class ClientConfig {
   public static final ConfigKey SCHEDULER_POLL_MS = ScheduleSourceKeys.SCHEDULER_POLL_MS;
   public static final ConfigKey SCHEDULER_TIMEOUT_MS = ScheduleSourceKeys.SCHEDULER_TIMEOUT_MS;
   public static final ConfigKey READ_MIN_WINDOW_MS = CoreConfig.READ_MIN_WINDOW_MS;
+  /** Which usable replica the gate puts first: the NameNode's key, read alike here. */
+  public static final ConfigKey READ_ORDER = CoreConfig.READ_ORDER;
   public static final ConfigKey CLIENT_WAIT_MARGIN_MS =
       new ConfigKey("blink.client.wait.margin.ms", "2000", "ms");
   /**
@@ -58,7 +61,7 @@ public final class ClientConfig {
 
   /** Every key this class reads. */
   public static final List<ConfigKey> KEYS = List.of(SCHEDULE_FILE, SCHEDULE_POLL_MS,
-      SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, READ_MIN_WINDOW_MS,
+      SCHEDULER_ADDRESS, SCHEDULER_POLL_MS, SCHEDULER_TIMEOUT_MS, READ_MIN_WINDOW_MS, READ_ORDER,
       CLIENT_WAIT_MARGIN_MS, CLIENT_PIPELINE_MARGIN_MS, CLIENT_BLOCK_LOCATIONS, CLIENT_LOCAL_NODE);
 
   private final String scheduleFile;
@@ -67,6 +70,7 @@ public final class ClientConfig {
   private final long schedulerPollMs;
   private final int schedulerTimeoutMs;
   private final long readMinWindowMs;
+  private final ReadOrderMode readOrder;
   private final long clientWaitMarginMs;
   private final long clientPipelineMarginMs;
   private final LocationOrder.Keep clientBlockLocations;
@@ -82,6 +86,8 @@ public final class ClientConfig {
     this.schedulerPollMs = longIn(conf, SCHEDULER_POLL_MS, 100, 600_000L);
     this.schedulerTimeoutMs = (int) longIn(conf, SCHEDULER_TIMEOUT_MS, 10, 600_000L);
     this.readMinWindowMs = longIn(conf, READ_MIN_WINDOW_MS, 0, 3_600_000L);
+    this.readOrder = ReadOrderMode.parse(READ_ORDER.name(), ConfigValues.raw(conf::get,
+        READ_ORDER));
     this.clientWaitMarginMs = longIn(conf, CLIENT_WAIT_MARGIN_MS, 0, 3_600_000L);
     this.clientPipelineMarginMs = longIn(conf, CLIENT_PIPELINE_MARGIN_MS, 0, 3_600_000L);
     this.clientBlockLocations = LocationOrder.Keep.parse(CLIENT_BLOCK_LOCATIONS.name(),
@@ -147,6 +153,11 @@ public final class ClientConfig {
 
   public long readMinWindowMs() {
     return readMinWindowMs;
+  }
+
+  /** {@code blink.read.order}: longest window first, or split by block ID (issue 46). */
+  public ReadOrderMode readOrder() {
+    return readOrder;
   }
 
   public long clientWaitMarginMs() {

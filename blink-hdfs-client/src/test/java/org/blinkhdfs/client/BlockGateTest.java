@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
@@ -215,5 +216,31 @@ class BlockGateTest {
     ManualWait host = new ManualWait(START + 10_000);
     new BlockGate("/f", () -> SPANS, current::get, MIN, MARGIN, host, r).awaitReadable(MB);
     assertEquals(List.of(30_000L), host.sleeps);
+  }
+
+  /**
+   * At 35 s B (window 30-50 s, 15 s left) and C (35-55 s, 20 s left) are both usable. BlinkFS's
+   * order puts C first for every block; balanced splits by block ID over the canonical order C,
+   * B: blk_1073741824 (even) to C, blk_1073741825 (odd) to B.
+   */
+  @Test
+  void balancedOrderSplitsUsableReplicasByBlockId() throws IOException {
+    List<List<String>> longest = new ArrayList<>();
+    List<List<String>> balanced = new ArrayList<>();
+    for (List<List<String>> out : List.of(longest, balanced)) {
+      List<BlockGate.Span> spans = List.of(
+          new BlockGate.Span("blk_1073741824", 0, MB, List.of(B, C), out::add),
+          new BlockGate.Span("blk_1073741825", MB, MB, List.of(B, C), out::add));
+      BlockGate g = gate(new ManualWait(START + 35_000), spans);
+      if (out == balanced) {
+        g.readOrder(ReadOrderMode.BALANCED);
+      }
+      g.awaitReadable(0);
+      g.awaitReadable(MB);
+    }
+    assertEquals(List.of(List.of(C, B), List.of(C, B)), longest);
+    assertEquals(List.of(List.of(C, B), List.of(B, C)), balanced);
+    assertEquals(1073741825L, BlockGate.blockId("blk_1073741825"));
+    assertEquals("x".hashCode(), BlockGate.blockId("x"));
   }
 }

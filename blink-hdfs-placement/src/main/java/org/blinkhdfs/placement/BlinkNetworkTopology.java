@@ -3,6 +3,7 @@ package org.blinkhdfs.placement;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
@@ -12,7 +13,10 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
 import org.blinkhdfs.client.BlinkRuntime;
 import org.blinkhdfs.common.time.CoarseClock;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.schedule.BalancedReadOrder;
 import org.blinkhdfs.model.schedule.ReadOrder;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 
 /**
@@ -60,6 +64,13 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
   private Configuration conf;
   private BlinkRuntime runtime;
   private long minWindowMs;
+  private ReadOrderMode readOrder = ReadOrderMode.LONGEST_WINDOW;
+  /**
+   * Stands in for the block ID of {@link BalancedReadOrder}: HDFS's sort gives the topology the
+   * replicas, not the block, so each sort under {@code balanced} takes the next number, and
+   * consecutive sorts (a file's blocks, concurrent readers) spread over the usable replicas.
+   */
+  private final AtomicLong rotation = new AtomicLong();
   private LongSupplier clock = Clock.systemUTC()::millis;
 
   @Override
@@ -68,6 +79,7 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
     PlacementConfig pc = PlacementConfig.from(conf);
     this.runtime = BlinkRuntime.forConf(conf);
     this.minWindowMs = pc.readMinWindowMs();
+    this.readOrder = new CoreConfig(conf::get).readOrder();
     if (pc.readClockResolutionMs() > 0) {
       CoarseClock coarse = new CoarseClock(Clock.systemUTC(), pc.readClockResolutionMs(),
           Math.max(CLOCK_IDLE_MS, pc.readClockResolutionMs()), "blink-read-clock");
@@ -129,9 +141,20 @@ public class BlinkNetworkTopology extends DFSNetworkTopology implements Configur
       tied = ReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf, schedule,
           nowMs, minWindowMs, weights, ThreadLocalRandom.current());
     }
-    if (tied > 0) {
+    if (readOrder == ReadOrderMode.BALANCED && !ordersTiesItself()) {
+      BalancedReadOrder.sortInPlace(nodes, activeLen, BlinkNetworkTopology::addressOf, schedule,
+          nowMs, minWindowMs, rotation.getAndIncrement());
+    } else if (tied > 0) {
       orderTies(nodes, tied, schedule, nowMs);
     }
+  }
+
+  /**
+   * True for a subclass whose {@link #orderTies} is a read selection of its own (Rabbit's
+   * hit-ratio balancer), which {@code blink.read.order = balanced} then leaves in charge.
+   */
+  protected boolean ordersTiesItself() {
+    return false;
   }
 
   /**

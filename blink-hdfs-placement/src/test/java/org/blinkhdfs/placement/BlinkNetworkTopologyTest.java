@@ -61,12 +61,17 @@ class BlinkNetworkTopologyTest {
 
   /** A BlinkNetworkTopology with these DataNodes and a schedule file holding {@code s}. */
   private BlinkNetworkTopology blink(Schedule s) throws Exception {
+    return blink(s, "longest-window");
+  }
+
+  private BlinkNetworkTopology blink(Schedule s, String readOrder) throws Exception {
     Path file = Files.createTempFile(dir, "schedule", ".json");
     Files.writeString(file, ScheduleJson.write(s));
     Configuration conf = new Configuration(false);
     conf.setClass(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, BlinkNetworkTopology.class,
         DFSNetworkTopology.class);
     conf.set(PlacementConfig.SCHEDULE_FILE.name(), file.toString());
+    conf.set("blink.read.order", readOrder);
     BlinkNetworkTopology t = (BlinkNetworkTopology) DFSNetworkTopology.getInstance(conf);
     dns.forEach(t::add);
     return t;
@@ -105,6 +110,32 @@ class BlinkNetworkTopologyTest {
     }
     assertEquals(2, firsts.size(), "HDFS's shuffle among equals: " + firsts);
     assertTrue(firsts.values().stream().allMatch(c -> c > 120), "both lead often: " + firsts);
+  }
+
+  /**
+   * {@code blink.read.order = balanced}: dn5 (2 h left) and dn1 (4 h left) are usable, dn0
+   * sleeps. BlinkFS's order sends every read to dn1; balanced alternates dn1, dn5, dn1, ...
+   * (sort k picks k mod 2 of the canonical order dn1, dn5), and the sleeper stays last.
+   */
+  @Test
+  void balancedOrderAlternatesOverUsableReplicas() throws Exception {
+    long now = System.currentTimeMillis();
+    Schedule s = Schedule.builder().epoch(1).intervalStartMs(now - HOUR).intervalMs(10 * HOUR)
+        .add(NodeSchedule.blink(dns.get(0).getXferAddr(), 2 * HOUR, HOUR))
+        .add(NodeSchedule.blink(dns.get(1).getXferAddr(), 0, 5 * HOUR))
+        .add(NodeSchedule.blink(dns.get(5).getXferAddr(), 0, 3 * HOUR)).build();
+    for (String order : new String[] {"longest-window", "balanced"}) {
+      BlinkNetworkTopology t = blink(s, order);
+      List<String> firsts = new ArrayList<>();
+      for (int k = 0; k < 4; k++) {
+        DatanodeInfo[] block = {dns.get(0), dns.get(5), dns.get(1)};
+        t.sortByDistance(dns.get(2), block, block.length, null);
+        firsts.add(block[0].getHostName());
+        assertEquals(dns.get(0), block[2], order + ": the sleeper last");
+      }
+      assertEquals(order.equals("balanced") ? List.of("dn1", "dn5", "dn1", "dn5")
+          : List.of("dn1", "dn1", "dn1", "dn1"), firsts, order);
+    }
   }
 
   @Test

@@ -104,6 +104,12 @@ public class EqualWorkNetworkTopology extends BlinkNetworkTopology {
     return balancer;
   }
 
+  /** The hit-ratio balancer is equal work's read selection, also under balanced read order. */
+  @Override
+  protected boolean ordersTiesItself() {
+    return true;
+  }
+
   @Override
   protected <T extends Node> void orderTies(T[] nodes, int tiedLen, Schedule schedule,
       long nowMs) {
