@@ -102,6 +102,7 @@ final class HdfsSite {
     c.setLong(BlinkKeys.SCHEDULE_POLL_MS, 200);
     c.setLong(BlinkKeys.INTERVAL_MS, spec.intervalMs());
     c.setLong(BlinkKeys.READ_MIN_WINDOW_MS, READ_MIN_WINDOW_MS);
+    spec.layoutKeys().clientKeys().forEach(c::set);
     return c;
   }
 

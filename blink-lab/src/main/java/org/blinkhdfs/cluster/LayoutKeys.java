@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.blinkhdfs.model.config.CoreConfig;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.rabbit.layout.Chain;
 import org.blinkhdfs.rabbit.layout.ChainLayout;
 import org.blinkhdfs.rabbit.layout.EqualWorkLayout;
@@ -36,11 +38,15 @@ import org.blinkhdfs.rabbit.layout.RabbitConfig;
  * @param equalWorkPrimaries p, at least 1
  * @param paraidGroups PARAID group sizes, group 1 first; the ring's remaining nodes form one last
  *     group
+ * @param readOrder {@code blink.read.order} of the NameNode and of every client (issue 46); set
+ *     in the keys only when not BlinkFS's longest window, so other runs' keys stay as they were
  */
-public record LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups) {
+public record LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups,
+    ReadOrderMode readOrder) {
 
   public LayoutKeys {
     paraidGroups = List.copyOf(Objects.requireNonNull(paraidGroups, "paraidGroups"));
+    Objects.requireNonNull(readOrder, "readOrder");
     // Validated exactly as the NameNode will validate them.
     RabbitConfig.from(keyMap(equalWorkPrimaries, paraidGroups)::get);
   }
@@ -50,17 +56,36 @@ public record LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups) {
     return new LayoutKeys(2, List.of(2));
   }
 
+  /** With BlinkFS's longest-window read order. */
+  public LayoutKeys(int equalWorkPrimaries, List<Integer> paraidGroups) {
+    this(equalWorkPrimaries, paraidGroups, ReadOrderMode.LONGEST_WINDOW);
+  }
+
   public LayoutKeys withPrimaries(int p) {
-    return new LayoutKeys(p, paraidGroups);
+    return new LayoutKeys(p, paraidGroups, readOrder);
   }
 
   public LayoutKeys withParaidGroups(List<Integer> groups) {
-    return new LayoutKeys(equalWorkPrimaries, groups);
+    return new LayoutKeys(equalWorkPrimaries, groups, readOrder);
+  }
+
+  public LayoutKeys withReadOrder(ReadOrderMode order) {
+    return new LayoutKeys(equalWorkPrimaries, paraidGroups, order);
   }
 
   /** The keys as the NameNode's hdfs-site.xml gets them. */
   public Map<String, String> nameNodeKeys() {
-    return keyMap(equalWorkPrimaries, paraidGroups);
+    Map<String, String> m = keyMap(equalWorkPrimaries, paraidGroups);
+    if (readOrder != ReadOrderMode.LONGEST_WINDOW) {
+      m.put(CoreConfig.READ_ORDER.name(), readOrder.configName());
+    }
+    return m;
+  }
+
+  /** The keys every client of the cluster gets too: the read order its gate follows. */
+  public Map<String, String> clientKeys() {
+    return readOrder == ReadOrderMode.LONGEST_WINDOW ? Map.of()
+        : Map.of(CoreConfig.READ_ORDER.name(), readOrder.configName());
   }
 
   private static Map<String, String> keyMap(int p, List<Integer> groups) {

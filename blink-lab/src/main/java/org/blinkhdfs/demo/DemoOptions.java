@@ -9,6 +9,7 @@ import java.util.Set;
 import org.blinkhdfs.cluster.Layout;
 import org.blinkhdfs.cluster.LayoutKeys;
 import org.blinkhdfs.common.cli.CommandLineTool;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 
 /**
  * Everything {@code bin/blink demo} and {@code bin/blink bench <experiment>} can be told, with the
@@ -352,6 +353,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            layout must hold each factor)",
       "  --primaries P             equal-work primaries (default: the largest p <= 2 the ring",
       "                            holds at the replication, e.g. 1 for 9 nodes and r = 3)",
+      "  --read-order O            longest-window (default, BlinkFS: each read to the replica",
+      "                            awake longest) or balanced (split by block over the replicas",
+      "                            with room): blink.read.order of the NameNode and the clients",
       "  --paraid-groups G,...     PARAID group sizes, group 1 first; the rest of the ring is the",
       "                            last group (default 2; bench gears 2,2: gears 2, 4, 7)",
       "  --paraid-replication R    replication of PARAID's data (default --replication; bench",
@@ -458,6 +462,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
   private static final String[] FLAGS = {"nodes", "staging", "interval", "bandwidth", "layouts",
       "power", "replication", "latency-replication", "primaries", "paraid-groups",
       "paraid-replication", "gears", "cell-time", "read-ops", "clients", "power-order",
+      "read-order",
       "layout-order", "latency-on", "write-ops",
       "request-kib",
       "io-threads", "io-file-mib", "kv-keys", "kv-gets", "kv-packs", "seed", "cluster-dir", "out",
@@ -865,6 +870,12 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       keys = LayoutKeys.defaults().withParaidGroups(groups);
     } catch (IllegalArgumentException e) {
       throw new CommandLineTool.UsageException("--paraid-groups: " + e.getMessage());
+    }
+    try {
+      keys = keys.withReadOrder(ReadOrderMode.parse("--read-order",
+          a.get("read-order", ReadOrderMode.LONGEST_WINDOW.configName())));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLineTool.UsageException(e.getMessage());
     }
     if (a.has("primaries")) {
       return keys.withPrimaries(a.intIn("primaries", "2", 1, o.nodes()));

@@ -105,7 +105,11 @@ final class RunDescription {
             + " finish a block (the window less the minimum read window, plus one block's"
             + " transfer time).")
         .note("Reads go through BlinkDistributedFileSystem and the NameNode's"
-            + " BlinkNetworkTopology (awake replicas first, longest window first) for every"
+            + " BlinkNetworkTopology (awake replicas first, "
+            + (options.layoutKeys().readOrder() == org.blinkhdfs.model.schedule.ReadOrderMode
+                .BALANCED ? "blink.read.order = balanced: each block to one of the replicas"
+                + " with room for the read, split by block" : "longest window first")
+            + ") for every"
             + " layout; equal work's EqualWorkNetworkTopology is a BlinkNetworkTopology that"
             + " also orders tied awake replicas by Rabbit's hit-ratio balancer.")
         .note("Activation (equal-work, PARAID) never blinks: the first k chain nodes are ACTIVE"

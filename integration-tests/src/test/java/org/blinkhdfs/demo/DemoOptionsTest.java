@@ -447,4 +447,19 @@ class DemoOptionsTest {
         + " latency files + --io-threads 8 x --io-file-mib 24); raise it or shrink those",
         e.getMessage());
   }
+
+  /** --read-order: balanced reaches the NameNode's keys and every client's; a typo is named. */
+  @Test
+  void readOrderFlagSetsTheNameNodeAndClientKey() {
+    DemoOptions plain = DemoOptions.parse("throughput", new String[0]);
+    assertEquals(java.util.Map.of(), plain.layoutKeys().clientKeys());
+    assertFalse(plain.layoutKeys().nameNodeKeys().containsKey("blink.read.order"));
+    DemoOptions o = DemoOptions.parse("throughput", new String[] {"--read-order", "balanced"});
+    assertEquals(java.util.Map.of("blink.read.order", "balanced"), o.layoutKeys().clientKeys());
+    assertEquals("balanced", o.layoutKeys().nameNodeKeys().get("blink.read.order"));
+    CommandLineTool.UsageException e = assertThrows(CommandLineTool.UsageException.class,
+        () -> DemoOptions.parse("throughput", new String[] {"--read-order", "fastest"}));
+    assertTrue(e.getMessage().startsWith("--read-order = 'fastest' is invalid: give"
+        + " longest-window"), e.getMessage());
+  }
 }
