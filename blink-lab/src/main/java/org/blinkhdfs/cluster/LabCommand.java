@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import org.blinkhdfs.common.cli.Durations;
 import org.blinkhdfs.guest.Guest;
+import org.blinkhdfs.model.policy.PhaseGroupsPolicy;
 
 /**
  * {@code bin/blink lab}: starts a {@link GuestCluster} (ring DataNodes in real-kernel QEMU
@@ -19,6 +20,8 @@ public final class LabCommand {
       "            [--dir DIR]",
       "",
       "Starts a blinking HDFS cluster whose ring DataNodes run in real Linux kernels under QEMU,",
+      "with the shipped default design (scheduler policy phase-groups, blink.ring.spacing =",
+      "groups, blink.phase.groups = 3),",
       "each suspended to ACPI S3 by bin/blink agent --actuator real, and keeps it running until",
       "Ctrl-C. The NameNode, a staging DataNode and the scheduler run on this host, on the lab",
       "bridge. Needs root (tap devices); build/ensure-guest.sh installs QEMU and the kernel.",
@@ -46,7 +49,9 @@ public final class LabCommand {
     int memory = 1024;
     try {
       ClusterSpec.Builder b = ClusterSpec.defaults(Path.of("target/blink-lab").toAbsolutePath())
-          .toBuilder().dataNodes(3).stagingNodes(1).intervalMs(20_000).powerPercent(30);
+          .toBuilder().dataNodes(3).stagingNodes(1).intervalMs(20_000).powerPercent(30)
+          // the sandbox runs the shipped default design: phase groups, G = 3 = dfs.replication
+          .layout(Layout.PHASE_GROUPS, PhaseGroupsPolicy.NAME);
       Path dir = null;
       for (int i = 0; i < args.length; i += 2) {
         if (i + 1 >= args.length) {
