@@ -14,6 +14,7 @@ import org.blinkhdfs.bench.math.SteadyNodes;
 import org.blinkhdfs.cluster.CoveringMaintenance;
 import org.blinkhdfs.cluster.LocalCluster;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
+import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.CoveringSet;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
@@ -231,7 +232,13 @@ final class PowerSteps {
     if (offNodes) {
       cluster.setPowerPercent(100);
     }
-    if (overridden) {
+    // auto sizes the awake set by demand, so at 100% it may keep nodes OFF: wake them all
+    // through the override until they heartbeat, then give the choice back to auto
+    boolean wakeAll = offNodes && AutoPolicy.NAME.equals(cluster.spec().schedulePolicy());
+    if (wakeAll) {
+      cluster.setActiveNodes(OptionalInt.of(cluster.spec().dataNodes()));
+    }
+    if (overridden && !wakeAll) {
       cluster.setActiveNodes(OptionalInt.empty());
       overridden = false;
     }
@@ -239,6 +246,10 @@ final class PowerSteps {
       long ms = cluster.awaitAllHeard();
       progress.accept("  OFF nodes back: every DataNode heartbeating " + ms + " ms after the"
           + " power went back to 100% (an OFF agent sleeps until its next check-in)");
+    }
+    if (wakeAll) {
+      cluster.setActiveNodes(OptionalInt.empty());
+      overridden = false;
     }
     if (covering.isPresent()) {
       returnToService(covering.get().held());
