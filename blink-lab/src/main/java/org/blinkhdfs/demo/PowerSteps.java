@@ -63,6 +63,8 @@ final class PowerSteps {
   private final Consumer<String> progress;
   private final List<String> notes = new ArrayList<>();
   private boolean overridden;
+  /** {@link #leave} woke every node for auto; the next level gives the choice back. */
+  private boolean allWoken;
 
   /**
    * @param model the ring's power model, as the scheduler's activation policy uses it
@@ -89,6 +91,7 @@ final class PowerSteps {
    * short (a scheduler with another power model), the override follows afterwards.
    */
   Schedule enter(int power) throws IOException, InterruptedException {
+    releaseWoken();
     holdOffDomains(power);
     int affordable = GearPower.activeNodes(model, power);
     if (minimumActive > 0 && affordable < minimumActive) {
@@ -117,6 +120,7 @@ final class PowerSteps {
    * @return the schedule in force and whether the minimum gear was kept on above the budget
    */
   Followed follow(int power) throws IOException, InterruptedException {
+    releaseWoken();
     Set<String> released = holdOffDomains(power);
     boolean below = minimumActive > 0 && GearPower.activeNodes(model, power) < minimumActive;
     if (below && !overridden) {
@@ -196,6 +200,7 @@ final class PowerSteps {
    * (another power model in the scheduler), the admin override sets n and the note says so.
    */
   Schedule enterGear(int percent, int n) throws InterruptedException {
+    releaseWoken();
     Schedule s = cluster.setPowerPercent(percent);
     int active = SteadyNodes.servingRingNodes(s);
     if (active == n && SteadyNodes.serving(s).isPresent()) {
@@ -234,11 +239,14 @@ final class PowerSteps {
     }
     // auto sizes the awake set by demand, so at 100% it may keep nodes OFF: wake them all
     // through the override until they heartbeat, then give the choice back to auto
+    // through the override, which stays until the next level starts (the checks after the last
+    // level read every DataNode's JMX, which a frozen node never answers)
     boolean wakeAll = offNodes && AutoPolicy.NAME.equals(cluster.spec().schedulePolicy());
     if (wakeAll) {
       cluster.setActiveNodes(OptionalInt.of(cluster.spec().dataNodes()));
-    }
-    if (overridden && !wakeAll) {
+      overridden = false;
+      allWoken = true;
+    } else if (overridden) {
       cluster.setActiveNodes(OptionalInt.empty());
       overridden = false;
     }
@@ -247,12 +255,16 @@ final class PowerSteps {
       progress.accept("  OFF nodes back: every DataNode heartbeating " + ms + " ms after the"
           + " power went back to 100% (an OFF agent sleeps until its next check-in)");
     }
-    if (wakeAll) {
-      cluster.setActiveNodes(OptionalInt.empty());
-      overridden = false;
-    }
     if (covering.isPresent()) {
       returnToService(covering.get().held());
+    }
+  }
+
+  /** Clears the override {@link #leave} set to wake every node under auto, if it did. */
+  private void releaseWoken() throws InterruptedException {
+    if (allWoken) {
+      cluster.setActiveNodes(OptionalInt.empty());
+      allWoken = false;
     }
   }
 
