@@ -22,6 +22,8 @@ import org.blinkhdfs.model.policy.AutoSettings;
  *       force replaces it only after winning H consecutive decisions by more than the margin.
  *   <li>{@code blink.scheduler.auto.target.utilization} (T, default 0.8): demand is the measured
  *       work at this utilization.
+ *   <li>{@code blink.scheduler.auto.demand.window} (D, default 10 intervals): demand is the
+ *       largest of the last D samples, so a reader that pauses between bursts keeps its nodes.
  *   <li>{@code blink.read.min.window.ms} (m): the read window of the availability condition, the
  *       key the NameNode and the clients read.
  * </ul>
@@ -34,10 +36,12 @@ final class AutoConfig {
   static final ConfigKey MARGIN = new ConfigKey("blink.scheduler.auto.margin", "0.05", "fraction");
   static final ConfigKey TARGET =
       new ConfigKey("blink.scheduler.auto.target.utilization", "0.8", "fraction");
+  static final ConfigKey DEMAND_WINDOW = new ConfigKey("blink.scheduler.auto.demand.window",
+      String.valueOf(AutoSettings.DEFAULT_DEMAND_WINDOW), "intervals");
 
   /** The keys this class reads. */
   static final List<ConfigKey> KEYS = List.of(CoreConfig.PHASE_GROUPS, HYSTERESIS, MARGIN,
-      TARGET, CoreConfig.READ_MIN_WINDOW_MS);
+      TARGET, DEMAND_WINDOW, CoreConfig.READ_MIN_WINDOW_MS);
 
   private final AutoSettings settings;
   private final long readWindowMs;
@@ -47,7 +51,8 @@ final class AutoConfig {
         (int) ConfigValues.longIn(lookup, CoreConfig.PHASE_GROUPS, 1, Integer.MAX_VALUE),
         (int) ConfigValues.longIn(lookup, HYSTERESIS, 1, AutoSettings.MAX_HYSTERESIS),
         ConfigValues.doubleIn(lookup, MARGIN, 0, 10),
-        ConfigValues.doubleIn(lookup, TARGET, 0.01, 1));
+        ConfigValues.doubleIn(lookup, TARGET, 0.01, 1),
+        (int) ConfigValues.longIn(lookup, DEMAND_WINDOW, 1, AutoSettings.MAX_HYSTERESIS));
     this.readWindowMs = ConfigValues.longIn(lookup, CoreConfig.READ_MIN_WINDOW_MS, 0,
         3_600_000L);
   }

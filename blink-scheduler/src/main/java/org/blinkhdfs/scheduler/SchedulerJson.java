@@ -93,6 +93,7 @@ final class SchedulerJson {
     o.put("best", d.best().candidate().describe(d.nodes()));
     o.put("reason", d.reason());
     o.set("load", load(a.load(), a.settings().targetUtilization()));
+    o.put("demandWindow", a.settings().demandWindow());
     return o;
   }
 

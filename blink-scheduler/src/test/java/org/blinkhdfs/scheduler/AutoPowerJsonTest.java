@@ -58,6 +58,7 @@ class AutoPowerJsonTest {
     assertEquals(0.0, auto.get("meanWaitMs").asDouble());
     assertEquals(3.0, auto.get("capacityNodes").asDouble());
     assertEquals(75.0, auto.get("drawWatts").asDouble());
+    assertEquals(10, auto.get("demandWindow").asInt());
     assertEquals("activation 3 on + 6 off", auto.get("best").asText());
     assertTrue(auto.get("reason").asText().startsWith("activation 3 on + 6 off (first decision):"
         + " fully available, 3.00 node-eq for 75.00 W (0.0400/W); blinking: a = 0.4000 < 0.4395"),
@@ -87,6 +88,14 @@ class AutoPowerJsonTest {
     assertEquals(new AutoSettings(3, 5, 0.1, 0.8), p.settings());
     assertEquals(new AutoSettings(3, 5, 0.1, 0.8), assertInstanceOf(AutoPolicy.class,
         c.policyNamed("PUT /v1/policy", "auto")).settings());
+    conf.set("blink.scheduler.auto.demand.window", "4");
+    assertEquals(new AutoSettings(3, 5, 0.1, 0.8, 4), assertInstanceOf(AutoPolicy.class,
+        new SchedulerConfig(conf).policy).settings());
+    conf.set("blink.scheduler.auto.demand.window", "0");
+    IllegalArgumentException w = assertThrows(IllegalArgumentException.class,
+        () -> new SchedulerConfig(conf));
+    assertTrue(w.getMessage().contains("blink.scheduler.auto.demand.window"), w.getMessage());
+    conf.set("blink.scheduler.auto.demand.window", "10");
     conf.set("blink.scheduler.auto.hysteresis", "0");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new SchedulerConfig(conf));

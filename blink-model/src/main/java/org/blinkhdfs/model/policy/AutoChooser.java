@@ -22,8 +22,11 @@ import org.blinkhdfs.model.power.PowerBudget;
  *
  * <h2>Hysteresis</h2>
  * The choice in force changes at once when it is no longer a candidate, no longer fits the
- * budget, or is less available than the best (availability and the budget are never traded for
- * stability). Otherwise it is replaced only when the same better candidate gives more than
+ * budget, is less available than the best (availability and the budget are never traded for
+ * stability), or does not carry a measured demand that the best carries (the awake set grows at
+ * once, as an autoscaler scales up; it shrinks only through hysteresis and
+ * {@link AutoPolicy}'s demand window). Otherwise it is replaced only when the same better
+ * candidate gives more than
  * {@code margin} more delivered throughput per watt (per watt the draw, when both deliver
  * nothing) in H consecutive decisions. On a constant input the best is constant, so the choice
  * changes at most once: it never flaps.
@@ -85,11 +88,13 @@ public final class AutoChooser {
     int n = in.nodes();
     AutoPrediction chosen;
     String why;
-    if (inForce == null || !inForce.feasible() || inForce.availabilityVersus(best) > 0) {
+    if (inForce == null || !inForce.feasible() || inForce.availabilityVersus(best) > 0
+        || best.meetsDemand() && !inForce.meetsDemand()) {
       why = inForce == null && current == null ? "first decision"
           : inForce == null ? current.describe(n) + " is no longer a candidate"
           : !inForce.feasible() ? current.describe(n) + " no longer fits the budget"
-          : current.describe(n) + " is less available";
+          : inForce.availabilityVersus(best) > 0 ? current.describe(n) + " is less available"
+          : current.describe(n) + " does not carry the demand";
       chosen = best;
       resetStreak();
     } else if (best.candidate().equals(current)) {

@@ -1,7 +1,9 @@
 package org.blinkhdfs.model.policy;
 
 import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,9 +26,14 @@ import org.blinkhdfs.model.schedule.NodeSchedule;
  * {@link ActivationPolicy} or {@link CoveringPolicy} there.
  *
  * <p>Load: the scheduler feeds one utilization sample per interval of the ACTIVE nodes
- * ({@link #observeUtilization}); a sample is used until the next one, or until a decision keeps no
- * node ACTIVE (then nothing measures the load and demand counts as unbounded). A sample changes
- * the next plan, not the one in force: it returns false, and the interval's own replan uses it.
+ * ({@link #observeUtilization}). The demand is the largest work (u·n) of the last D samples
+ * ({@link AutoSettings#demandWindow}), so a reader that pauses between bursts for less than D
+ * intervals finds the awake set it had, while a demand that falls for good shrinks the set after D
+ * intervals (and the chooser's H decisions). Worked example (D = 3): samples u = 0.9 on 6, then 0
+ * on 6 twice give demand 0.9·6/T from the first until the fourth sample replaces it. The samples
+ * are forgotten when a decision keeps no node ACTIVE (then nothing measures the load and demand
+ * counts as unbounded). A sample changes the next plan, not the one in force: it returns false,
+ * and the interval's own replan uses it.
  * The backlog ({@link #observeBacklog}: reads held at the proxies, YARN containers pending) is
  * kept apart from the sample and replaced at every call, so a decision that keeps no node ACTIVE
  * forgets the utilization but still sees readers waiting.
@@ -43,7 +50,8 @@ public final class AutoPolicy implements BlinkPolicy {
 
   private final AutoChooser chooser;
   private final long readWindowMs;
-  private LoadSignals load = LoadSignals.UNKNOWN;
+  /** The last D utilization samples, oldest first. */
+  private final Deque<LoadSignals> samples = new ArrayDeque<>();
   private long readsHeld = -1;
   private long pendingContainers = -1;
 
@@ -111,7 +119,7 @@ public final class AutoPolicy implements BlinkPolicy {
       }
     }
     if (p.candidate().activeNodes() == 0) {
-      load = LoadSignals.UNKNOWN;
+      samples.clear();
     }
     return PolicyResult.planned(BlinkMath.schedule(req, entries), budget);
   }
@@ -125,7 +133,11 @@ public final class AutoPolicy implements BlinkPolicy {
   @Override
   public synchronized boolean observeUtilization(double utilization, int measuredOnNodes) {
     if (measuredOnNodes > 0) {
-      load = LoadSignals.utilization(Math.max(0, Math.min(1, utilization)), measuredOnNodes);
+      samples.addLast(LoadSignals.utilization(Math.max(0, Math.min(1, utilization)),
+          measuredOnNodes));
+      while (samples.size() > settings().demandWindow()) {
+        samples.removeFirst();
+      }
     }
     return false;
   }
@@ -138,11 +150,17 @@ public final class AutoPolicy implements BlinkPolicy {
   }
 
   /**
-   * The live load the next decision takes: the last utilization sample with the last backlog;
-   * for {@code GET /v1/power}.
+   * The live load the next decision takes: of the last D utilization samples the one with the
+   * most work (u·n; the latest among equals), with the last backlog; for {@code GET /v1/power}.
    */
   public synchronized LoadSignals load() {
-    return load.withBacklog(readsHeld, pendingContainers);
+    LoadSignals most = LoadSignals.UNKNOWN;
+    for (LoadSignals s : samples) {
+      if (most == LoadSignals.UNKNOWN || s.work() >= most.work()) {
+        most = s;
+      }
+    }
+    return most.withBacklog(readsHeld, pendingContainers);
   }
 
   /** The candidate in force, e.g. "hybrid 3 on + 6 blinking"; empty before the first plan. */

@@ -49,6 +49,11 @@ public record LoadSignals(double utilization, int measuredNodes, long readsHeld,
     return new LoadSignals(utilization, measuredNodes, held, pending);
   }
 
+  /** The measured work u·n in node-equivalents at full utilization; 0 when no sample. */
+  public double work() {
+    return utilization < 0 ? 0 : utilization * measuredNodes;
+  }
+
   /** Whether work is waiting: reads held or containers pending. */
   public boolean workWaiting() {
     return readsHeld > 0 || pendingContainers > 0;
