@@ -441,7 +441,10 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       "                            bench compare: the whole data set stored (default 640: the",
       "                            cells read 64 + io-threads x io-file-mib, the rest is read",
       "                            by none but moved by the migration baseline; the report",
-      "                            states rho, its move time over the --cell-time power step)",
+      "                            states rho, its move time over the --cell-time power step);",
+      "                            bench kv-signal: the whole data set stored (default 0: the",
+      "                            objects only; more is written in files no get reads, which",
+      "                            the migration baseline moves with the objects)",
       "  --trace-span D            bench compare: after the fixed levels, every layout reads",
       "                            while its power follows one day of the solar+wind trace",
       "                            (renewable:50 as bench kv-signal, 1 January, 8 steps of",
@@ -725,9 +728,6 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     List<String> own = new ArrayList<>(!signal ? List.of() : oscillation
         ? List.of("oscillation", "oscillation-period", "data-mib", "signal-floor")
         : List.of("signal", "signal-span", "signal-step", "signal-floor", "data-mib"));
-    if (command.equals(SignalSession.KV)) {
-      own.remove("data-mib");
-    }
     if (command.equals(LayoutSession.COMPARE)) {
       own.add("data-mib");
     }
@@ -736,8 +736,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
       if (a.has(flag) && !own.contains(flag)) {
         throw new CommandLineTool.UsageException("--" + flag + " " + a.get(flag, "")
             + " applies to bin/blink bench " + (flag.startsWith("oscillation")
-                ? SignalSession.OSCILLATION : flag.equals("data-mib") ? SignalSession.SEARCH
-                + ", " + SignalSession.OSCILLATION + " and " + LayoutSession.COMPARE
+                ? SignalSession.OSCILLATION : flag.equals("data-mib") ? SignalSession.KV
+                + ", " + SignalSession.SEARCH + ", " + SignalSession.OSCILLATION + " and "
+                + LayoutSession.COMPARE
                 : SignalSession.KV + " and " + SignalSession.SEARCH) + " only; drop it here");
       }
     }
@@ -747,8 +748,9 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
     org.blinkhdfs.model.power.PowerModel model =
         org.blinkhdfs.model.power.PowerModel.macMini(o.nodes());
     int floor = a.intIn("signal-floor", oscillation ? "5" : "20", 0, 100);
-    List<Integer> sizes = ints(a, "data-mib", oscillation ? "64,192"
-        : Integer.toString(o.latencyFiles() * o.latencyFileMiB()), 1, 1_000_000);
+    boolean kv = command.equals(SignalSession.KV);
+    List<Integer> sizes = ints(a, "data-mib", oscillation ? "64,192" : kv ? "0"
+        : Integer.toString(o.latencyFiles() * o.latencyFileMiB()), kv ? 0 : 1, 1_000_000);
     List<SignalCase> out = new ArrayList<>();
     try {
       SignalOptions.checkFloor(model, floor);
@@ -773,8 +775,7 @@ public record DemoOptions(Common common, Shape shape, LatencyCells latencyCells,
           a.durationMsIn("signal-span", "3h", 1_000, 365L * 24 * 3_600_000),
           a.durationMsIn("signal-step", "5m", 1_000, 24L * 3_600_000), floor);
       so.signal(model);
-      out.add(new SignalCase(so, command.equals(SignalSession.KV) ? 0 : sizes.get(0),
-          java.util.OptionalInt.empty()));
+      out.add(new SignalCase(so, sizes.get(0), java.util.OptionalInt.empty()));
       return out;
     } catch (IllegalArgumentException e) {
       if (e instanceof CommandLineTool.UsageException) {

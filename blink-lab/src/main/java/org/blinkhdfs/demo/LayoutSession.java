@@ -524,21 +524,15 @@ final class LayoutSession extends SessionBase {
 
   /**
    * bench compare: {@code mib} more in {@code --io-threads} files nobody reads, so the data set
-   * stored is {@code --data-mib}. Every layout stores them alike; only the migration baseline
-   * pays for them, by moving them at every change of power.
+   * stored is {@code --data-mib} ({@link ColdData}).
    */
   private void writeCold(FileSystem fs, WorkloadClock clock, int mib) throws IOException {
-    int files = options.ioThreads();
-    long fileBytes = ((long) mib << 20) / files;
-    ThroughputWorkload cold = new ThroughputWorkload(ThroughputConfig.builder()
-        .dir(new Path("/demo/cold")).threads(files).fileBytes(fileBytes)
-        .replication(replication()).timeLimit(Duration.ofMinutes(10)).build(), fs, clock);
     progress.accept(run.label() + ": writing " + mib + " MiB that no cell reads (the rest of"
         + " --data-mib " + options.dataMiB() + ")");
-    tally.add(cold.writePhase(workloadProgress));
-    for (int i = 0; i < files; i++) {
-      stored.add(cold.file(i));
-    }
+    ColdData cold = ColdData.write(fs, clock, new Path("/demo/cold"), options.ioThreads(), mib,
+        replication(), workloadProgress);
+    tally.add(cold.write());
+    stored.addAll(cold.files());
   }
 
   /** The latency data and read cells of {@code options} in {@code dir} at replication r. */

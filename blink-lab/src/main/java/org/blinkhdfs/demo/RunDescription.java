@@ -360,9 +360,11 @@ final class RunDescription {
   private String latency() {
     return options.runs(SignalSession.KV) ? fmt("Zipf(1.2) gets of %d"
         + " objects packed in %d files, one blocking client, exponential pauses of mean %d ms"
-        + " (Poisson arrivals), for %.0f s", options.kvKeys(),
+        + " (Poisson arrivals), for %.0f s%s", options.kvKeys(),
         Math.min(options.kvPacks(), options.kvKeys()), SignalSession.KV_THINK.toMillis(),
-        options.cellTimeMs() / 1000.0)
+        options.cellTimeMs() / 1000.0, options.signalCases().get(0).dataMiB() == 0 ? ""
+        : fmt("; %d MiB stored in all (--data-mib: the packs and files no get reads, all"
+        + " moved by the migration baseline)", options.signalCases().get(0).dataMiB()))
         : options.signalRun() ? fmt("uniform random %d KiB reads of a %s MiB data set in"
         + " files of %d MiB, %d blocking clients without pause, for %.0f s per case",
         options.requestKiB(), options.signalCases().stream().map(c -> c.dataMiB())

@@ -8,8 +8,8 @@ import java.util.OptionalInt;
  * its own data set (so the migration-based baseline moves only that).
  *
  * @param signal the signal and its steps
- * @param dataMiB size of the read set in MiB (search, oscillation); 0 for kv-signal, whose
- *     objects are set by --kv-keys
+ * @param dataMiB size of the read set in MiB (search, oscillation); for kv-signal the whole
+ *     data set stored, the objects (--kv-keys) and files no get reads, 0 for the objects alone
  * @param oscillation BlinkFS's N, for bench oscillation
  */
 record SignalCase(SignalOptions signal, int dataMiB, OptionalInt oscillation) {

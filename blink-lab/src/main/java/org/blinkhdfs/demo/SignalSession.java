@@ -241,6 +241,12 @@ final class SignalSession extends SessionBase {
           fs, clock, options.seed());
       progress.accept(run.label() + ": writing " + options.kvKeys() + " key-value objects");
       w.prepare(workloadProgress);
+      List<Path> stored = new ArrayList<>(w.packFiles());
+      stored.addAll(kvCold(fs, c, dir, stored));
+      if (migration.isPresent()) {
+        migration.get().dataSet(stored, replication());
+        w.gate(migration.get().gate());
+      }
       return () -> w.getPhase(WorkloadProgress.none()).gets();
     }
     int files = Math.max(1, c.dataMiB() / options.latencyFileMiB());
@@ -262,6 +268,29 @@ final class SignalSession extends SessionBase {
       w.gate(migration.get().gate());
     }
     return () -> w.readPhase(WorkloadProgress.none());
+  }
+
+  /**
+   * bench kv-signal with {@code --data-mib}: the files no get reads that bring the data set
+   * stored up to it (the packs count), so the migration baseline moves that much; none when the
+   * packs are as large already.
+   */
+  private List<Path> kvCold(FileSystem fs, SignalCase c, Path dir, List<Path> packs)
+      throws IOException {
+    long packBytes = 0;
+    for (Path p : packs) {
+      packBytes += fs.getFileStatus(p).getLen();
+    }
+    int mib = (int) Math.max(0, c.dataMiB() - Math.round(packBytes / 1048576.0));
+    if (mib == 0) {
+      return List.of();
+    }
+    progress.accept(run.label() + String.format(Locale.ROOT, ": writing %d MiB that no get"
+        + " reads (the objects hold %.1f MiB of --data-mib %d)", mib, packBytes / 1048576.0,
+        c.dataMiB()));
+    int files = Math.max(1, Math.min(options.ioThreads(), mib / options.latencyFileMiB()));
+    return ColdData.write(fs, WorkloadClock.system(), new Path(dir, "cold"), files, mib,
+        replication(), workloadProgress).files();
   }
 
   private StepRecord follow(SignalOptions so, PowerSignal signal, int i, long at)

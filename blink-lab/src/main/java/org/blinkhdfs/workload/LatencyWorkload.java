@@ -65,8 +65,6 @@ public final class LatencyWorkload {
   private final long seed;
   private final Random random;
   private final DataPattern pattern;
-  /** The longest a read waits at a closed gate before it gives up unissued: 30 minutes. */
-  public static final long MAX_GATE_WAIT_MS = 30 * 60_000L;
 
   private volatile ServiceGate gate = new ServiceGate();
   private int writesIssued;
@@ -96,11 +94,11 @@ public final class LatencyWorkload {
   /**
    * Makes every read wait at {@code g} while it is closed, the wait timed as part of the read
    * (a migration-based baseline serves nothing while it moves data). A read waits past the
-   * phase's time limit until the gate opens (at most {@link #MAX_GATE_WAIT_MS}), then runs and
-   * counts with its whole wait; the limit only stops new reads. Why: the first bench compare run
-   * cut waiting reads at a 10 s limit while the baseline moved data for 20 s, and its latency
-   * cell at 20% kept one read of 10.1 ms: the move's wait, the baseline's cost, vanished from
-   * p90. Default: a gate that stays open.
+   * phase's time limit until the gate opens (at most {@link ServiceGate#MAX_WAIT_MS}), then runs
+   * and counts with its whole wait; the limit only stops new reads. Why: the first bench compare
+   * run cut waiting reads at a 10 s limit while the baseline moved data for 20 s, and its
+   * latency cell at 20% kept one read of 10.1 ms: the move's wait, the baseline's cost, vanished
+   * from p90. Default: a gate that stays open.
    */
   public LatencyWorkload gate(ServiceGate g) {
     if (g == null) {
@@ -234,18 +232,13 @@ public final class LatencyWorkload {
 
   /**
    * One timed read, after the gate (see {@link #gate}); false when the read was not issued
-   * because the gate stayed closed for {@link #MAX_GATE_WAIT_MS} or the thread was interrupted
-   * there.
+   * because the gate stayed closed for {@link ServiceGate#MAX_WAIT_MS} or the thread was
+   * interrupted there.
    */
   private boolean readOnce(PhaseRecorder rec, int file, long offset, byte[] buf) {
     String target = String.format(Locale.ROOT, "f-%05d@%d", file, offset);
     long t0 = clock.nanos();
-    try {
-      if (!gate.isOpen() && !gate.awaitOpen(MAX_GATE_WAIT_MS * 1_000_000L)) {
-        return false;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (!gate.pass()) {
       return false;
     }
     try (FSDataInputStream in = fs.open(dataFile(file))) {

@@ -67,6 +67,7 @@ public final class ZipfKvWorkload {
   private final DataPattern pattern;
   private final KvLayout layout;
   private final ZipfSampler zipf;
+  private volatile ServiceGate gate = new ServiceGate();
 
   /**
    * @param config what to run
@@ -89,6 +90,30 @@ public final class ZipfKvWorkload {
 
   public ZipfKvConfig config() {
     return config;
+  }
+
+  /**
+   * Makes every get wait at {@code g} while it is closed, the wait timed as part of the get, as
+   * {@link LatencyWorkload#gate} does for reads: the migration-based baseline of bench kv-signal
+   * serves nothing while it moves the packs. A get waits past the phase's time limit until the
+   * gate opens (at most {@link ServiceGate#MAX_WAIT_MS}); the limit only stops new gets.
+   * Default: a gate that stays open.
+   */
+  public ZipfKvWorkload gate(ServiceGate g) {
+    if (g == null) {
+      throw new IllegalArgumentException("gate must not be null; leave it unset for none");
+    }
+    this.gate = g;
+    return this;
+  }
+
+  /** Every pack file, the data the gets read (with the index, which is read once before them). */
+  public List<Path> packFiles() {
+    List<Path> packs = new ArrayList<>(config.packCount());
+    for (int i = 0; i < config.packCount(); i++) {
+      packs.add(packFile(i));
+    }
+    return packs;
   }
 
   public Path packFile(int pack) {
@@ -243,6 +268,9 @@ public final class ZipfKvWorkload {
   private void getOnce(PhaseRecorder rec, KvEntry e, byte[] buf) {
     String target = "key-" + e.key();
     long t0 = clock.nanos();
+    if (!gate.pass()) {
+      return;
+    }
     try (FSDataInputStream in = fs.open(packFile(e.pack()))) {
       in.readFully(e.offset(), buf, 0, e.length());
     } catch (IOException ex) {

@@ -240,9 +240,14 @@ class DemoOptionsTest {
     assertEquals("--signal renewable:50 applies to bin/blink bench kv-signal and search only;"
         + " drop it here", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> DemoOptions.parse("kv-signal", new String[] {"--data-mib", "64"}));
-    assertEquals("--data-mib 64 applies to bin/blink bench search, oscillation and compare only;"
-        + " drop it here", e.getMessage());
+        () -> DemoOptions.parse("kv", new String[] {"--data-mib", "64"}));
+    assertEquals("--data-mib 64 applies to bin/blink bench kv-signal, search, oscillation and"
+        + " compare only; drop it here", e.getMessage());
+    // kv-signal: the whole data set stored, the objects counted (default 0: the objects only)
+    assertEquals(640, DemoOptions.parse("kv-signal", new String[] {"--data-mib", "640"})
+        .signalCases().get(0).dataMiB());
+    assertEquals(0, DemoOptions.parse("kv-signal", new String[0]).signalCases().get(0)
+        .dataMiB());
     e = assertThrows(IllegalArgumentException.class,
         () -> DemoOptions.parse("oscillation", new String[] {"--signal", "steady:40%"}));
     assertEquals("--signal steady:40% applies to bin/blink bench kv-signal and search only; drop"

@@ -57,6 +57,40 @@ class ZipfKvWorkloadTest {
   }
 
   @Test
+  void aClosedGateHoldsEveryGetAndTheWaitCountsInItsLatency() throws Exception {
+    // The migration baseline of bench kv-signal serves nothing while it moves: gets issued while
+    // the gate is closed wait there, timed. Both threads wait, the gate stays closed 400 ms
+    // more: the first get of each thread took at least that long, and none was lost.
+    ZipfKvConfig config = small("gate").getOps(20).build();
+    ServiceGate gate = new ServiceGate();
+    ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 7).gate(gate);
+    w.prepare(WorkloadProgress.none());
+    assertEquals(3, w.packFiles().size());
+    assertEquals(w.packFile(2), w.packFiles().get(2));
+    gate.close();
+    java.util.concurrent.CompletableFuture<ZipfKvResult> run =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+          try {
+            return w.getPhase(WorkloadProgress.none());
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (gate.waiting() < config.threads() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertEquals(config.threads(), gate.waiting(), "both threads wait at the gate");
+    Thread.sleep(400);
+    assertTrue(!run.isDone(), "gets went on through a closed gate");
+    gate.open();
+    PhaseResult gets = run.get().gets();
+    assertEquals(20, gets.okOps(), () -> gets.problems().toString());
+    assertTrue(gets.latency().maxMs() >= 400, "longest get " + gets.latency().maxMs() + " ms");
+    assertThrows(IllegalArgumentException.class, () -> w.gate(null));
+  }
+
+  @Test
   void getsAreVerifiedAndFollowZipf() throws IOException {
     ZipfKvConfig config = small("ok").build();
     ZipfKvWorkload w = new ZipfKvWorkload(config, hdfs.fs, WorkloadClock.system(), 5);
