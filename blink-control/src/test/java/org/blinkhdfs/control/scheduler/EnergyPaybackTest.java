@@ -67,6 +67,22 @@ class EnergyPaybackTest {
   }
 
   @Test
+  void aDebtWaitsForALevelBelowThePeak() {
+    // 15 J carried from a 45% step into 100% (225 W, the peak): repaying it would plan 224.38 W,
+    // sleeps shorter than the transitions with no node writable for part of each interval. The
+    // plan stays at the peak, the debt stays, and the next level below the peak repays it:
+    // 101.25 W - 15 / 24 = 100.625 W.
+    EnergyPayback p = new EnergyPayback(4, T, 0.01, 225);
+    p.observe(List.of(interval(0, 622.5, 607.5)));
+    assertEquals(15, p.debtJoules(), 1e-9);
+    assertEquals(225, p.planWatts(225, 9), 1e-12);
+    assertEquals("", p.describe(225, 225));
+    p.observe(List.of(interval(1, 1_350, 1_350)));
+    assertEquals(15, p.debtJoules(), 1e-9, "drawn = budget = the peak neither adds nor repays");
+    assertEquals(100.625, p.planWatts(101.25, 9), 1e-12);
+  }
+
+  @Test
   void zeroIntervalsTurnsItOff() {
     EnergyPayback p = new EnergyPayback(0, T, 0.01, 1_000);
     p.observe(List.of(interval(0, 5_000, 810)));
