@@ -40,7 +40,7 @@ public record RideThroughDecision(Verdict verdict, PowerLevel level, long decide
     FULL_POWER_LASTS,
     /** On battery, and even the minimum cannot last until the target: the minimum. */
     CANNOT_REACH_TARGET,
-    /** On battery past the target with energy left: the minimum, to stretch it. */
+    /** On battery past the target with energy left: full power until the reserve. */
     TARGET_PASSED,
     /** At the reserve, or the UPS says low battery: run the clean shutdown. */
     SHUTDOWN,

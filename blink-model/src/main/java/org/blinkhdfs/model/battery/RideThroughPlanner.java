@@ -16,15 +16,18 @@ import org.blinkhdfs.model.power.PowerModel;
  * P_peak = overhead + p_total}:
  * <pre>
  *   SHUTDOWN            if the UPS says LB/FSD, or E &lt; P_min·Δ (not even one more period)
- *   TARGET_PASSED       if T &le; 0: plan P_min, to stretch what is left
  *   P = E / max(T, Δ)
+ *   TARGET_PASSED       if T &le; 0: plan min(P, P_peak), full power until the last periods
  *   FULL_POWER_LASTS    if P &ge; P_peak: plan P_peak (100%)
  *   CANNOT_REACH_TARGET if P &lt; P_min: plan P_min, which lasts E / P_min
  *   RIDE_THROUGH        otherwise: plan P, whole-cluster watts (the overhead is served first,
  *                       {@link PowerLevel.Watts}, and the policy spends the rest on DataNodes)
  * </pre>
  * {@code max(T, Δ)}: a plan always lasts until the next replan, so the energy never falls below
- * the reserve between two readings as long as the cluster draws at most its plan.
+ * the reserve between two readings as long as the cluster draws at most its plan. Past the target
+ * there is nothing left to save for, so the cluster serves at full power until the reserve (with
+ * a battery that full power outlasts, that is what it did all along); an operator who wants the
+ * rest stretched raises the target.
  *
  * <p>Why replanning converges: with the plan {@code P_k = E_k/T_k} and a draw {@code d ≤ P_k} for
  * a period {@code δ}, {@code E_{k+1} = E_k − d·δ ≥ P_k·(T_k − δ)}, so {@code P_{k+1} =
@@ -134,15 +137,16 @@ public final class RideThroughPlanner {
           String.format(Locale.ROOT, "at the reserve: %s, less than the minimum %.1f W needs"
           + " for one more %s: shut down cleanly now", energy, min, duration(replanMs)));
     }
-    if (timeLeft <= 0) {
-      return decision(Verdict.TARGET_PASSED, minimum(), r, nowMs, timeLeft, min,
-          lasts(usable, min), String.format(Locale.ROOT, "the target passed %s ago: %s; planning"
-          + " the minimum %.1f W (every DataNode in its least state) stretches it to %s; raise"
-          + " the target to spend it on availability", duration(-timeLeft), energy, min,
-          duration(lasts(usable, min))));
-    }
     long horizon = Math.max(timeLeft, replanMs);
     double p = usable * 3_600_000.0 / horizon;
+    if (timeLeft <= 0) {
+      double w = Math.min(p, peak);
+      return decision(Verdict.TARGET_PASSED, w >= peak ? new PowerLevel.Percent(100)
+          : new PowerLevel.Watts(w), r, nowMs, timeLeft, w, lasts(usable, w),
+          String.format(Locale.ROOT, "the target passed %s ago: %s; %.1f W (full power is %.1f"
+          + " W) until the reserve, which lasts %s; raise the target to stretch it",
+          duration(-timeLeft), energy, w, peak, duration(lasts(usable, w))));
+    }
     if (p >= peak) {
       return decision(Verdict.FULL_POWER_LASTS, new PowerLevel.Percent(100), r, nowMs, timeLeft,
           peak, lasts(usable, peak), String.format(Locale.ROOT, "on battery: %s for %s to the"

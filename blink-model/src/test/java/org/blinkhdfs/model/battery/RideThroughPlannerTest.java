@@ -99,11 +99,22 @@ class RideThroughPlannerTest {
   }
 
   @Test
-  void pastTheTargetPlansTheMinimum() {
+  void pastTheTargetServesAtFullPowerUntilTheReserve() {
+    // 756 Wh at 265 W lasts 2h51m.
     RideThroughDecision d = PLANNER.plan(onBattery(0.62), HOUR, 1_000 - HOUR);
     assertEquals(Verdict.TARGET_PASSED, d.verdict());
-    assertEquals(49, d.plannedClusterWatts(), 1e-9);
+    assertEquals(new PowerLevel.Percent(100), d.level());
+    assertEquals(265, d.plannedClusterWatts(), 1e-9);
     assertEquals(-HOUR, d.timeLeftMs());
+    assertEquals("the target passed 1h00m ago: 756.0 Wh usable above the 20% reserve (1240.0 Wh"
+        + " stored, 400.0 Wh reserve, x0.90 to the load); 265.0 W (full power is 265.0 W) until"
+        + " the reserve, which lasts 2h51m; raise the target to stretch it", d.reason());
+    // At 20.2% (0.9 x 4 = 3.6 Wh) full power would not last the minute to the next reading:
+    // 3.6 Wh / 60 s = 216 W.
+    RideThroughDecision last = PLANNER.plan(onBattery(0.202), HOUR, 0);
+    assertEquals(Verdict.TARGET_PASSED, last.verdict());
+    assertEquals(216, last.plannedClusterWatts(), 1e-6);
+    assertEquals(60_000, last.lastsMs());
   }
 
   @Test
