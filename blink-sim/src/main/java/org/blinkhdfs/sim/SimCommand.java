@@ -44,6 +44,7 @@ public final class SimCommand {
       "   or: bin/blink sim --figure blinkfs-ratio --out DIR [--rounds R] [--rho LIST]",
       "         [--migration-node-mibps W]",
       "   or: bin/blink sim --figure auto --out DIR [--blocks MAX] [--seed S]",
+      "   or: bin/blink sim --figure ups --out DIR [--seed S]",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
@@ -110,7 +111,10 @@ public final class SimCommand {
       "                       reads; or auto: issue 39's auto goal, every fixed design",
       "                       and auto simulated over N in 9,10,11,13,64,1000, r in 2,3,6,",
       "                       power 10-100% and transitions 0 and 1367 ms at t = 60 s,",
-      "                       min(1000 N, --blocks MAX, default 200000) blocks per case",
+      "                       min(1000 N, --blocks MAX, default 200000) blocks per case;",
+      "                       or ups: issue 44's blackout on a UPS, the ride-through",
+      "                       planner replanning phase groups every 60 s over N in",
+      "                       9,100,1000, 0.5-20 kWh and targets 30 min-8 h",
       "  --rounds R           seeded rounds of --figure blinkfs-ratio (1..100)",
       "  --rho LIST           ratios of --figure blinkfs-ratio, e.g. 0.5,1,2,4 (each 0.001..1000)",
       "  --out DIR            where --figure writes",
@@ -325,18 +329,22 @@ public final class SimCommand {
     String name = a.get("figure");
     if (!name.equals(InaccessibleDataFigure.NAME)
         && !name.equals(DatasetProportionalityFigure.NAME) && !name.equals(RatioFigure.NAME)
-        && !name.equals(AutoGoalFigure.NAME)) {
+        && !name.equals(AutoGoalFigure.NAME) && !name.equals(UpsFigure.NAME)) {
       throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
           + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2), "
           + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9), " + RatioFigure.NAME
-          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio) or "
-          + AutoGoalFigure.NAME + " (issue 39's auto goal against the fixed designs)");
+          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio), "
+          + AutoGoalFigure.NAME + " (issue 39's auto goal against the fixed designs) or "
+          + UpsFigure.NAME + " (issue 44's ride-through on a UPS)");
     }
     if (name.equals(RatioFigure.NAME)) {
       return ratioFigure(a, out, args);
     }
     if (name.equals(AutoGoalFigure.NAME)) {
       return autoFigure(a, out, args);
+    }
+    if (name.equals(UpsFigure.NAME)) {
+      return upsFigure(a, out, args);
     }
     for (String flag : List.of("rounds", "rho", "migration-node-mibps")) {
       if (a.has(flag)) {
@@ -448,6 +456,37 @@ public final class SimCommand {
     java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
     try {
       for (java.nio.file.Path f : AutoGoalFigure.write("bin/blink sim " + args, cap, seed, dir,
+          line -> System.err.println(line))) {
+        out.println("wrote " + f);
+      }
+    } catch (java.io.IOException e) {
+      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
+          + " directory you can write to");
+    }
+    return CommandLineTool.EXIT_OK;
+  }
+
+  /** {@code --figure ups}: the ride-through grid, written to {@code --out}. */
+  private static int upsFigure(CommandLineTool.Args a, PrintStream out, String args) {
+    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
+        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
+        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
+        "read-order", "migration-gbps", "nodes", "blocks", "rounds", "rho",
+        "migration-node-mibps")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --figure " + UpsFigure.NAME + " (it sweeps N, capacity and target itself; only"
+            + " --seed, the block sample's); drop it");
+      }
+    }
+    if (!a.has("out")) {
+      throw CommandLineTool.usage("--figure " + UpsFigure.NAME + " needs --out DIR, the"
+          + " directory it writes");
+    }
+    long seed = a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE);
+    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
+    try {
+      for (java.nio.file.Path f : UpsFigure.write("bin/blink sim " + args, seed, dir,
           line -> System.err.println(line))) {
         out.println("wrote " + f);
       }
