@@ -144,7 +144,8 @@ final class ClusterValidation {
 
   /**
    * The simulator's spec for a cell: the cluster's nodes, interval, read window, transition, read
-   * order and seed, the cell's layout, policy, power and replication, BlinkFS's Mac-mini power model.
+   * order and seed, the cell's layout, policy, power and replication, BlinkFS's Mac-mini power
+   * model.
    */
   static SimSpec.Builder spec(Settings s, ReportCell c, CellLayout l) {
     PowerModel model = PowerModel.builder().nodeCount(s.nodes()).activeWatts(25).sleepWatts(1)

@@ -66,8 +66,10 @@ import org.blinkhdfs.model.power.PowerModel;
  * balanced order gives the same numbers here, since L = 1 763 ms is shorter than the gaps
  * (windows do not overlap) and the hybrid's two blinking groups add
  * {@code 2·3·(463 − 500)⁺/6 000 = 0}. At t = 60 s, 0 ms transitions and m = 0 it differs:
- * blinking 22 500 ms windows deliver {@code 9·22 500/60 000 = 3.375} node-eq for 90 W (0.0375/W) against
- * the longest window's 3 (0.0333/W), 1.25% more than activation 3's 3 for 81 W.
+ * blinking 22 500 ms windows deliver {@code 9·22 500/60 000 = 3.375} node-eq for 90 W
+ * (0.0375/W) against the longest window's 3 (0.0333/W), and hybrid 3 with 3 750 ms windows
+ * {@code 3 + 2·3·3 750/60 000 = 3.375} too: 1.25% more than activation 3's 3 for 81 W, and the
+ * hybrid wins the tie with blinking ({@link AutoPrediction#BEST_FIRST}: fewer nodes cycling).
  *
  * <p>Pure and stateless; no Hadoop import.
  */
