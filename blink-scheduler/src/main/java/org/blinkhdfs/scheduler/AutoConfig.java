@@ -8,6 +8,7 @@ import org.blinkhdfs.common.config.ConfigValues;
 import org.blinkhdfs.model.config.CoreConfig;
 import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.AutoSettings;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 
 /**
  * The {@code blink.scheduler.auto.*} keys of the {@code auto} policy ({@link AutoPolicy}), read
@@ -26,6 +27,10 @@ import org.blinkhdfs.model.policy.AutoSettings;
  *       largest of the last D samples, so a reader that pauses between bursts keeps its nodes.
  *   <li>{@code blink.read.min.window.ms} (m): the read window of the availability condition, the
  *       key the NameNode and the clients read.
+ *   <li>{@code blink.read.order} (default {@code longest-window}): the NameNode's read order, the
+ *       key its {@code BlinkNetworkTopology} and the clients read, so that auto predicts the
+ *       throughput each plan delivers under the order in force (under {@code balanced} blinking
+ *       nodes share the reads with the ACTIVE ones; under the longest window they do not).
  * </ul>
  *
  * <p>Stateless.
@@ -41,10 +46,11 @@ final class AutoConfig {
 
   /** The keys this class reads. */
   static final List<ConfigKey> KEYS = List.of(CoreConfig.PHASE_GROUPS, HYSTERESIS, MARGIN,
-      TARGET, DEMAND_WINDOW, CoreConfig.READ_MIN_WINDOW_MS);
+      TARGET, DEMAND_WINDOW, CoreConfig.READ_MIN_WINDOW_MS, CoreConfig.READ_ORDER);
 
   private final AutoSettings settings;
   private final long readWindowMs;
+  private final ReadOrderMode readOrder;
 
   AutoConfig(Function<String, String> lookup) {
     this.settings = new AutoSettings(
@@ -55,6 +61,7 @@ final class AutoConfig {
         (int) ConfigValues.longIn(lookup, DEMAND_WINDOW, 1, AutoSettings.MAX_HYSTERESIS));
     this.readWindowMs = ConfigValues.longIn(lookup, CoreConfig.READ_MIN_WINDOW_MS, 0,
         3_600_000L);
+    this.readOrder = new CoreConfig(lookup).readOrder();
   }
 
   AutoSettings settings() {
@@ -65,8 +72,13 @@ final class AutoConfig {
     return readWindowMs;
   }
 
+  /** {@code blink.read.order}. */
+  ReadOrderMode readOrder() {
+    return readOrder;
+  }
+
   /** A new policy with these settings; decisions stamped by {@code clock}. */
   AutoPolicy policy(Clock clock) {
-    return new AutoPolicy(settings, readWindowMs, clock);
+    return new AutoPolicy(settings, readWindowMs, readOrder, clock);
   }
 }

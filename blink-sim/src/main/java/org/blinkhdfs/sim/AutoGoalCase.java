@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.blinkhdfs.layout.phase.PhaseGroupLayoutModel;
 import org.blinkhdfs.layout.ring.RingSpacing;
@@ -28,6 +29,7 @@ import org.blinkhdfs.model.power.PowerModel;
 import org.blinkhdfs.model.schedule.ActiveWindow;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 
 /**
@@ -48,9 +50,12 @@ import org.blinkhdfs.model.schedule.Schedule;
  *       chosen in whole phase groups ({@link AutoEvaluator#activeOrder}) on the phase-group
  *       layout, so that once one covering set is on every block is;
  *   <li>{@code auto}: a fresh {@link AutoPolicy} (G = r, its default hysteresis and margin, read
- *       window m = the case's, no load sample so demand is unbounded) on the phase-group layout:
- *       its first decision at this level, the windows it actually plans.
+ *       window m = the case's, no load sample so demand is unbounded, the case's read order) on
+ *       the phase-group layout: its first decision at this level, the windows it actually plans.
  * </ul>
+ *
+ * <p>Every design is read under the case's read order ({@code blink.read.order}: the NameNode's
+ * applies to every layout), and auto predicts under the same order.
  *
  * <p>Power model: 25 W awake, 1 W asleep, transitions at the awake draw, no overhead (the
  * DataNodes' draw is what the policies trade), t = 60 s, read instants K = 32.
@@ -111,8 +116,19 @@ final class AutoGoalCase {
    * @param percent power, % of all DataNodes awake
    * @param transitionMs one suspend plus resume, taken from every blinking window
    * @param readWindowMs m: a replica serves only with this much of its window left
+   * @param readOrder which replica a read goes to, for every design and auto's prediction
    */
-  record Spec(int nodes, int replicas, int percent, long transitionMs, long readWindowMs) {}
+  record Spec(int nodes, int replicas, int percent, long transitionMs, long readWindowMs,
+      ReadOrderMode readOrder) {
+    Spec {
+      Objects.requireNonNull(readOrder, "readOrder");
+    }
+
+    /** A case under the default read order, the longest window. */
+    Spec(int nodes, int replicas, int percent, long transitionMs, long readWindowMs) {
+      this(nodes, replicas, percent, transitionMs, readWindowMs, ReadOrderMode.LONGEST_WINDOW);
+    }
+  }
 
   private AutoGoalCase() {}
 
@@ -137,7 +153,7 @@ final class AutoGoalCase {
         sample));
     AutoPolicy auto = new AutoPolicy(new AutoSettings(c.replicas(),
         AutoSettings.defaults().hysteresisDecisions(), AutoSettings.defaults().marginFraction(),
-        AutoSettings.defaults().targetUtilization()), c.readWindowMs(),
+        AutoSettings.defaults().targetUtilization()), c.readWindowMs(), c.readOrder(),
         Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
     Outcome a = simulate(c, AUTO, auto, ActiveSet.PREFIX, groups, ring, sample);
     AutoDecision d = auto.lastDecision().orElseThrow();
@@ -187,7 +203,8 @@ final class AutoGoalCase {
     Schedule s = planned.schedule().orElseThrow(() -> new IllegalStateException(name + " at "
         + c.percent() + "% on " + c.nodes() + " nodes planned no schedule: "
         + planned.status()));
-    EpochStats st = EpochSweep.run(s, layout, sample, INSTANTS, c.readWindowMs(), v -> { });
+    EpochStats st = EpochSweep.run(s, layout, sample, INSTANTS, c.readWindowMs(), c.readOrder(),
+        v -> { });
     double n = st.visits();
     double wait = st.servedBlocks() == 0 ? Double.POSITIVE_INFINITY
         : st.waitMsSum() / st.servedBlocks();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.blinkhdfs.model.power.TransitionModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.sim.AutoGoalCase.Outcome;
 import org.blinkhdfs.sim.AutoGoalCase.Spec;
 import org.blinkhdfs.sim.AutoGoalCheck.Violation;
@@ -64,15 +65,21 @@ final class AutoGoalFigure {
     return new Row(spec, b, List.copyOf(fixed), auto, AutoGoalCheck.check(fixed, auto));
   }
 
-  /** Every case of the grid, in N, r, transition, power order. */
+  /** Every case of the grid, in N, r, transition, power order, under the longest window. */
   static List<Row> rows(int[] nodes, int[] replicas, long[] transitions, long cap, long seed,
       Consumer<Row> progress) {
+    return rows(nodes, replicas, transitions, cap, seed, ReadOrderMode.LONGEST_WINDOW, progress);
+  }
+
+  /** Every case of the grid, in N, r, transition, power order, under {@code order}. */
+  static List<Row> rows(int[] nodes, int[] replicas, long[] transitions, long cap, long seed,
+      ReadOrderMode order, Consumer<Row> progress) {
     List<Row> out = new ArrayList<>();
     for (int n : nodes) {
       for (int r : replicas) {
         for (long tr : transitions) {
           for (int p = 10; p <= 100; p += 10) {
-            Row row = row(new Spec(n, r, p, tr, 0), cap, seed);
+            Row row = row(new Spec(n, r, p, tr, 0, order), cap, seed);
             progress.accept(row);
             out.add(row);
           }
@@ -94,10 +101,11 @@ final class AutoGoalFigure {
   }
 
   /** Rings where phase groups or auto at r = 3, 40%, no transitions leave a block unreadable. */
-  static List<String> fullAvailabilityFailures(int[] nodes, long cap, long seed) {
+  static List<String> fullAvailabilityFailures(int[] nodes, long cap, long seed,
+      ReadOrderMode order) {
     List<String> out = new ArrayList<>();
     for (int n : nodes) {
-      List<Outcome> all = AutoGoalCase.run(new Spec(n, 3, 40, 0, 0),
+      List<Outcome> all = AutoGoalCase.run(new Spec(n, 3, 40, 0, 0, order),
           BlockSample.all(blocks(n, cap), seed));
       for (Outcome o : all) {
         if ((o.design().equals(AutoGoalCase.PHASE_GROUPS) || o.design().equals(AutoGoalCase.AUTO))
@@ -238,16 +246,16 @@ final class AutoGoalFigure {
    * @param command the command line, recorded in the report
    * @param progress one line per case, for stderr
    */
-  static List<Path> write(String command, long cap, long seed, Path dir,
+  static List<Path> write(String command, long cap, long seed, ReadOrderMode order, Path dir,
       Consumer<String> progress) throws IOException {
     long start = System.nanoTime();
     long[] tr = transitions();
-    List<Row> rows = rows(NODES, REPLICAS, tr, cap, seed, r -> progress.accept(fmt(
+    List<Row> rows = rows(NODES, REPLICAS, tr, cap, seed, order, r -> progress.accept(fmt(
         "auto figure: N = %d, r = %d, %d%%, T_tr = %d ms: %s", r.spec().nodes(),
         r.spec().replicas(), r.spec().percent(), r.spec().transitionMs(),
         r.violations().isEmpty() ? "ok" : kinds(r.violations()))));
     int[] full = fullAvailabilityNodes();
-    List<String> failures = fullAvailabilityFailures(full, cap, seed);
+    List<String> failures = fullAvailabilityFailures(full, cap, seed, order);
     double seconds = (System.nanoTime() - start) / 1e9;
     Files.createDirectories(dir);
     Path report = dir.resolve("report.md");
@@ -264,9 +272,12 @@ final class AutoGoalFigure {
         + "- Availability, waits and full-scan read throughput are the simulator's"
         + " (`EpochSweep` over the windows each policy planned and the layout's blocks); the"
         + " draw is the plan's (each node at its window's average, transitions included).%n"
+        + "- Read order (`--read-order`, `blink.read.order`): %s, for every design and for"
+        + " auto's own prediction.%n"
         + "- Wall time %.0f s.%n%n", command, tr[1],
         TransitionModel.measured().describe(AutoGoalCase.INTERVAL_MS), AutoGoalCase.INSTANTS,
-        seed, BLOCKS_PER_NODE, cap, blocks(1000, cap), blocks(1000, cap) / 1000, seconds);
+        seed, BLOCKS_PER_NODE, cap, blocks(1000, cap), blocks(1000, cap) / 1000,
+        order.configName(), seconds);
     Files.writeString(report, header + markdown(rows, failures, full));
     Files.writeString(csv, csv(rows));
     return List.of(report, csv);

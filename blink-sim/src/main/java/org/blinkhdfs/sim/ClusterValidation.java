@@ -3,6 +3,7 @@ package org.blinkhdfs.sim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.blinkhdfs.bench.report.Metrics;
@@ -10,6 +11,7 @@ import org.blinkhdfs.bench.report.Report;
 import org.blinkhdfs.bench.report.ReportCell;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 
 /**
  * The simulator against the local cluster (issue 16 part 2, {@code bin/blink sim --validate}):
@@ -68,9 +70,24 @@ final class ClusterValidation {
     }
   }
 
-  /** The cluster's settings the report does not carry as numbers. */
+  /**
+   * The cluster's settings the report does not carry as numbers.
+   *
+   * @param readOrder the cluster's {@code blink.read.order} (NameNode and clients)
+   */
   record Settings(int nodes, long intervalMs, long minWindowMs, long transitionMs, long blocks,
-      long seed) {}
+      long seed, ReadOrderMode readOrder) {
+    Settings {
+      Objects.requireNonNull(readOrder, "readOrder");
+    }
+
+    /** The settings of a cluster with the default read order, the longest window. */
+    Settings(int nodes, long intervalMs, long minWindowMs, long transitionMs, long blocks,
+        long seed) {
+      this(nodes, intervalMs, minWindowMs, transitionMs, blocks, seed,
+          ReadOrderMode.LONGEST_WINDOW);
+    }
+  }
 
   private ClusterValidation() {}
 
@@ -126,15 +143,17 @@ final class ClusterValidation {
   }
 
   /**
-   * The simulator's spec for a cell: the cluster's nodes, interval, read window, transition and
-   * seed, the cell's layout, policy, power and replication, BlinkFS's Mac-mini power model.
+   * The simulator's spec for a cell: the cluster's nodes, interval, read window, transition, read
+   * order and seed, the cell's layout, policy, power and replication, BlinkFS's Mac-mini power
+   * model.
    */
   static SimSpec.Builder spec(Settings s, ReportCell c, CellLayout l) {
     PowerModel model = PowerModel.builder().nodeCount(s.nodes()).activeWatts(25).sleepWatts(1)
         .overheadWatts(40).transitionMs(s.transitionMs()).build();
     return SimSpec.builder().nodes(s.nodes()).replication(c.replication()).layout(l.simLayout())
         .policy(l.policy()).model(model).intervalMs(s.intervalMs()).minWindowMs(s.minWindowMs())
-        .seed(s.seed()).power(new PowerLevel.Percent(c.powerPercent())).layoutKeys(l.keys());
+        .seed(s.seed()).power(new PowerLevel.Percent(c.powerPercent())).layoutKeys(l.keys())
+        .readOrder(s.readOrder());
   }
 
   /** The comparison as a Markdown table with a summary line. */

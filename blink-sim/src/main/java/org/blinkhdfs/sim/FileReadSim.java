@@ -5,11 +5,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.blinkhdfs.model.schedule.ActiveWindow;
+import org.blinkhdfs.model.schedule.BalancedReadOrder;
 import org.blinkhdfs.model.schedule.ReadOrder;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.rabbit.balance.EqualWorkTargets;
 import org.blinkhdfs.rabbit.balance.HitRatioBalancer;
@@ -39,6 +42,17 @@ import org.blinkhdfs.rabbit.balance.HitRatioTargets;
  *       a replica is usable ({@link ReadOrder}: awake with at least the minimum window left) and
  *       re-sorts the replicas by the schedule, stably (ties keep the NameNode's order); the
  *       first serves the whole block.
+ *   <li><b>Read order</b> ({@code blink.read.order}, {@link Spec#readOrder}). Under
+ *       {@link ReadOrderMode#LONGEST_WINDOW} the two sorts above are BlinkFS's. Under
+ *       {@link ReadOrderMode#BALANCED} the NameNode, after the sort by key and weight, puts first
+ *       the usable replica {@link BalancedReadOrder} picks with the number of its sort as the
+ *       block ID ({@code BlinkNetworkTopology} is not told the block and numbers its sorts, one
+ *       counter per run here), unless the hit-ratio balancer orders ties
+ *       ({@link Ties#HIT_RATIO}, which balanced leaves in charge); the gate re-sorts by
+ *       {@link BalancedReadOrder} with the block's own ID ({@code BlockGate}), so the reader
+ *       goes to replica {@code floorMod(id, k)} of the k usable in canonical order. The block IDs
+ *       are sequential, as HDFS allocates them: reader i's file holds IDs
+ *       {@code base + i·F .. base + i·F + F − 1}.
  *   <li><b>Service.</b> A DataNode's reads pass HDFS's {@code DataTransferThrottler}
  *       ({@link ReadThrottler}): a quota of {@code perNodeMiBps} × 500 ms per 500 ms period,
  *       sent as fast as the machine lets it, then a wait for the period's end; the cap is an
@@ -89,11 +103,21 @@ final class FileReadSim {
    * @param otherDataNodes DataNodes outside the ring (staging), candidates for "local"
    * @param phases runs, their starts evenly spread over the interval
    * @param seed the random draws (local nodes, tie orders)
+   * @param readOrder {@code blink.read.order} of the NameNode and the client
    */
   record Spec(int readers, int blocksPerFile, double blockMiB, double perNodeMiBps,
       double machineMiBps, long minWindowMs, int prefetchBlocks,
-      int otherDataNodes, int phases, long seed) {
+      int otherDataNodes, int phases, long seed, ReadOrderMode readOrder) {
+    /** The workload under the default read order, the longest window. */
+    Spec(int readers, int blocksPerFile, double blockMiB, double perNodeMiBps,
+        double machineMiBps, long minWindowMs, int prefetchBlocks, int otherDataNodes,
+        int phases, long seed) {
+      this(readers, blocksPerFile, blockMiB, perNodeMiBps, machineMiBps, minWindowMs,
+          prefetchBlocks, otherDataNodes, phases, seed, ReadOrderMode.LONGEST_WINDOW);
+    }
+
     Spec {
+      Objects.requireNonNull(readOrder, "readOrder");
       if (!(machineMiBps > 0)) {
         throw new IllegalArgumentException("the machine's read speed must be positive, got "
             + machineMiBps + " MiB/s");
@@ -139,6 +163,8 @@ final class FileReadSim {
   private final Ties ties;
   private final Random random;
   private final List<List<Integer>> stored; // per reader-block: replicas in write order
+  private final long firstBlockId;
+  private long sorts; // the NameNode's sort counter under the balanced order
   private final Map<String, Long> storedCounts = new HashMap<>();
   private final HitRatioBalancer balancer = new HitRatioBalancer();
   private final ReadThrottler[] throttlers; // live across rounds, as the DataNodes' do
@@ -163,6 +189,7 @@ final class FileReadSim {
     }
     // Block IDs far from other runs' for another seed; the layout port maps an ID to replicas.
     long base = (spec.seed() & 0xFFFFL) << 32;
+    this.firstBlockId = base;
     this.stored = new ArrayList<>(spec.readers() * spec.blocksPerFile());
     for (int i = 0; i < spec.readers() * spec.blocksPerFile(); i++) {
       List<Integer> replicas = layout.targets(base + i);
@@ -355,7 +382,10 @@ final class FileReadSim {
       }
       int tied = ReadOrder.sortInPlace(replicas, replicas.length, ring::get, schedule, ms,
           spec.minWindowMs(), weights, random);
-      if (ties == Ties.HIT_RATIO && tied > 0) {
+      if (spec.readOrder() == ReadOrderMode.BALANCED && ties != Ties.HIT_RATIO) {
+        BalancedReadOrder.sortInPlace(replicas, replicas.length, ring::get, schedule, ms,
+            spec.minWindowMs(), sorts++);
+      } else if (ties == Ties.HIT_RATIO && tied > 0) {
         balance(replicas, tied, ms);
       }
       r.batch.add(List.of(replicas));
@@ -389,7 +419,10 @@ final class FileReadSim {
     balancer.record(candidates, chosen.get(), targets.get());
   }
 
-  /** {@code BlockGate}: wait for a usable replica, else read from the best by the schedule. */
+  /**
+   * {@code BlockGate}: wait for a usable replica, then read from the first by the schedule: the
+   * longest window, or under the balanced order the replica the block's ID picks.
+   */
   private boolean gate(Reader r, double now) {
     long ms = (long) Math.floor(now);
     long wait = Long.MAX_VALUE;
@@ -409,7 +442,14 @@ final class FileReadSim {
       r.waitUntil = ms + wait;
       return true;
     }
-    r.node = ReadOrder.sort(r.located, ring::get, schedule, ms, spec.minWindowMs()).get(0);
+    if (spec.readOrder() == ReadOrderMode.BALANCED) {
+      Integer[] order = r.located.toArray(Integer[]::new);
+      BalancedReadOrder.sortInPlace(order, order.length, ring::get, schedule, ms,
+          spec.minWindowMs(), firstBlockId + (long) r.index * spec.blocksPerFile() + r.block);
+      r.node = order[0];
+    } else {
+      r.node = ReadOrder.sort(r.located, ring::get, schedule, ms, spec.minWindowMs()).get(0);
+    }
     r.remainingMiB = spec.blockMiB();
     r.waitUntil = Double.NaN;
     return true;

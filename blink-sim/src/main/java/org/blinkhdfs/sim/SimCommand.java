@@ -43,9 +43,10 @@ public final class SimCommand {
       "   or: bin/blink sim --figure rabbit-datasets --out DIR",
       "   or: bin/blink sim --figure blinkfs-ratio --out DIR [--rounds R] [--rho LIST]",
       "         [--migration-node-mibps W]",
-      "   or: bin/blink sim --figure auto --out DIR [--blocks MAX] [--seed S]",
+      "   or: bin/blink sim --figure auto --out DIR [--blocks MAX] [--seed S] [--read-order O]",
       "   or: bin/blink sim --figure ups --out DIR [--seed S]",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
+      "         [--read-order O]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
           + " 1..10^12)",
@@ -72,7 +73,8 @@ public final class SimCommand {
       "  --read-order NAME    longest-window (each read to the replica awake longest, the",
       "                       NameNode's) | balanced (split by block ID over the replicas awake",
       "                       with --min-window left); default -D blink.read.order, else "
-          + CoreConfig.READ_ORDER.defaultValue(),
+          + CoreConfig.READ_ORDER.defaultValue() + "; also for --figure auto (every",
+      "                       design, and auto's prediction) and --validate (the cluster's)",
       "  --sample S           visit S of the B blocks (systematic); the JSON gives a 95% interval"
           + " (default all)",
       "  --instants K         read instants per interval for the throughput (default 32; 1..1024)",
@@ -241,7 +243,7 @@ public final class SimCommand {
   private static int validate(CommandLineTool.Args a, PrintStream out) {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "figure",
         "out", "format", "active-watts", "sleep-watts", "io-server-watts", "sample", "instants",
-        "duration", "epoch", "migration-gbps", "read-order")) {
+        "duration", "epoch", "migration-gbps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --validate (each cell gives its own layout, policy, power and replication; the"
@@ -266,7 +268,8 @@ public final class SimCommand {
         a.intIn("nodes", "9", 1, 100_000), interval,
         a.durationMsIn("min-window", "500ms", 0, interval - 1),
         a.durationMsIn("transition", "0s", 0, 3_600_000), a.longIn("blocks", "1000", 1,
-            100_000_000), a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE));
+            100_000_000), a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE),
+        readOrder(a));
     Function<String, String> keys = layoutKeys(a);
     ThroughputValidation.Workload reads = new ThroughputValidation.Workload(
         a.intIn("io-threads", "8", 1, 256), a.intIn("io-file-mib", "12", 1, 65_536),
@@ -292,10 +295,11 @@ public final class SimCommand {
       out.println();
       out.printf(Locale.ROOT, "## Read throughput (%d threads, one %d MiB file each, %d MiB"
           + " blocks, %s MiB/s per DataNode; simulated: %d rounds at phases spread over the"
-          + " interval x %d layout draws)%n%n", reads.threads(), reads.fileMiB(),
+          + " interval x %d layout draws%s)%n%n", reads.threads(), reads.fileMiB(),
           (int) reads.blockMiB(),
           Double.toString(reads.bandwidthMiBps()).replaceAll("\\.0$", ""), reads.phases(),
-          reads.seeds());
+          reads.seeds(), settings.readOrder() == ReadOrderMode.LONGEST_WINDOW ? ""
+              : "; read order " + settings.readOrder().configName());
       out.print(ThroughputValidation.table(throughput));
       List<RoundSpread.Row> spread = RoundSpread.rows(throughput,
           file.toAbsolutePath().getParent(), interval);
@@ -439,12 +443,12 @@ public final class SimCommand {
     for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
         "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
         "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "read-order",
         "migration-gbps", "nodes", "rounds", "rho", "migration-node-mibps")) {
       if (a.has(flag)) {
         throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
             + " --figure " + AutoGoalFigure.NAME + " (it sweeps N, r, power and transitions"
-            + " itself; only --blocks, the most blocks per case, and --seed); drop it");
+            + " itself; only --blocks, the most blocks per case, and --seed), besides"
+            + " --read-order; drop it");
       }
     }
     if (!a.has("out")) {
@@ -455,8 +459,8 @@ public final class SimCommand {
     long seed = a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE);
     java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
     try {
-      for (java.nio.file.Path f : AutoGoalFigure.write("bin/blink sim " + args, cap, seed, dir,
-          line -> System.err.println(line))) {
+      for (java.nio.file.Path f : AutoGoalFigure.write("bin/blink sim " + args, cap, seed,
+          readOrder(a), dir, line -> System.err.println(line))) {
         out.println("wrote " + f);
       }
     } catch (java.io.IOException e) {
@@ -574,11 +578,19 @@ public final class SimCommand {
    */
   private static ReadOrderMode readOrder(CommandLineTool.Args a) {
     String key = CoreConfig.READ_ORDER.name();
-    ReadOrderMode fromKey = new CoreConfig(layoutKeys(a)).readOrder();
-    if (!a.has("read-order")) {
-      return fromKey;
+    ReadOrderMode fromKey;
+    ReadOrderMode flag;
+    try {
+      fromKey = new CoreConfig(layoutKeys(a)).readOrder();
+      if (!a.has("read-order")) {
+        return fromKey;
+      }
+      flag = ReadOrderMode.parse("--read-order", a.get("read-order"));
+    } catch (CommandLineTool.UsageException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw CommandLineTool.usage(e.getMessage()); // a bad name: exit 2 naming the flag or key
     }
-    ReadOrderMode flag = ReadOrderMode.parse("--read-order", a.get("read-order"));
     if (layoutKeys(a).apply(key) != null && flag != fromKey) {
       throw CommandLineTool.usage("--read-order " + a.get("read-order") + " and -D " + key + "="
           + layoutKeys(a).apply(key) + " disagree: give one of them");

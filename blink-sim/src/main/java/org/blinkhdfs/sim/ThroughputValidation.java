@@ -20,7 +20,8 @@ import org.blinkhdfs.model.schedule.Schedule;
  * sim --validate}): for every {@code throughput} cell of a recorded {@code bin/blink bench
  * throughput} or demo report, the cluster's workload (T threads each reading its own file of
  * 1 MiB blocks, {@link FileReadSim}) on the simulator's schedule and layout for the cell's
- * layout, policy, power and replication, beside the MiB/s the cluster measured.
+ * layout, policy, power and replication, beside the MiB/s the cluster measured, under the
+ * cluster's read order ({@code --read-order}, {@link ClusterValidation.Settings#readOrder}).
  *
  * <p>What should agree, and how closely: the simulator's number is the mean over {@code phases}
  * evenly spread start phases and {@code seeds} layout draws (the cluster's files have their own
@@ -178,7 +179,7 @@ final class ThroughputValidation {
       FileReadSim.Result r = FileReadSim.run(schedule, dataNodes, layout, new FileReadSim.Spec(
           w.threads(), blocks, w.blockMiB(), w.bandwidthMiBps(), w.machineMiBps(),
           s.minWindowMs(), PREFETCH_BLOCKS, w.staging() - (dataNodes.size() - ring.size()),
-          w.phases(), seed), l.ties(), ring.subList(0, l.primaries()));
+          w.phases(), seed, s.readOrder()), l.ties(), ring.subList(0, l.primaries()));
       if (!r.served()) {
         return Optional.empty();
       }

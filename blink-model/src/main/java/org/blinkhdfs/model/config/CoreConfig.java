@@ -54,8 +54,9 @@ public final class CoreConfig {
       new ConfigKey("blink.read.min.window.ms", "1000", "ms");
   /**
    * Which awake replica a read goes to ({@link ReadOrderMode}): BlinkFS's longest window, or
-   * balanced over the replicas with room (issue 46). Read by {@code bin/blink sim}; the NameNode,
-   * client and relay apply the longest window until they read it too.
+   * balanced over the replicas with room (issue 46). Read by the NameNode's read sort, the blink
+   * client's gate (and so the relay), {@code bin/blink sim} and the scheduler's {@code auto}
+   * policy, whose throughput predictions follow it.
    */
   public static final ConfigKey READ_ORDER = new ConfigKey("blink.read.order",
       "longest-window", "longest-window|balanced");

@@ -46,11 +46,15 @@ import org.blinkhdfs.model.power.PowerModel;
  * for their power ({@link ReadOrderCapacity}).
  *
  * <h2>Throughput</h2>
- * What the NameNode's read order delivers ({@link ReadOrderCapacity}), not the awake
- * node-seconds: blinking {@code Σ_g min(L, gap_g)·|g|/t} for G = r (the group opened last serves
- * alone), j whole groups ACTIVE {@code j·min|g|}, and a hybrid the same as its activation (every
- * block has an ACTIVE replica, so its blinking nodes serve no read). A hybrid therefore never beats
- * its activation; it stays a candidate so the reason shows what it would give.
+ * What the NameNode's read order ({@link AutoInputs#readOrder}, {@code blink.read.order})
+ * delivers ({@link ReadOrderCapacity}), not the awake node-seconds. Under the longest window
+ * (the default): blinking {@code Σ_g min(L, gap_g)·|g|/t} for G = r (the group opened last
+ * serves alone), j whole groups ACTIVE {@code j·min|g|}, and a hybrid the same as its activation
+ * (every block has an ACTIVE replica, so its blinking nodes serve no read); a hybrid therefore
+ * never beats its activation there, and stays a candidate so the reason shows what it would
+ * give. Under {@code balanced} every usable replica shares, so with equal groups blinking
+ * delivers its usable node-seconds {@code N·L/t} (overlapping windows included) and hybrid j
+ * {@code (N/G)·(j + (G − j)·L/t)}: blinking and hybrids can beat activation per watt.
  *
  * <p>Worked example (N = 9, r = G = 3, t = 6 s, T_tr = 137 ms, m = 500 ms, 25 W awake, 0 W asleep,
  * 40% = 90 W): blinking gets 2 400 ms powered, a 2 263 ms window, L = 1 763 ms against gaps of
@@ -58,7 +62,14 @@ import org.blinkhdfs.model.power.PowerModel;
  * (fully available needs {@code a ≥ (2000 + 500 + 137)/6000 = 0.4395}), and the read order
  * delivers {@code 3·1 763·3/6 000 = 2.6445} node-eq (0.0294/W). Activation 3 (group 2, positions
  * 2, 5, 8) draws 75 W for 3 node-eq (0.0400/W); hybrid 3 spends the 15 W left on the 6 others,
- * 600 ms powered, 463 ms window, and still delivers 3 node-eq, for 90 W (0.0333/W).
+ * 600 ms powered, 463 ms window, and still delivers 3 node-eq, for 90 W (0.0333/W). The
+ * balanced order gives the same numbers here, since L = 1 763 ms is shorter than the gaps
+ * (windows do not overlap) and the hybrid's two blinking groups add
+ * {@code 2·3·(463 − 500)⁺/6 000 = 0}. At t = 60 s, 0 ms transitions and m = 0 it differs:
+ * blinking 22 500 ms windows deliver {@code 9·22 500/60 000 = 3.375} node-eq for 90 W
+ * (0.0375/W) against the longest window's 3 (0.0333/W), and hybrid 3 with 3 750 ms windows
+ * {@code 3 + 2·3·3 750/60 000 = 3.375} too: 1.25% more than activation 3's 3 for 81 W, and the
+ * hybrid wins the tie with blinking ({@link AutoPrediction#BEST_FIRST}: fewer nodes cycling).
  *
  * <p>Pure and stateless; no Hadoop import.
  */
@@ -219,7 +230,7 @@ public final class AutoEvaluator {
     AutoCandidate c = new AutoCandidate(AutoCandidate.Kind.BLINKING, 0);
     double draw = n * in.model().averageNodeWatts(w, t);
     double capacity = ReadOrderCapacity.nodeEquivalents(layout, in.replication(), t, 0, w,
-        in.readWindowMs());
+        in.readWindowMs(), in.readOrder());
     if (w >= t) {
       return prediction(c, 0, true, 0, 0, capacity, demand, draw, budget);
     }
@@ -241,7 +252,7 @@ public final class AutoEvaluator {
     int rest = in.nodes() - k;
     double draw = k * in.model().activeWatts() + rest * in.model().averageNodeWatts(window, t);
     double capacity = ReadOrderCapacity.nodeEquivalents(layout, in.replication(), t, groups,
-        window, in.readWindowMs());
+        window, in.readWindowMs(), in.readOrder());
     return prediction(c, window, true, 0, 0, capacity, demand, draw, budget);
   }
 

@@ -3,6 +3,7 @@ package org.blinkhdfs.model.policy;
 import java.util.Objects;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.power.PowerModel;
+import org.blinkhdfs.model.schedule.ReadOrderMode;
 
 /**
  * Everything one decision of the {@code auto} policy depends on. The ring size N is the power
@@ -18,12 +19,16 @@ import org.blinkhdfs.model.power.PowerModel;
  * @param readWindowMs m, how much of a window a read needs left to start
  * @param load the live load
  * @param targetUtilization T in (0, 1]: demand is measured work at this utilization
+ * @param readOrder the NameNode's {@code blink.read.order}, which decides what throughput a plan
+ *     delivers ({@link ReadOrderCapacity})
  */
 public record AutoInputs(PowerModel model, int replication, int groups, PowerLevel level,
-    long intervalMs, long readWindowMs, LoadSignals load, double targetUtilization) {
+    long intervalMs, long readWindowMs, LoadSignals load, double targetUtilization,
+    ReadOrderMode readOrder) {
 
   public AutoInputs {
     Objects.requireNonNull(model, "model");
+    Objects.requireNonNull(readOrder, "readOrder");
     Objects.requireNonNull(level, "level");
     Objects.requireNonNull(load, "load");
     int n = model.nodeCount();
@@ -49,6 +54,13 @@ public record AutoInputs(PowerModel model, int replication, int groups, PowerLev
     }
   }
 
+  /** These inputs under the default read order, {@link ReadOrderMode#LONGEST_WINDOW}. */
+  public AutoInputs(PowerModel model, int replication, int groups, PowerLevel level,
+      long intervalMs, long readWindowMs, LoadSignals load, double targetUtilization) {
+    this(model, replication, groups, level, intervalMs, readWindowMs, load, targetUtilization,
+        ReadOrderMode.LONGEST_WINDOW);
+  }
+
   /** N. */
   public int nodes() {
     return model.nodeCount();
@@ -62,12 +74,12 @@ public record AutoInputs(PowerModel model, int replication, int groups, PowerLev
   /** These inputs with another load. */
   public AutoInputs withLoad(LoadSignals newLoad) {
     return new AutoInputs(model, replication, groups, level, intervalMs, readWindowMs, newLoad,
-        targetUtilization);
+        targetUtilization, readOrder);
   }
 
   /** These inputs at another power level. */
   public AutoInputs withLevel(PowerLevel newLevel) {
     return new AutoInputs(model, replication, groups, newLevel, intervalMs, readWindowMs, load,
-        targetUtilization);
+        targetUtilization, readOrder);
   }
 }
