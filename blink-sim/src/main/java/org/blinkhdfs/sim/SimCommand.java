@@ -176,7 +176,7 @@ public final class SimCommand {
    */
   static final double MACHINE_MIBPS = 373;
 
-  private static final double MIB_BYTES = 1 << 20;
+  static final double MIB_BYTES = 1 << 20;
   /** {@code --migration-node-mibps}'s default for the blinkfs-ratio figure: 1 Gbit/s. */
   static final String GIGABIT_MIBPS = "119.2";
 
@@ -196,7 +196,7 @@ public final class SimCommand {
         }
       }
       if (a.has("figure")) {
-        return figure(a, out, String.join(" ", args));
+        return SimFigures.figure(a, out, String.join(" ", args));
       }
       if (a.has("validate")) {
         return validate(a, out);
@@ -328,179 +328,6 @@ public final class SimCommand {
         + " give the recorded run's equal-work primaries, e.g. -D " + key + "=1");
   }
 
-  /** {@code --figure fig2}: BlinkFS Fig 2 written to {@code --out}. */
-  private static int figure(CommandLineTool.Args a, PrintStream out, String args) {
-    String name = a.get("figure");
-    if (!name.equals(InaccessibleDataFigure.NAME)
-        && !name.equals(DatasetProportionalityFigure.NAME) && !name.equals(RatioFigure.NAME)
-        && !name.equals(AutoGoalFigure.NAME) && !name.equals(UpsFigure.NAME)) {
-      throw CommandLineTool.usage("--figure '" + name + "' is not a figure: use "
-          + InaccessibleDataFigure.NAME + " (BlinkFS Fig 2), "
-          + DatasetProportionalityFigure.NAME + " (Rabbit Figs 8-9), " + RatioFigure.NAME
-          + " (BlinkFS Figs 10, 12(b), 13 against the data/bandwidth ratio), "
-          + AutoGoalFigure.NAME + " (issue 39's auto goal against the fixed designs) or "
-          + UpsFigure.NAME + " (issue 44's ride-through on a UPS)");
-    }
-    if (name.equals(RatioFigure.NAME)) {
-      return ratioFigure(a, out, args);
-    }
-    if (name.equals(AutoGoalFigure.NAME)) {
-      return autoFigure(a, out, args);
-    }
-    if (name.equals(UpsFigure.NAME)) {
-      return upsFigure(a, out, args);
-    }
-    for (String flag : List.of("rounds", "rho", "migration-node-mibps")) {
-      if (a.has(flag)) {
-        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " applies to --figure "
-            + RatioFigure.NAME + " only; drop it");
-      }
-    }
-    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
-        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
-        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "read-order", "migration-gbps")) {
-      if (a.has(flag)) {
-        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --figure " + name + " (it sweeps its own parameters); drop it");
-      }
-    }
-    if (!a.has("out")) {
-      throw CommandLineTool.usage("--figure " + name + " needs --out DIR, the directory it"
-          + " writes");
-    }
-    java.nio.file.Path out0 = java.nio.file.Path.of(a.get("out"));
-    if (name.equals(DatasetProportionalityFigure.NAME)) {
-      for (String flag : List.of("nodes", "blocks", "seed")) {
-        if (a.has(flag)) {
-          throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-              + " --figure " + name + " (it sweeps Rabbit's 14 nodes and larger clusters)");
-        }
-      }
-      try {
-        for (java.nio.file.Path f : DatasetProportionalityFigure.write("bin/blink sim " + args,
-            out0)) {
-          out.println("wrote " + f);
-        }
-      } catch (java.io.IOException e) {
-        throw CommandLineTool.usage("--out " + out0 + " cannot be written (" + e + "); give a"
-            + " directory you can write to");
-      }
-      return CommandLineTool.EXIT_OK;
-    }
-    int nodes = a.intIn("nodes", "100", 7, 100_000);
-    PowerModel model = PowerModel.builder().nodeCount(nodes).activeWatts(25).sleepWatts(1)
-        .overheadWatts(40).transitionMs(0).build();
-    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
-    try {
-      for (java.nio.file.Path f : InaccessibleDataFigure.write(nodes,
-          a.longIn("blocks", "100000", 1, 100_000_000), a.longIn("seed", "0", Long.MIN_VALUE,
-              Long.MAX_VALUE), List.of(1, 2, 3, 5, 7), model, "bin/blink sim " + args, dir)) {
-        out.println("wrote " + f);
-      }
-    } catch (java.io.IOException e) {
-      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
-          + " directory you can write to");
-    }
-    return CommandLineTool.EXIT_OK;
-  }
-
-  /** {@code --figure blinkfs-ratio}: Figs 10, 12(b), 13 against ρ, written to {@code --out}. */
-  private static int ratioFigure(CommandLineTool.Args a, PrintStream out, String args) {
-    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
-        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
-        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "read-order",
-        "migration-gbps", "nodes", "blocks", "seed")) {
-      if (a.has(flag)) {
-        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --figure " + RatioFigure.NAME + " (it runs BlinkFS's 9 nodes, signals and"
-            + " readers); drop it");
-      }
-    }
-    if (!a.has("out")) {
-      throw CommandLineTool.usage("--figure " + RatioFigure.NAME + " needs --out DIR, the"
-          + " directory it writes");
-    }
-    int rounds = a.intIn("rounds", "10", 1, 100);
-    double node = a.doubleIn("migration-node-mibps", GIGABIT_MIBPS, 0.001, 1e6) * MIB_BYTES;
-    List<Double> rhos = rhos(a.get("rho", "0.5,1,2,4"));
-    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
-    try {
-      for (java.nio.file.Path f : RatioFigure.write("bin/blink sim " + args,
-          RatioFigure.figures(node, RatioFigure.PRICE_BUDGET), rhos, rounds, node, dir)) {
-        out.println("wrote " + f);
-      }
-    } catch (java.io.IOException e) {
-      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
-          + " directory you can write to");
-    }
-    return CommandLineTool.EXIT_OK;
-  }
-
-  /** {@code --figure auto}: the auto goal's grid, written to {@code --out}. */
-  private static int autoFigure(CommandLineTool.Args a, PrintStream out, String args) {
-    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
-        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
-        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "migration-gbps", "nodes", "rounds", "rho", "migration-node-mibps")) {
-      if (a.has(flag)) {
-        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --figure " + AutoGoalFigure.NAME + " (it sweeps N, r, power and transitions"
-            + " itself; only --blocks, the most blocks per case, and --seed), besides"
-            + " --read-order; drop it");
-      }
-    }
-    if (!a.has("out")) {
-      throw CommandLineTool.usage("--figure " + AutoGoalFigure.NAME + " needs --out DIR, the"
-          + " directory it writes");
-    }
-    long cap = a.longIn("blocks", Long.toString(AutoGoalFigure.DEFAULT_CAP), 1, 100_000_000);
-    long seed = a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE);
-    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
-    try {
-      for (java.nio.file.Path f : AutoGoalFigure.write("bin/blink sim " + args, cap, seed,
-          readOrder(a), dir, line -> System.err.println(line))) {
-        out.println("wrote " + f);
-      }
-    } catch (java.io.IOException e) {
-      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
-          + " directory you can write to");
-    }
-    return CommandLineTool.EXIT_OK;
-  }
-
-  /** {@code --figure ups}: the ride-through grid, written to {@code --out}. */
-  private static int upsFigure(CommandLineTool.Args a, PrintStream out, String args) {
-    for (String flag : List.of("power", "signal", "policy", "layout", "replication", "duration",
-        "epoch", "format", "validate", "active-watts", "sleep-watts", "io-server-watts", "sample",
-        "instants", "interval", "min-window", "transition", "bandwidth", "block-mib",
-        "read-order", "migration-gbps", "nodes", "blocks", "rounds", "rho",
-        "migration-node-mibps")) {
-      if (a.has(flag)) {
-        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
-            + " --figure " + UpsFigure.NAME + " (it sweeps N, capacity and target itself; only"
-            + " --seed, the block sample's); drop it");
-      }
-    }
-    if (!a.has("out")) {
-      throw CommandLineTool.usage("--figure " + UpsFigure.NAME + " needs --out DIR, the"
-          + " directory it writes");
-    }
-    long seed = a.longIn("seed", "0", Long.MIN_VALUE, Long.MAX_VALUE);
-    java.nio.file.Path dir = java.nio.file.Path.of(a.get("out"));
-    try {
-      for (java.nio.file.Path f : UpsFigure.write("bin/blink sim " + args, seed, dir,
-          line -> System.err.println(line))) {
-        out.println("wrote " + f);
-      }
-    } catch (java.io.IOException e) {
-      throw CommandLineTool.usage("--out " + dir + " cannot be written (" + e + "); give a"
-          + " directory you can write to");
-    }
-    return CommandLineTool.EXIT_OK;
-  }
-
   /** {@code --rho}: a comma-separated list of ratios, each within 0.001..1000. */
   static List<Double> rhos(String list) {
     List<Double> out = new java.util.ArrayList<>();
@@ -576,7 +403,7 @@ public final class SimCommand {
    * {@code --read-order}, else {@code -D blink.read.order}, else its default; both given must
    * agree.
    */
-  private static ReadOrderMode readOrder(CommandLineTool.Args a) {
+  static ReadOrderMode readOrder(CommandLineTool.Args a) {
     String key = CoreConfig.READ_ORDER.name();
     ReadOrderMode fromKey;
     ReadOrderMode flag;
