@@ -122,8 +122,9 @@ public final class StatusPageServlet extends ApiServlet {
 
   /**
    * The battery signal's last decision in one paragraph ({@code GET /v1/power}'s {@code
-   * battery} has the numbers): e.g. {@code battery (upsc rack1): RIDE_THROUGH, planning 94.5 W for
-   * the whole cluster, target 480 min from the outage at 2026-...Z: on battery: 756.0 Wh usable ...}.
+   * battery} has the numbers): e.g. {@code battery (upsc rack1): RIDE_THROUGH, planning 94.5 W
+   * for the whole cluster, target 480 min from the outage at 2026-...Z: on battery: 756.0 Wh
+   * usable ...}.
    */
   static String batteryLine(BatterySignal.State st, BatteryConfig config, boolean overridden) {
     RideThroughDecision dec = st.decision();
