@@ -56,6 +56,27 @@ final class AdminFormat {
         num(p, "plannedWatts"), num(p, "shortfallWatts"), num(p, "overheadWatts"))
         + (p.path("wakeWatts").asDouble(0) > 0
             ? "; " + num(p, "wakeWatts") + " W of it for wake requests" : ""));
+    if (p.path("battery").isObject()) {
+      sb.append(battery(p.get("battery")));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The battery signal's decision ({@code GET /v1/battery}, {@code /v1/power}'s {@code
+   * battery}): e.g. {@code battery: RIDE_THROUGH, 94.5 W planned ...; target 90 min from the
+   * outage at ...} and the reason on the next line.
+   */
+  static String battery(JsonNode b) {
+    StringBuilder sb = new StringBuilder();
+    String outage = has(b, "outageStartMs")
+        ? " from the outage at " + Instant.ofEpochMilli(b.get("outageStartMs").asLong())
+        : " from the next outage";
+    line(sb, "battery", String.format(Locale.ROOT, "%s, %s W planned for the whole cluster;"
+        + " target %d min%s%s", text(b, "verdict"), num(b, "plannedClusterWatts"),
+        b.path("targetMs").asLong() / 60_000, outage,
+        b.path("overridden").asBoolean() ? " (not applied: power override in force)" : ""));
+    line(sb, "why", text(b, "reason"));
     return sb.toString();
   }
 

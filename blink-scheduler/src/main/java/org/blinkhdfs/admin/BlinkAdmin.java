@@ -25,6 +25,7 @@ import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.GanttText;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.BatteryTargetJson;
 import org.blinkhdfs.model.wire.SchedulerApi;
 import org.blinkhdfs.model.wire.SchedulerHttp;
 import org.blinkhdfs.model.wire.WakeAnswer;
@@ -75,6 +76,9 @@ public final class BlinkAdmin extends Configured implements Tool {
       "        available and planned power, override, signal, scheduler status, epoch and lease",
       "  -setPolicy <name>",
       "        switch the blink policy (staggered, synchronous, activation, ...)",
+      "  -setRideThrough <duration>",
+      "        with the battery signal: how long the UPS should carry the cluster from the",
+      "        start of an outage (e.g. 90m, 2h; 1m..168h); replans at once",
       "  -schedule",
       "        the current blink interval as a text Gantt chart (# awake, . asleep)",
       "  -report",
@@ -327,6 +331,19 @@ public final class BlinkAdmin extends Configured implements Tool {
     out.println("Policy set to " + p.path("policy").asText(name) + ".");
   }
 
+  void setRideThrough(SchedulerHttp http, String arg) throws AdminException, IOException {
+    long ms;
+    try {
+      ms = BatteryTargetJson.checked("-setRideThrough", arg);
+    } catch (IllegalArgumentException e) {
+      throw new AdminException(e.getMessage());
+    }
+    JsonNode b = expectOk(http.putText(SchedulerApi.BATTERY, BatteryTargetJson.write(ms)),
+        "-setRideThrough " + arg).json();
+    out.println("Ride-through target set to " + arg + " (" + ms + " ms).");
+    out.print(AdminFormat.battery(b));
+  }
+
   private static String knownPolicies(SchedulerHttp http) {
     try {
       List<String> names = new ArrayList<>();
@@ -452,6 +469,12 @@ public final class BlinkAdmin extends Configured implements Tool {
       @Override
       void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
         a.setPolicy(s.scheduler(), p.get(0));
+      }
+    },
+    SET_RIDE_THROUGH("-setRideThrough", "<duration>") {
+      @Override
+      void run(BlinkAdmin a, Servers s, List<String> p) throws AdminException, IOException {
+        a.setRideThrough(s.scheduler(), p.get(0));
       }
     },
     SCHEDULE("-schedule", "") {

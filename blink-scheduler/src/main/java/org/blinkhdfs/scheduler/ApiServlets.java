@@ -11,9 +11,11 @@ import org.blinkhdfs.common.text.AsciiNumbers;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.group.GroupSet;
 import org.blinkhdfs.group.GroupsJson;
+import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.schedule.Schedule;
 import org.blinkhdfs.model.schedule.ScheduleJson;
+import org.blinkhdfs.model.wire.BatteryTargetJson;
 import org.blinkhdfs.model.wire.HeldReadsJson;
 import org.blinkhdfs.model.wire.HeldReadsReport;
 import org.blinkhdfs.model.wire.NodeStatus;
@@ -65,7 +67,7 @@ final class ApiServlets {
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       json(resp, 200, SchedulerJson.power(daemon().scheduler(),
-          daemon().config().signal.describe(), daemon().clock().millis()));
+          daemon().config().signal.describe(), daemon().battery(), daemon().clock().millis()));
     }
 
     @Override
@@ -95,10 +97,51 @@ final class ApiServlets {
     @Override
     protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
       daemon().security().requireAdmin(req);
-      daemon().scheduler().setPolicy(daemon().config().policyNamed("policy",
-          text(req, "a policy name")));
+      BlinkPolicy p = daemon().config().policyNamed("policy", text(req, "a policy name"));
+      daemon().scheduler().setPolicy(p);
+      daemon().battery().ifPresent(b -> b.policyChanged(p, daemon().clock().millis()));
       daemon().tickOnce();
       doGet(req, resp);
+    }
+  }
+
+  /**
+   * {@code GET/PUT /v1/battery}: the battery signal's last decision ({@code GET /v1/power}'s
+   * {@code battery}); a PUT ({@link BatteryTargetJson}, admin ACL) sets the ride-through target,
+   * replans on the last reading and ticks at once. 404 (GET) and 400 (PUT) without a battery
+   * signal.
+   */
+  public static final class BatteryServlet extends ApiServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      SchedulerDaemon d = daemon();
+      if (d.battery().isEmpty()) {
+        error(resp, HttpServletResponse.SC_NOT_FOUND, noBattery(d));
+        return;
+      }
+      json(resp, 200, SchedulerJson.battery(d.battery().get(), d.scheduler(), d.clock().millis()));
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      SchedulerDaemon d = daemon();
+      d.security().requireAdmin(req);
+      long targetMs = BatteryTargetJson.read(text(req,
+          "a JSON object {\"rideThrough\": \"90m\"}"));
+      if (d.battery().isEmpty()) {
+        throw new BadRequest(HttpServletResponse.SC_BAD_REQUEST, noBattery(d));
+      }
+      d.battery().get().setTargetMs(targetMs, d.clock().millis());
+      d.tickOnce();
+      doGet(req, resp);
+    }
+
+    private static String noBattery(SchedulerDaemon d) {
+      return "no battery signal: " + SchedulerConfig.SIGNAL.name() + " is '"
+          + d.config().signal.describe() + "'; set it to battery (with the blink.battery.*"
+          + " keys, docs/power-signals.md) to plan a ride-through";
     }
   }
 

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
@@ -119,6 +120,8 @@ public final class SchedulerConfig {
   /** Wake on demand: each ring node's wake backend and the retry settings. */
   final WakeConfig wake;
   final PowerSignal signal;
+  /** {@code blink.battery.*}, present when the signal is {@code battery}. */
+  final Optional<BatteryConfig> battery;
   final InetSocketAddress httpAddress;
   final long tickMs;
   final String scheduleFile;
@@ -203,10 +206,14 @@ public final class SchedulerConfig {
           + " nodes among application groups, but " + GROUPS_FILE.name() + " is empty: set it"
           + " to the groups file, or set " + GROUPS_ACTIVATION.name() + " = false");
     }
-    // Last: a sensor signal starts its reader thread, which nothing would stop if a later
-    // setting failed.
-    this.signal = SignalSpec.parse(conf.get(SIGNAL.name(), SIGNAL.defaultValue()), model,
-        longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000), tickMs);
+    String spec = conf.get(SIGNAL.name(), SIGNAL.defaultValue());
+    long sensorTimeoutMs = longIn(conf, SENSOR_TIMEOUT_MS, 1, 600_000);
+    this.battery = BatteryConfig.selected(spec)
+        ? Optional.of(new BatteryConfig(conf::get, sensorTimeoutMs)) : Optional.empty();
+    // Last: a sensor or battery signal starts its reader thread, which nothing would stop if a
+    // later setting failed.
+    this.signal = SignalSpec.parse(spec, model, sensorTimeoutMs, tickMs,
+        () -> new BatterySignal(battery.orElseThrow(), model, policy, intervalMs, clock));
   }
 
   /**
@@ -232,6 +239,7 @@ public final class SchedulerConfig {
     all.addAll(RecoveryConfig.KEYS);
     all.addAll(WakeConfig.KEYS);
     all.addAll(AutoConfig.KEYS);
+    all.addAll(BatteryConfig.KEYS);
     return List.copyOf(all);
   }
 

@@ -147,6 +147,11 @@ public final class SchedulerDaemon implements Closeable {
     return new SchedulerDaemon(conf, Clock.systemUTC());
   }
 
+  /** Starts a daemon on {@code clock} (tests that move time by hand). */
+  static SchedulerDaemon start(Configuration conf, Clock clock) throws IOException {
+    return new SchedulerDaemon(conf, clock);
+  }
+
   /** The address the HTTP server listens on (the real port when configured with port 0). */
   public InetSocketAddress httpAddress() {
     return http.getConnectorAddress(0);
@@ -185,6 +190,11 @@ public final class SchedulerDaemon implements Closeable {
   /** Wake on demand, when some node has a wake backend. */
   Optional<WakeDriver> wakeDriver() {
     return wakeDriver;
+  }
+
+  /** The battery signal, when {@code blink.scheduler.signal = battery}. */
+  Optional<BatterySignal> battery() {
+    return config.signal instanceof BatterySignal b ? Optional.of(b) : Optional.empty();
   }
 
   /** Held-read reports and YARN pending containers ({@code GET/PUT /v1/held}). */

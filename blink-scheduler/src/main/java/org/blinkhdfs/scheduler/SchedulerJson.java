@@ -14,6 +14,8 @@ import org.blinkhdfs.control.scheduler.NodeReport;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.control.scheduler.WakeDriver;
+import org.blinkhdfs.model.battery.BatteryModel;
+import org.blinkhdfs.model.battery.RideThroughDecision;
 import org.blinkhdfs.model.policy.AutoDecision;
 import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.AutoPrediction;
@@ -34,7 +36,14 @@ import org.blinkhdfs.model.wire.WakeHold;
 final class SchedulerJson {
   private SchedulerJson() {}
 
-  static JsonNode power(PowerScheduler s, String signalDescription, long nowMs) {
+  /**
+   * {@code GET /v1/power}.
+   *
+   * @param battery the battery signal, when it is the power source: its last decision is
+   *     {@code battery}, else JSON null
+   */
+  static JsonNode power(PowerScheduler s, String signalDescription,
+      Optional<BatterySignal> battery, long nowMs) {
     PowerBudget b = s.availableLevel(nowMs).resolve(s.settings().model());
     SchedulerStatus st = s.status();
     ObjectNode o = ApiServlet.JSON.createObjectNode();
@@ -59,7 +68,74 @@ final class SchedulerJson {
     o.put("shortfallWatts", st.shortfallWatts());
     o.put("wakeWatts", st.wakeWatts());
     o.set("auto", auto(s.policy()));
+    o.set("battery", battery.isPresent() ? battery(battery.get(), s, nowMs)
+        : ApiServlet.JSON.nullNode());
     return o;
+  }
+
+  /**
+   * The battery signal's last ride-through decision ({@code GET /v1/power}'s {@code battery},
+   * {@code GET /v1/battery}): verdict, reason, the energy (Wh, null when no reading was usable),
+   * the time left to the target and how long the plan lasts (ms, null when not on battery), the
+   * planned whole-cluster watts, the target and the outage. {@code overridden} is true while an
+   * admin power override (PUT /v1/power) replaces the signal: the decision is then shown, not
+   * applied.
+   */
+  static ObjectNode battery(BatterySignal b, PowerScheduler s, long nowMs) {
+    BatterySignal.State st = b.state(nowMs);
+    RideThroughDecision d = st.decision();
+    ObjectNode o = ApiServlet.JSON.createObjectNode();
+    o.put("source", b.config().reader().describe());
+    o.put("verdict", d.verdict().name());
+    o.put("reason", d.reason());
+    o.put("level", d.level().toString());
+    o.put("shutdown", d.shutdown());
+    o.put("overridden", s.powerOverride().isPresent());
+    o.put("decidedAtMs", d.decidedAtMs());
+    orNull(o, "readingAtMs", d.readingAtMs());
+    if (st.lastReading().isPresent()) {
+      o.put("onBattery", st.lastReading().get().onBattery());
+      o.put("reading", st.lastReading().get().describe());
+    } else {
+      o.putNull("onBattery");
+      o.putNull("reading");
+    }
+    finiteOrNull(o, "storedWh", d.storedWh());
+    finiteOrNull(o, "reserveWh", d.reserveWh());
+    finiteOrNull(o, "usableWh", d.usableWh());
+    o.put("timeLeftMs", d.timeLeftMs());
+    orNull(o, "lastsMs", d.lastsMs());
+    o.put("plannedClusterWatts", d.plannedClusterWatts());
+    o.put("minimumClusterWatts", d.minimumClusterWatts());
+    o.put("peakClusterWatts", d.peakClusterWatts());
+    if (d.measuredLoadWatts().isPresent()) {
+      o.put("measuredLoadWatts", d.measuredLoadWatts().getAsDouble());
+    } else {
+      o.putNull("measuredLoadWatts");
+    }
+    o.put("targetMs", st.targetMs());
+    if (st.outageStartMs().isPresent()) {
+      o.put("outageStartMs", st.outageStartMs().getAsLong());
+      o.put("targetEndMs", st.outageStartMs().getAsLong() + st.targetMs());
+    } else {
+      o.putNull("outageStartMs");
+      o.putNull("targetEndMs");
+    }
+    BatteryModel m = b.config().battery();
+    o.put("capacityWh", m.capacityWh());
+    o.put("efficiency", m.efficiency());
+    o.put("reserveFraction", m.reserveFraction());
+    o.put("replanMs", st.replanMs());
+    o.put("maxReadingAgeMs", st.maxReadingAgeMs());
+    return o;
+  }
+
+  private static void finiteOrNull(ObjectNode o, String field, double v) {
+    if (Double.isFinite(v)) {
+      o.put(field, v);
+    } else {
+      o.putNull(field);
+    }
   }
 
   /**

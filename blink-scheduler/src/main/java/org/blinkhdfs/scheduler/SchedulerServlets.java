@@ -20,6 +20,7 @@ final class SchedulerServlets {
     http.addServlet("held", SchedulerApi.HELD, ApiServlets.HeldServlet.class);
     http.addServlet("groups", SchedulerApi.GROUPS, ApiServlets.GroupsServlet.class);
     http.addServlet("live-groups", SchedulerApi.GROUPS_LIVE, ApiServlets.LiveGroupsServlet.class);
+    http.addServlet("battery", SchedulerApi.BATTERY, ApiServlets.BatteryServlet.class);
     http.addServlet("page", "/status", StatusPageServlet.class);
   }
 }

@@ -2,8 +2,6 @@ package org.blinkhdfs.scheduler;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.blinkhdfs.model.power.PowerLevel;
@@ -104,33 +102,21 @@ final class SensorSignal implements PowerSignal, Closeable {
   }
 
   double read() throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(List.of("bash", "-c", command)).redirectErrorStream(true)
-        .start();
+    BoundedCommand.Result r = BoundedCommand.run(List.of("bash", "-c", command), timeoutMs,
+        MAX_OUTPUT_BYTES);
+    String out = r.output();
+    if (r.exitStatus() != 0) {
+      throw new IOException("exit status " + r.exitStatus() + ": " + out);
+    }
+    String number = out.endsWith("W") ? out.substring(0, out.length() - 1).trim() : out;
     try {
-      if (!p.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
-        throw new IOException("no answer within " + timeoutMs + " ms");
+      double w = Double.parseDouble(number);
+      if (!Double.isFinite(w) || w < 0) {
+        throw new NumberFormatException();
       }
-      String out;
-      try (InputStream in = p.getInputStream()) {
-        out = new String(in.readNBytes(MAX_OUTPUT_BYTES), StandardCharsets.UTF_8).trim();
-      }
-      if (p.exitValue() != 0) {
-        throw new IOException("exit status " + p.exitValue() + ": " + out);
-      }
-      String number = out.endsWith("W") ? out.substring(0, out.length() - 1).trim() : out;
-      try {
-        double w = Double.parseDouble(number);
-        if (!Double.isFinite(w) || w < 0) {
-          throw new NumberFormatException();
-        }
-        return w;
-      } catch (NumberFormatException e) {
-        throw new IOException("printed '" + out + "', not a number of watts >= 0");
-      }
-    } finally {
-      // Children first: once bash is gone they are re-parented and out of its tree.
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
+      return w;
+    } catch (NumberFormatException e) {
+      throw new IOException("printed '" + out + "', not a number of watts >= 0");
     }
   }
 

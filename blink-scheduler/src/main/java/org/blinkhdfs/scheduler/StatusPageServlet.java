@@ -2,6 +2,7 @@ package org.blinkhdfs.scheduler;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import org.blinkhdfs.control.scheduler.PowerScheduler;
 import org.blinkhdfs.control.scheduler.SchedulerStatus;
 import org.blinkhdfs.group.Group;
 import org.blinkhdfs.group.GroupSet;
+import org.blinkhdfs.model.battery.RideThroughDecision;
 import org.blinkhdfs.model.policy.AutoPolicy;
 import org.blinkhdfs.model.policy.BlinkPolicy;
 import org.blinkhdfs.model.policy.LoadSignals;
@@ -52,7 +54,9 @@ public final class StatusPageServlet extends ApiServlet {
         .append("</p>\n<p>policy <b>").append(esc(s.policy().name())).append("</b>, ")
         .append(s.settings().ring().size()).append(" ring nodes, ")
         .append(s.settings().stagingNodes().size()).append(" staging</p>\n")
-        .append(autoLine(s.policy()));
+        .append(autoLine(s.policy()))
+        .append(d.battery().map(b -> batteryLine(b.state(now), b.config(),
+            s.powerOverride().isPresent())).orElse(""));
     Optional<Schedule> schedule = s.published();
     html.append("<h2>Current interval</h2>\n<div id=\"gantt\">");
     if (schedule.isPresent()) {
@@ -114,6 +118,24 @@ public final class StatusPageServlet extends ApiServlet {
     html.append("</table>\n<p>revision ").append(groups.revision()).append(", ")
         .append(groups.entries().size() - groups.live().size())
         .append(" retired (merged or removed)</p>\n");
+  }
+
+  /**
+   * The battery signal's last decision in one paragraph ({@code GET /v1/power}'s {@code
+   * battery} has the numbers): e.g. {@code battery (upsc rack1): RIDE_THROUGH, planning 94.5 W
+   * for the whole cluster, target 480 min from the outage at 2026-...Z: on battery: 756.0 Wh
+   * usable ...}.
+   */
+  static String batteryLine(BatterySignal.State st, BatteryConfig config, boolean overridden) {
+    RideThroughDecision dec = st.decision();
+    String outage = st.outageStartMs().isPresent()
+        ? " from the outage at " + Instant.ofEpochMilli(st.outageStartMs().getAsLong())
+        : " from the next outage";
+    return "<p id=\"battery\">" + esc(String.format(Locale.ROOT, "battery (%s): %s, planning"
+        + " %.1f W for the whole cluster, target %d min%s%s: %s", config.reader().describe(),
+        dec.verdict(), dec.plannedClusterWatts(), st.targetMs() / 60_000, outage,
+        overridden ? " (not applied: an admin power override is in force)" : "",
+        dec.reason())) + "</p>\n";
   }
 
   /**

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.blinkhdfs.common.time.ManualClock;
 import org.blinkhdfs.control.scheduler.PowerScheduler;
@@ -47,7 +48,7 @@ class AutoPowerJsonTest {
   @Test
   void powerCarriesTheDecisionAndItsReason() {
     PowerScheduler ps = scheduler(new AutoPolicy(AutoSettings.defaults(), 500, clock));
-    JsonNode auto = SchedulerJson.power(ps, "override", 600_000).get("auto");
+    JsonNode auto = SchedulerJson.power(ps, "override", Optional.empty(), 600_000).get("auto");
     assertEquals("activation 3 on + 6 off", auto.get("choice").asText());
     assertEquals("activation", auto.get("kind").asText());
     assertEquals(3, auto.get("activeNodes").asInt());
@@ -73,7 +74,7 @@ class AutoPowerJsonTest {
   @Test
   void anotherPolicyHasNoDecision() {
     PowerScheduler ps = scheduler(new StaggeredPolicy());
-    assertTrue(SchedulerJson.power(ps, "override", 600_000).get("auto").isNull());
+    assertTrue(SchedulerJson.power(ps, "override", Optional.empty(), 600_000).get("auto").isNull());
     assertEquals("", StatusPageServlet.autoLine(ps.policy()));
   }
 

@@ -30,7 +30,7 @@ import org.blinkhdfs.model.power.PowerLevel;
  * <p>Thread-safe (synchronized); no clock: every time is passed in.
  */
 public final class RideThrough {
-  private final RideThroughPlanner planner;
+  private RideThroughPlanner planner;
   private final long maxReadingAgeMs;
   private long targetMs;
   private Long outageStartMs;
@@ -80,9 +80,18 @@ public final class RideThrough {
     return Optional.ofNullable(last);
   }
 
-  /** The planner. */
-  public RideThroughPlanner planner() {
+  /** The planner in use. */
+  public synchronized RideThroughPlanner planner() {
     return planner;
+  }
+
+  /**
+   * Replaces the planner; the outage, the target, the last decision and a shutdown latch stay.
+   * Why: the scheduler's policy can change at run time ({@code PUT /v1/policy}), and with it the
+   * least the DataNodes can draw, which is the planner's minimum. The next decision uses it.
+   */
+  public synchronized void setPlanner(RideThroughPlanner newPlanner) {
+    this.planner = java.util.Objects.requireNonNull(newPlanner, "planner");
   }
 
   /**

@@ -8,7 +8,7 @@ package org.blinkhdfs.model.wire;
  * <p>Why constants and not a client class: the scheduler's servlets, the admin tool, the agents,
  * the NameNode plugin, the proxy and the lab all speak this protocol with their own HTTP stacks;
  * what they must agree on is the path (and the JSON of {@link WireCodec}, {@link StatusJson},
- * {@link WakeJson}, {@link PopularityJson}, {@link HeldReadsJson}).
+ * {@link WakeJson}, {@link PopularityJson}, {@link HeldReadsJson}, {@link BatteryTargetJson}).
  */
 public final class SchedulerApi {
   /** {@code GET}: the schedule in force (JSON, or protobuf by {@code Accept}). */
@@ -35,6 +35,8 @@ public final class SchedulerApi {
   public static final String GROUPS = "/v1/groups";
   /** {@code PUT}: which groups are live (from the NameNode). */
   public static final String GROUPS_LIVE = "/v1/groups/live";
+  /** {@code GET}/{@code PUT}: the UPS ride-through: the last decision, the target (issue 44). */
+  public static final String BATTERY = "/v1/battery";
 
   /** The write proxy's Blink API ({@code ?node=}): a node's window and state. */
   public static final String PROXY_STATE = "/v1/state";

@@ -94,4 +94,21 @@ class RideThroughTest {
     rt.observe(grid(0), 0);
     assertEquals(new PowerLevel.Percent(100), rt.readingFailed("x", 1).level());
   }
+
+  @Test
+  void aNewPlannerKeepsTheOutageAndPlansWithItsMinimum() {
+    RideThrough rt = eightHours();
+    rt.observe(battery(0, 0.62), 0);
+    // 20 h target: 756 Wh / 20 h = 37.8 W < 49 W (every Mac mini asleep): the minimum, 49 W.
+    rt.setTargetMs(20 * HOUR);
+    assertEquals(49, rt.observe(battery(0, 0.62), 0).plannedClusterWatts(), 1e-9);
+    // A policy whose least state is every node io-server at 10 W: 40 + 9 x 10 = 130 W minimum.
+    rt.setPlanner(new RideThroughPlanner(new BatteryModel(2000, 0.9, 0.2), MAC_MINIS, 90,
+        60_000));
+    RideThroughDecision d = rt.observe(battery(HOUR, 0.62), HOUR);
+    assertEquals(Verdict.CANNOT_REACH_TARGET, d.verdict());
+    assertEquals(130, d.plannedClusterWatts(), 1e-9);
+    assertEquals(0, rt.outageStartMs().getAsLong(), "the outage still starts at 0");
+    assertEquals(19 * HOUR, d.timeLeftMs());
+  }
 }
