@@ -34,8 +34,9 @@ import org.slf4j.LoggerFactory;
  * ({@link GatedActuator}), stops the loop, interrupts a sleep in progress (the emulator thaws
  * before the interrupt propagates), waits a bounded time for the thread, and then wakes the node
  * again through the actuator's wake-up action (thaw; all cores online) whether or not the thread
- * finished: a thread that outlives the wait cannot put the node back to sleep. An unexpected exception in a step is logged, the node is woken, and the loop goes on
- * after {@code pollMs}: a bug must not stop the agent while its node sleeps. If the loop thread
+ * finished: a thread that outlives the wait cannot put the node back to sleep. An unexpected
+ * exception in a step is logged, the node is woken, and the loop goes on after {@code pollMs}: a
+ * bug must not stop the agent while its node sleeps. If the loop thread
  * dies anyway (an {@link Error}), it wakes the node on its way out and the process exits 1.
  *
  * <p><b>Bounds</b>: every HTTP call has the {@code blink.agent.http.timeout.ms} connect and read
