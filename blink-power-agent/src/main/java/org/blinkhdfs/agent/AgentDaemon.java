@@ -30,11 +30,13 @@ import org.slf4j.LoggerFactory;
  * stopped.
  *
  * <p><b>Hard constraint: never leave a frozen DataNode behind.</b> {@link #close()} (called by the
- * SIGTERM/Ctrl-C shutdown hook) stops the loop, interrupts a sleep in progress (the emulator thaws
+ * SIGTERM/Ctrl-C shutdown hook) shuts the actuator's gate so that no sleep starts any more
+ * ({@link GatedActuator}), stops the loop, interrupts a sleep in progress (the emulator thaws
  * before the interrupt propagates), waits a bounded time for the thread, and then wakes the node
  * again through the actuator's wake-up action (thaw; all cores online) whether or not the thread
- * finished. An unexpected exception in a step is logged, the node is woken, and the loop goes on
- * after {@code pollMs}: a bug must not stop the agent while its node sleeps. If the loop thread
+ * finished: a thread that outlives the wait cannot put the node back to sleep. An unexpected
+ * exception in a step is logged, the node is woken, and the loop goes on after {@code pollMs}: a
+ * bug must not stop the agent while its node sleeps. If the loop thread
  * dies anyway (an {@link Error}), it wakes the node on its way out and the process exits 1.
  *
  * <p><b>Bounds</b>: every HTTP call has the {@code blink.agent.http.timeout.ms} connect and read
@@ -56,6 +58,8 @@ public final class AgentDaemon implements Closeable {
 
   private final AgentConfig config;
   private final AgentActuators.Built actuator;
+  /** What the loop drives: the actuator behind the gate {@link #close()} shuts first. */
+  private final GatedActuator gate;
   private final AgentLoop loop;
   private final WallClockSleeper sleeper;
   private final Thread thread;
@@ -66,6 +70,7 @@ public final class AgentDaemon implements Closeable {
     this.config = config;
     this.sleeper = new WallClockSleeper(clock);
     this.actuator = AgentActuators.build(config, conf, clock, sleeper);
+    this.gate = new GatedActuator(actuator.actuator());
     SchedulerHttp http = HadoopHttpAuthenticator.schedulerClient(conf, config.schedulerAddress(),
         config.httpTimeoutMs());
     this.loop = AgentLoop.builder()
@@ -73,7 +78,7 @@ public final class AgentDaemon implements Closeable {
             config.ioServerCores()))
         .scheduleClient(new HttpScheduleClient(http))
         .statusSink(HttpStatusSink.configured(http, conf))
-        .actuator(actuator.actuator()).clock(clock).sleeper(sleeper)
+        .actuator(gate).clock(clock).sleeper(sleeper)
         .learnResumeLatency(config.resumeLearning().estimator(config.timing().resumeLatencyMs())
             .orElse(null))
         .utilization(config.utilization().probe(clock)).build();
@@ -129,14 +134,17 @@ public final class AgentDaemon implements Closeable {
   }
 
   /**
-   * Stops the loop and leaves the node awake; idempotent. Waits at most {@link #closeWaitMs()}
-   * for the loop thread, then wakes the node regardless.
+   * Stops the loop and leaves the node awake; idempotent. Shuts the actuator's gate (no sleep
+   * starts from now on), interrupts a sleep in progress, waits at most {@link #closeWaitMs()}
+   * for the loop thread, then wakes the node regardless: the wake-up is the agent's last act.
    */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    LOG.info("power agent for {} stopping; the node will be left awake", config.node());
+    gate.shut();
     running = false;
     thread.interrupt();
     try {

@@ -164,6 +164,17 @@ class AgentDaemonEndToEndTest {
         assertTrue(agent.waitFor(15, TimeUnit.SECONDS), "agent did not exit on SIGTERM");
         assertTrue(child.progresses(1000), "the child is still frozen after SIGTERM; log:\n"
             + Files.readString(log));
+        // The wake-up is the agent's last act: nothing of the agent is logged after it.
+        List<String> agentLines = Files.readAllLines(log).stream()
+            .filter(l -> l.contains(" AgentDaemon - ")).toList();
+        assertTrue(agentLines.size() >= 2, "agent lines: " + agentLines);
+        assertTrue(agentLines.get(agentLines.size() - 2).matches("\\d{4}-\\d\\d-\\d\\d "
+            + "\\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  AgentDaemon - power agent for "
+            + SchedulerFixture.NODE2 + " stopping; the node will be left awake"),
+            "agent lines: " + agentLines);
+        assertTrue(agentLines.get(agentLines.size() - 1).matches(".* INFO  AgentDaemon - power"
+            + " agent for " + SchedulerFixture.NODE2 + " stopped after \\d+ sleeps; the node is"
+            + " awake"), "agent lines: " + agentLines);
       } finally {
         agent.destroyForcibly();
       }
@@ -203,7 +214,8 @@ class AgentDaemonEndToEndTest {
   private static Process agentProcess(SchedulerFixture s, TickingChild child, Path log)
       throws java.io.IOException {
     return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-cp", System.getProperty("java.class.path"),
+        .toString(), "-Dlog4j.configuration=" + Path.of("..", "conf", "log4j.properties")
+            .toAbsolutePath().normalize().toUri(), "-cp", System.getProperty("java.class.path"),
         AgentDaemon.class.getName(), "--node", SchedulerFixture.NODE2, "--scheduler",
         s.address(), "--actuator", "emulate", "--pids", Long.toString(child.pid()),
         "--min-sleep", "200ms").redirectErrorStream(true).redirectOutput(log.toFile()).start();

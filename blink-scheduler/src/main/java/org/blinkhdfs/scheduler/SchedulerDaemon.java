@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -245,11 +246,23 @@ public final class SchedulerDaemon implements Closeable {
     }
   }
 
+  /**
+   * Stops the daemon. Nothing is published at a stop: the agents keep following the last epoch
+   * until its lease ends (at most {@code blink.scheduler.lease.ms} after its interval started;
+   * every epoch has one), and then every DataNode stays awake; the NameNode and the proxy treat
+   * an expired schedule, the file's included, as everyone awake. An all-awake epoch published
+   * now would not help: a sleeping agent sees it only at its next window, when this server is
+   * gone. To wake every node before a stop, set the power to 100% first and wait one interval.
+   */
   @Override
   public void close() throws IOException {
     if (ticker != null) {
       ticker.shutdownNow();
     }
+    scheduler.published().ifPresent(s -> LOG.info("Stopping: the agents follow epoch {} until"
+        + " its lease ends at {}; then every DataNode stays awake", s.epoch(),
+        s.validUntilMs().isPresent() ? Instant.ofEpochMilli(s.validUntilMs()
+            .getAsLong()) : "never (no lease: each agent's own blink.agent.lease.max.ms)"));
     yarn.ifPresent(YarnPublisher::close);
     pending.ifPresent(PendingContainersPoller::close);
     wakeSends.ifPresent(ExecutorService::shutdownNow);

@@ -23,8 +23,9 @@ import org.blinkhdfs.model.wire.SchedulerSource;
  * epoch is seen at the publisher's next round (at most {@code blink.yarn.publisher.period.ms}
  * later, sooner at a window edge), not at once as inside the scheduler daemon.
  *
- * <p>Run: {@code java -cp ... org.blinkhdfs.yarn.YarnPublisherDaemon -conf yarn-site.xml -D
- * blink.yarn.publisher.enabled=true -D blink.scheduler.address=sched:9877}; it refuses to start
+ * <p>Run: {@code bin/blink yarn-publisher -conf yarn-site.xml -D
+ * blink.yarn.publisher.enabled=true -D blink.scheduler.address=sched:9877} (in the background:
+ * {@code bin/blink --daemon start yarn-publisher ...}); it refuses to start
  * when the publisher is not enabled or no schedule source is set. Stops on SIGTERM, restoring
  * every node's compute.
  */
@@ -83,7 +84,7 @@ public final class YarnPublisherDaemon implements Closeable {
   }
 
   static final String USAGE = String.join("\n",
-      "usage: java org.blinkhdfs.yarn.YarnPublisherDaemon [-conf site.xml ...] [-D key=value ...]",
+      "usage: bin/blink yarn-publisher [-conf site.xml ...] [-D key=value ...]",
       "",
       "Tells a YARN ResourceManager the blink schedule (docs/yarn.md): node attributes",
       "rm.yarn.io/blink-hdfs-* and zero resources on OFF, io-server and sleeping nodes.",

@@ -74,7 +74,10 @@ class DistributionContentsTest {
           + " in " + there + ": bundle it only if the hdfs classpath lacks it, with the reason");
     }
     for (String e : List.of("bin/blink", "conf/blink-default.xml", "conf/log4j.properties",
-        "conf/shellprofile.d/blink.sh", "LICENSE", "NOTICE")) {
+        "conf/shellprofile.d/blink.sh", "conf/systemd/README", "conf/systemd/blinkhdfs.env",
+        "conf/systemd/blink-scheduler.service", "conf/systemd/blink-agent.service",
+        "conf/systemd/blink-proxy.service", "conf/systemd/blink-yarn-publisher.service",
+        "LICENSE", "NOTICE")) {
       assertTrue(entries.contains(root + e), e + " missing from " + tarball);
     }
     String license = tar("xzOf", tarball.toString(), root + "LICENSE");

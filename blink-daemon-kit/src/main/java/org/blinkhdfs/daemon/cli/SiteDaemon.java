@@ -70,8 +70,10 @@ public final class SiteDaemon {
         return 1;
       }
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        LOG.info("{}: stopping (SIGTERM or Ctrl-C)", name);
         try {
           daemon.close();
+          LOG.info("{}: stopped", name);
         } catch (IOException e) {
           LOG.warn("{}: shutdown: {}", name, e.getMessage());
         }
