@@ -37,7 +37,8 @@ abstract class OffsetBlinkPolicy implements BlinkPolicy {
     int n = req.ring().size();
     List<NodeSchedule> entries = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      entries.add(BlinkMath.entry(req.ring().get(i), offsetMs(req.ring(), i, t, window), window, t));
+      long offset = offsetMs(req.ring(), i, t, window);
+      entries.add(BlinkMath.entry(req.ring().get(i), offset, window, t));
     }
     String note = BlinkMath.notWorthASleep(powered, t, req.model())
         ? BlinkMath.notWorthASleepNote(n, powered, req.model()) : "";
