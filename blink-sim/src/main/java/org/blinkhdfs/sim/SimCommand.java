@@ -47,6 +47,8 @@ public final class SimCommand {
       "   or: bin/blink sim --figure ups --out DIR [--seed S]",
       "   or: bin/blink sim --validate results.json --interval D [--nodes N] [--min-window D]",
       "         [--read-order O]",
+      "   or: bin/blink sim --resize +K|-K [--at first|middle|last|I] [--scheme S] --nodes N",
+      "         --blocks B [--sample S] [--power P%] [--replication r] [--format json]",
       "  --nodes N            ring DataNodes (default 9; 1..100000)",
       "  --blocks B           blocks, never stored: each is computed from its ID (default 1000;"
           + " 1..10^12)",
@@ -117,6 +119,20 @@ public final class SimCommand {
       "                       or ups: issue 44's blackout on a UPS, the ride-through",
       "                       planner replanning phase groups every 60 s over N in",
       "                       9,100,1000, 0.5-20 kWh and targets 30 min-8 h",
+      "  --resize +K|-K       instead of one run: add K nodes to the ring of --nodes (or remove",
+      "                       K) and measure what moves for the blocks laid out before:",
+      "                       blocksOutOfLayoutFraction, replicasMovedFraction (layout",
+      "                       corrections plus the new nodes' fair share) against the minimum",
+      "                       K/(N+K) or K/N, and the unavailable fraction before and after",
+      "  --at WHERE           where --resize adds or removes: first, middle, last (default) or",
+      "                       a ring index",
+      "  --scheme S           the layout --resize measures: groups (default; phase groups, i mod",
+      "                       G), membership (phase groups from a persisted membership: a new",
+      "                       node joins the smallest group, a removed one's group keeps the",
+      "                       rest), bisection (BlinkFS ring, staggered) or even (aligned)",
+      "  --population P       the blocks --resize starts from: targets (default; each layout's",
+      "                       targets, as every run) or written (phase groups: what the",
+      "                       NameNode writes, an independent random member per group)",
       "  --rounds R           seeded rounds of --figure blinkfs-ratio (1..100)",
       "  --rho LIST           ratios of --figure blinkfs-ratio, e.g. 0.5,1,2,4 (each 0.001..1000)",
       "  --out DIR            where --figure writes",
@@ -139,7 +155,8 @@ public final class SimCommand {
       List.of("bin/blink sim --nodes N --blocks B --power P% --replication r --layout L"
           + " --policy P [flags]",
           "bin/blink sim --figure fig2|rabbit-datasets --out DIR",
-          "bin/blink sim --validate results.json --interval D [--nodes N]"),
+          "bin/blink sim --validate results.json --interval D [--nodes N]",
+          "bin/blink sim --resize +K|-K --nodes N --blocks B [--at A] [--scheme S]"),
       List.of("Runs the same pure classes the NameNode and the scheduler use (layouts, policies,",
           "power signals, read order) over N nodes and B blocks, each block's replicas computed",
           "from its ID and never stored, and prints availability (the fraction of the interval",
@@ -151,7 +168,9 @@ public final class SimCommand {
           "bin/blink sim --nodes 10000 --blocks 10000000 --power 20% --replication 3"
           + " --layout random --policy staggered --format json",
           "bin/blink sim --nodes 1000 --blocks 1000000 --block-mib 500 --replication 1"
-          + " --policy migration --signal trace:steps.csv --duration 2h --epoch 1h"),
+          + " --policy migration --signal trace:steps.csv --duration 2h --epoch 1h",
+          "bin/blink sim --resize -1 --at middle --scheme membership --nodes 100 --blocks 100000"
+          + " --power 40% --format json"),
       List.of("docs/simulator.md, bin/blink schedule --help"));
 
   private static final CommandLineTool TOOL = CommandLineTool.builder("blink sim").usage(USAGE)
@@ -162,7 +181,7 @@ public final class SimCommand {
           "out", "validate", "io-threads",
           "io-file-mib", "staging", "machine-mibps",
           "active-watts", "sleep-watts", "io-server-watts", "transition", "format",
-          "phase-groups", "read-order")
+          "phase-groups", "read-order", "resize", "at", "scheme", "population")
       .shortFlag("D", "key=value").repeatable("D")
       .operands(0, ": flags look like --name value").build();
 
@@ -193,6 +212,15 @@ public final class SimCommand {
         if (a.has(flag) && !a.has("validate")) {
           throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " applies to --validate"
               + " only (the recorded throughput workload); drop it");
+        }
+      }
+      if (a.has("resize")) {
+        return resize(a, out);
+      }
+      for (String flag : List.of("at", "scheme", "population")) {
+        if (a.has(flag)) {
+          throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " applies to --resize"
+              + " only; add --resize +1 or drop it");
         }
       }
       if (a.has("figure")) {
@@ -234,6 +262,37 @@ public final class SimCommand {
       out.print(format.equals("json") ? SimReport.json(fields) : SimReport.text(fields));
       return CommandLineTool.EXIT_OK;
     });
+  }
+
+  /** {@code --resize +K|-K}: what a membership change moves ({@link ResizeMeasure}). */
+  private static int resize(CommandLineTool.Args a, PrintStream out) {
+    for (String flag : List.of("figure", "validate", "out", "signal", "duration", "epoch",
+        "policy", "layout", "rounds", "rho", "migration-gbps", "migration-node-mibps",
+        "block-mib", "bandwidth")) {
+      if (a.has(flag)) {
+        throw CommandLineTool.usage("--" + flag + " " + a.get(flag) + " does not apply to"
+            + " --resize (--scheme chooses the layout and its policy, --power the level);"
+            + " drop it");
+      }
+    }
+    String format = a.get("format", "text");
+    if (!format.equals("text") && !format.equals("json")) {
+      throw CommandLineTool.usage("--format '" + format + "' must be text or json");
+    }
+    Map<String, Object> fields;
+    try {
+      SimSpec spec = spec(a);
+      ResizeMeasure.Resize resize = ResizeMeasure.parse(a.get("resize"), a.get("at", "last"),
+          spec.nodes());
+      fields = ResizeMeasure.run(spec, a.get("scheme", "groups"), resize,
+          a.get("population", "targets"));
+    } catch (CommandLineTool.UsageException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw CommandLineTool.usage(e.getMessage());
+    }
+    out.print(format.equals("json") ? SimReport.json(fields) : SimReport.text(fields));
+    return CommandLineTool.EXIT_OK;
   }
 
   /**

@@ -323,4 +323,28 @@ class SimCommandTest {
     assertTrue(primaries.err().contains("-D blink.equalwork.primaries=x must be a whole number"),
         primaries.err());
   }
+
+  /** {@code --resize}: the contract keys in JSON, and flags of other modes refused by name. */
+  @Test
+  void resizeMode() {
+    Run r = sim("--resize", "+1", "--nodes", "9", "--blocks", "900", "--power", "40%",
+        "--transition", "0s", "--format", "json");
+    assertEquals(0, r.code(), r.err());
+    for (String key : new String[] {"\"replicasMovedFraction\": 0.0833333",
+        "\"blocksOutOfLayoutFraction\": 0,", "\"minimumMovedFraction\": 0.1,",
+        "\"unavailableFractionBefore\": 0,", "\"unavailableFractionAfter\": 0,",
+        "\"scheme\": \"groups\""}) {
+      assertTrue(r.out().contains(key), key + " in " + r.out());
+    }
+    Run policy = sim("--resize", "-1", "--policy", "aligned");
+    assertEquals(2, policy.code());
+    assertTrue(policy.err().contains("--policy aligned does not apply to --resize"),
+        policy.err());
+    Run at = sim("--at", "first");
+    assertEquals(2, at.code());
+    assertTrue(at.err().contains("--at first applies to --resize only"), at.err());
+    Run bad = sim("--resize", "+1", "--scheme", "ring");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--scheme 'ring' is not a resize scheme"), bad.err());
+  }
 }

@@ -1,5 +1,6 @@
 package org.blinkhdfs.layout.phase;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import org.blinkhdfs.layout.LayoutCheck;
 import org.blinkhdfs.layout.LayoutModel;
 import org.blinkhdfs.layout.NewBlockView;
+import org.blinkhdfs.model.policy.GroupMembership;
 import org.blinkhdfs.model.policy.PhaseGroups;
 import org.blinkhdfs.model.schedule.NodeMode;
 import org.blinkhdfs.model.schedule.NodeSchedule;
@@ -39,16 +41,27 @@ import org.blinkhdfs.rabbit.layout.BlockHash;
  * phase {@code ⌊t·(i mod G)/G⌋}, as {@code PhaseGroupsPolicy} with the same G plans it; any
  * other schedule (another policy, another {@code blink.phase.groups} on the scheduler) is named.
  *
+ * <p>With a persisted membership ({@link #of}): the groups come from each node's own group
+ * ({@link GroupMembership#phaseGroups(List)}) instead of {@code i mod G}, and {@link #targets}
+ * names the member of each group by rendezvous hashing (the member whose {@code
+ * BlockHash.draw(id, nodeKey(name), 1)} is highest, {@link #nodeKey}): the start group is still
+ * the ID's hash modulo G, so a node joining a group of s takes over only the blocks it now wins,
+ * {@code 1/(s + 1)} of the group's, and every other block keeps its targets.
+ *
  * <p>Immutable and thread-safe.
  */
 public final class PhaseGroupLayoutModel implements LayoutModel {
   /** The hash seed of {@link #targets}: fixed, so every process maps a block ID alike. */
   public static final long HASH_SEED = 0;
+  /** The BlockHash stream of the rendezvous scores (the start group uses stream 0). */
+  static final int RENDEZVOUS_STREAM = 1;
 
   private final PhaseGroups groups;
   private final PhaseGroupLayout layout;
   /** G as configured ({@code blink.phase.groups}), for messages; the ring may use fewer. */
   private final int configuredGroups;
+  /** Rendezvous keys of the ring's nodes, by position; null: anchors ({@link #targets}). */
+  private final long[] nodeKeys;
 
   /**
    * The layout on a ring of {@code ringSize} nodes with {@code groupCount} phase groups; a ring
@@ -64,6 +77,39 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
     this.groups = new PhaseGroups(ringSize, Math.min(groupCount, Math.max(1, ringSize)));
     this.layout = new PhaseGroupLayout(groups);
     this.configuredGroups = groupCount;
+    this.nodeKeys = null;
+  }
+
+  private PhaseGroupLayoutModel(PhaseGroups groups, int configuredGroups, long[] nodeKeys) {
+    this.groups = groups;
+    this.layout = new PhaseGroupLayout(groups);
+    this.configuredGroups = configuredGroups;
+    this.nodeKeys = nodeKeys;
+  }
+
+  /**
+   * The layout on a schedule's {@code ring} whose groups come from {@code membership} by node
+   * name (class comment).
+   *
+   * @throws IllegalArgumentException when the ring does not hold exactly the members
+   */
+  public static PhaseGroupLayoutModel of(GroupMembership membership, List<String> ring) {
+    PhaseGroups groups = membership.phaseGroups(ring);
+    long[] keys = new long[ring.size()];
+    for (int p = 0; p < keys.length; p++) {
+      keys[p] = nodeKey(ring.get(p));
+    }
+    return new PhaseGroupLayoutModel(groups, membership.configuredGroups(), keys);
+  }
+
+  /** A node's rendezvous key: the 64-bit FNV-1a hash of its name's UTF-8 bytes. */
+  public static long nodeKey(String node) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : node.getBytes(StandardCharsets.UTF_8)) {
+      h ^= b & 0xff;
+      h *= 0x100000001b3L;
+    }
+    return h;
   }
 
   public PhaseGroups groups() {
@@ -129,11 +175,43 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
 
   @Override
   public List<Integer> targets(long blockId, int replicas) {
+    if (nodeKeys != null) {
+      return rendezvousTargets(blockId, replicas);
+    }
     long anchor = Long.remainderUnsigned(BlockHash.draw(blockId, HASH_SEED, 0),
         groups.anchorCount());
     List<Integer> out = new ArrayList<>(replicas);
     for (int p : groups.positions(anchor, replicas)) {
       out.add(p);
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * Targets by rendezvous: start group from the ID's hash, then in each needed group the member
+   * of highest score not yet chosen. O(N) for r = G.
+   */
+  private List<Integer> rendezvousTargets(long blockId, int replicas) {
+    if (replicas < 1 || replicas > groups.nodeCount()) {
+      throw new IllegalArgumentException("replicas must be within 1.." + groups.nodeCount()
+          + ", got " + replicas + ": a ring of " + groups.nodeCount() + " nodes holds at most one"
+          + " replica per node");
+    }
+    int start = (int) Long.remainderUnsigned(BlockHash.draw(blockId, HASH_SEED, 0),
+        groups.groupCount());
+    List<Integer> out = new ArrayList<>(replicas);
+    for (int h : groups.blockGroups(start, replicas)) {
+      int best = -1;
+      long bestScore = 0;
+      for (int k = 0; k < groups.groupSize(h); k++) {
+        int p = groups.member(h, k);
+        long score = BlockHash.draw(blockId, nodeKeys[p], RENDEZVOUS_STREAM);
+        if (!out.contains(p) && (best < 0 || Long.compareUnsigned(score, bestScore) > 0)) {
+          best = p;
+          bestScore = score;
+        }
+      }
+      out.add(best);
     }
     return List.copyOf(out);
   }
@@ -158,7 +236,7 @@ public final class PhaseGroupLayoutModel implements LayoutModel {
   public List<Integer> substitutes(int position) {
     int g = groups.groupOf(position);
     int size = groups.groupSize(g);
-    int k = position / groups.groupCount();
+    int k = groups.memberIndex(position);
     List<Integer> out = new ArrayList<>(size - 1);
     for (int j = 1; j < size; j++) {
       out.add(groups.member(g, (k + j) % size));

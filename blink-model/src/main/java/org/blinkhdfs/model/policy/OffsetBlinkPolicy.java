@@ -17,6 +17,14 @@ abstract class OffsetBlinkPolicy implements BlinkPolicy {
    */
   abstract long offsetMs(int index, int nodeCount, long intervalMs, long windowMs);
 
+  /**
+   * Window start of {@code ring}'s node {@code index}: {@link #offsetMs(int, int, long, long)}
+   * unless a policy places nodes by name (phase groups with a persisted membership).
+   */
+  long offsetMs(List<String> ring, int index, long intervalMs, long windowMs) {
+    return offsetMs(index, ring.size(), intervalMs, windowMs);
+  }
+
   @Override
   public final PolicyResult plan(PolicyRequest req) {
     PowerBudget budget = req.level().resolve(req.model());
@@ -29,7 +37,8 @@ abstract class OffsetBlinkPolicy implements BlinkPolicy {
     int n = req.ring().size();
     List<NodeSchedule> entries = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      entries.add(BlinkMath.entry(req.ring().get(i), offsetMs(i, n, t, window), window, t));
+      long offset = offsetMs(req.ring(), i, t, window);
+      entries.add(BlinkMath.entry(req.ring().get(i), offset, window, t));
     }
     String note = BlinkMath.notWorthASleep(powered, t, req.model())
         ? BlinkMath.notWorthASleepNote(n, powered, req.model()) : "";

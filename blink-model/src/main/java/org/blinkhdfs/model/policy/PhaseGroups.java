@@ -57,12 +57,26 @@ import java.util.OptionalDouble;
  * {@code L ≥ 20 000 ms} (a ≥ 1/3 with no transition and no read window); a node of group 0 holds
  * 1/4 of the blocks, one of groups 1 and 2 holds 1/3.
  *
+ * <h2>Explicit groups</h2>
+ * {@link #explicit} takes each position's group from a persisted membership
+ * ({@link GroupMembership}) instead of {@code i mod G}, so a node keeps its group (and phase) when
+ * others join or leave and positions are renumbered. Groups may then differ in size by more than
+ * one; phases, gaps and the condition are unchanged (they depend on G only), the shares are still
+ * {@code r/(G·|g|)}, and the anchors need P = lcm of the sizes ({@link #anchorCount} refuses when
+ * that does not fit a long; the membership's layout names members by rendezvous hashing
+ * instead). Member k of a group is its k-th position in ring order.
+ *
  * <p>Immutable; pure, no Hadoop import.
  */
 public final class PhaseGroups {
   private final int nodeCount;
   private final int groupCount;
+  /** P, or −1 when the lcm of the group sizes overflows a long. */
   private final long period;
+  /** Explicit groups: each position's group and index in it, each group's positions; else null. */
+  private final int[] groupOfPosition;
+  private final int[] indexInGroup;
+  private final int[][] members;
 
   /**
    * The ring of {@code nodeCount} nodes in {@code groupCount} phase groups.
@@ -83,6 +97,93 @@ public final class PhaseGroups {
     this.groupCount = groupCount;
     long q = nodeCount / groupCount;
     this.period = nodeCount % groupCount == 0 ? q : q * (q + 1);
+    this.groupOfPosition = null;
+    this.indexInGroup = null;
+    this.members = null;
+  }
+
+  private PhaseGroups(int groupCount, int[] groupOfPosition) {
+    this.nodeCount = groupOfPosition.length;
+    this.groupCount = groupCount;
+    this.groupOfPosition = groupOfPosition;
+    this.indexInGroup = new int[nodeCount];
+    int[] sizes = new int[groupCount];
+    for (int p = 0; p < nodeCount; p++) {
+      indexInGroup[p] = sizes[groupOfPosition[p]]++;
+    }
+    this.members = new int[groupCount][];
+    for (int g = 0; g < groupCount; g++) {
+      members[g] = new int[sizes[g]];
+    }
+    for (int p = 0; p < nodeCount; p++) {
+      members[groupOfPosition[p]][indexInGroup[p]] = p;
+    }
+    long lcm = 1;
+    for (int size : sizes) {
+      lcm = lcm < 0 ? lcm : lcmOrMinusOne(lcm, size);
+    }
+    this.period = lcm;
+  }
+
+  /**
+   * Phase groups whose group of position p is {@code groupOfPosition[p]} (a persisted membership,
+   * class comment), G = {@code groupCount}; every group must have a member.
+   *
+   * @throws IllegalArgumentException when the array is empty, a group is outside 0..G−1 or a
+   *     group has no member
+   */
+  public static PhaseGroups explicit(int[] groupOfPosition, int groupCount) {
+    if (groupOfPosition.length < 1) {
+      throw new IllegalArgumentException("groupOfPosition is empty: give the group of each ring"
+          + " node (at least one node)");
+    }
+    if (groupCount < 1 || groupCount > groupOfPosition.length) {
+      throw new IllegalArgumentException("phase groups must be within 1.."
+          + groupOfPosition.length + ", got " + groupCount + ": a ring of "
+          + groupOfPosition.length + " nodes has at most one group per node");
+    }
+    boolean[] seen = new boolean[groupCount];
+    for (int p = 0; p < groupOfPosition.length; p++) {
+      int g = groupOfPosition[p];
+      if (g < 0 || g >= groupCount) {
+        throw new IllegalArgumentException("group of ring position " + p + " must be within 0.."
+            + (groupCount - 1) + ", got " + g + ": the ring has " + groupCount + " phase groups");
+      }
+      seen[g] = true;
+    }
+    for (int g = 0; g < groupCount; g++) {
+      if (!seen[g]) {
+        throw new IllegalArgumentException("phase group " + g + " of " + groupCount
+            + " has no member: every group needs a node (move one into it, or lower G)");
+      }
+    }
+    return new PhaseGroups(groupCount, groupOfPosition.clone());
+  }
+
+  /** True when the groups are explicit ({@link #explicit}), not {@code i mod G}. */
+  public boolean isExplicit() {
+    return groupOfPosition != null;
+  }
+
+  /** The index of ring position {@code position} among its group's members (ring order). */
+  public int memberIndex(int position) {
+    requirePosition(position);
+    return groupOfPosition == null ? position / groupCount : indexInGroup[position];
+  }
+
+  private static long lcmOrMinusOne(long a, long b) {
+    long x = a;
+    long y = b;
+    while (y != 0) {
+      long t = x % y;
+      x = y;
+      y = t;
+    }
+    try {
+      return Math.multiplyExact(a / x, b);
+    } catch (ArithmeticException e) {
+      return -1;
+    }
   }
 
   public int nodeCount() {
@@ -93,15 +194,18 @@ public final class PhaseGroups {
     return groupCount;
   }
 
-  /** The group of ring position {@code position}: {@code position mod G}. */
+  /** The group of ring position {@code position}: {@code position mod G}, or the explicit one. */
   public int groupOf(int position) {
     requirePosition(position);
-    return position % groupCount;
+    return groupOfPosition == null ? position % groupCount : groupOfPosition[position];
   }
 
   /** How many nodes group {@code group} holds: {@code ⌊N/G⌋}, plus one for the first N mod G. */
   public int groupSize(int group) {
     requireGroup(group);
+    if (members != null) {
+      return members[group].length;
+    }
     return nodeCount / groupCount + (group < nodeCount % groupCount ? 1 : 0);
   }
 
@@ -112,7 +216,7 @@ public final class PhaseGroups {
       throw new IllegalArgumentException("member must be within 0.." + (groupSize(group) - 1)
           + ", got " + member + ": group " + group + " holds " + groupSize(group) + " nodes");
     }
-    return group + member * groupCount;
+    return members != null ? members[group][member] : group + member * groupCount;
   }
 
   /** The opening time of ring position {@code position}: {@code ⌊t·(i mod G)/G⌋}. */
@@ -150,8 +254,16 @@ public final class PhaseGroups {
     return groups;
   }
 
-  /** How many anchors name the layouts: {@code G · P} (class comment). */
+  /**
+   * How many anchors name the layouts: {@code G · P} (class comment).
+   *
+   * @throws IllegalStateException when explicit groups' P overflows a long
+   */
   public long anchorCount() {
+    if (period < 0 || period > Long.MAX_VALUE / groupCount) {
+      throw new IllegalStateException("the lcm of the group sizes of " + this + " does not fit"
+          + " a long: name members by rendezvous hashing (GroupMembership) instead of anchors");
+    }
     return groupCount * period;
   }
 
@@ -240,7 +352,8 @@ public final class PhaseGroups {
 
   @Override
   public String toString() {
-    return "PhaseGroups[N=" + nodeCount + ", G=" + groupCount + "]";
+    return "PhaseGroups[N=" + nodeCount + ", G=" + groupCount
+        + (groupOfPosition == null ? "" : ", explicit") + "]";
   }
 
   private void requirePosition(int position) {

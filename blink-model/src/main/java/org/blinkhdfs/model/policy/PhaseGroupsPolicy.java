@@ -1,5 +1,8 @@
 package org.blinkhdfs.model.policy;
 
+import java.util.List;
+import java.util.Objects;
+
 /**
  * The schedule half of {@link PhaseGroups}: ring position i opens at {@code ⌊t·(i mod G)/G⌋} at
  * every power level, every node with the same window, so the nodes of one phase group blink
@@ -29,6 +32,8 @@ public final class PhaseGroupsPolicy extends OffsetBlinkPolicy {
   public static final int DEFAULT_GROUPS = 3;
 
   private final int groups;
+  /** The persisted membership whose groups give the phases by node name; null: i mod G. */
+  private final GroupMembership membership;
 
   /**
    * The policy for {@code groups} phase groups.
@@ -41,6 +46,18 @@ public final class PhaseGroupsPolicy extends OffsetBlinkPolicy {
           + ": give the replication the design serves (3 for dfs.replication = 3)");
     }
     this.groups = groups;
+    this.membership = null;
+  }
+
+  /**
+   * The policy whose groups come from {@code membership} by node name ({@link GroupMembership}):
+   * a node opens at {@code ⌊t·g/G'⌋} for its own group g, wherever it sits in the ring, so the
+   * phases survive removals that renumber the ring. Every ring node must be a member (planning
+   * a ring with another node fails naming it).
+   */
+  public PhaseGroupsPolicy(GroupMembership membership) {
+    this.membership = Objects.requireNonNull(membership, "membership");
+    this.groups = membership.configuredGroups();
   }
 
   /** The configured group count G. */
@@ -56,6 +73,14 @@ public final class PhaseGroupsPolicy extends OffsetBlinkPolicy {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  long offsetMs(List<String> ring, int index, long intervalMs, long windowMs) {
+    if (membership == null || windowMs >= intervalMs) {
+      return super.offsetMs(ring, index, intervalMs, windowMs);
+    }
+    return membership.phaseMs(ring.get(index), intervalMs);
   }
 
   @Override
