@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 import org.blinkhdfs.model.battery.BadReadingException;
 import org.blinkhdfs.model.battery.BatteryReading;
 import org.blinkhdfs.model.battery.RideThrough;
@@ -162,22 +161,7 @@ final class BatterySignal implements PowerSignal, Closeable {
   }
 
   private void readLoop() {
-    long start = System.nanoTime();
-    while (running) {
-      long leftMs = config.readPeriodMs()
-          - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      try {
-        if (leftMs > 0) {
-          Thread.sleep(leftMs);
-        }
-      } catch (InterruptedException e) {
-        return;
-      }
-      start = System.nanoTime();
-      if (!readOnce()) {
-        return;
-      }
-    }
+    ReadLoop.run(() -> running, config.readPeriodMs(), this::readOnce);
   }
 
   /** One read and the decision on it; false when interrupted (closing). */

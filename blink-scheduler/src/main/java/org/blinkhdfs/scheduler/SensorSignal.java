@@ -3,7 +3,6 @@ package org.blinkhdfs.scheduler;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.blinkhdfs.model.power.PowerLevel;
 import org.blinkhdfs.model.signal.PowerSignal;
 import org.slf4j.Logger;
@@ -70,21 +69,7 @@ final class SensorSignal implements PowerSignal, Closeable {
   }
 
   private void readLoop() {
-    long start = System.nanoTime();
-    while (running) {
-      long leftMs = periodMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      try {
-        if (leftMs > 0) {
-          Thread.sleep(leftMs);
-        }
-      } catch (InterruptedException e) {
-        return;
-      }
-      start = System.nanoTime();
-      if (!readOnce()) {
-        return;
-      }
-    }
+    ReadLoop.run(() -> running, periodMs, this::readOnce);
   }
 
   /** One run; false when interrupted (closing). */
